@@ -1,0 +1,1 @@
+"""Framework shared by every scene and task: seeds, canvas, task declaration, engine."""

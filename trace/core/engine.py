@@ -1,0 +1,205 @@
+"""One instance: seed -> semantic state -> task program -> render -> annotation -> prompt -> record.
+
+Also ``replay``: re-run a task program on the state and parameters stored in its execution
+trace, re-render, and check that answer, annotation and image agree with the record.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from .. import __version__
+from . import annotation as ann
+from . import prompt as prompt_mod
+from .canonical import normalise, sha256_bytes, sha256_json
+from ..reward import make_contract
+from .canvas import Canvas
+from .seeds import instance_seed, stream
+from .style import Style, draw_style
+from .task import Query, Reject, TaskSpec
+
+RECORD_SCHEMA_VERSION = 1
+
+
+class GenerationError(RuntimeError):
+    def __init__(self, task_id: str, reasons: Counter):
+        top = ", ".join(f"{k}×{v}" for k, v in reasons.most_common(5))
+        super().__init__(f"{task_id}: no valid state after {sum(reasons.values())} attempts ({top})")
+        self.reasons = reasons
+
+
+@dataclass
+class Instance:
+    record: dict
+    trace: dict
+    canvas: Canvas
+    attempts: int
+    rejections: Counter = field(default_factory=Counter)
+
+    def png(self) -> bytes:
+        return self.canvas.to_png()
+
+
+def reward_contract(spec: TaskSpec) -> dict:
+    return make_contract(spec.answer_type, spec.annotation_type)
+
+
+def versions(spec: TaskSpec) -> dict:
+    return {"tracegen": __version__, "record_schema": RECORD_SCHEMA_VERSION, "task": spec.version}
+
+
+def render(spec: TaskSpec, state: dict, params: dict, style: Style, scale: float) -> Canvas:
+    w, h = spec.scene.canvas_size(state)
+    c = Canvas(w, h, style, scale)
+    spec.scene.render(c, state, params)
+    c.finish()
+    return c
+
+
+def scale_for(spec: TaskSpec, state: dict, max_side: int | None) -> float:
+    if not max_side:
+        return 1.0
+    w, h = spec.scene.canvas_size(state)
+    return min(1.0, max_side / max(w, h))
+
+
+def identity_payload(record: dict) -> dict:
+    """The model-facing content whose sha256 is the instance id (see docs in README)."""
+    return {
+        "task": record["task"],
+        "prompts": record["prompts"],
+        "images": [{"sha256": im["sha256"], "width": im["width"], "height": im["height"]}
+                   for im in record["images"]],
+        "answer_gt": record["answer_gt"],
+        "annotation_gt": record["annotation_gt"],
+        "reward_contract": record["reward_contract"],
+        "versions": record["versions"],
+    }
+
+
+def instance_id(record: dict) -> str:
+    return sha256_json(identity_payload(record))
+
+
+def _solve(spec: TaskSpec, root: int, *, difficulty, query_id, max_attempts):
+    """Choose difficulty and query, then rejection-sample a state the task program accepts."""
+    if difficulty is None:
+        difficulty = spec.difficulties[int(stream(root, "difficulty").integers(len(spec.difficulties)))]
+    elif difficulty not in spec.difficulties:
+        raise ValueError(f"{spec.task_id}: difficulty {difficulty} not in {list(spec.difficulties)}")
+    if query_id is None:
+        query_id = spec.queries[int(stream(root, "query").integers(len(spec.queries)))]
+    elif query_id not in spec.queries:
+        raise ValueError(f"{spec.task_id}: query id {query_id!r} not in {list(spec.queries)}")
+    rejections: Counter = Counter()
+    for attempt in range(max_attempts):
+        state = normalise(spec.scene.sample(stream(root, "semantic", attempt), difficulty))
+        q = Query(state=state, query_id=query_id, difficulty=difficulty, rng=stream(root, "params", attempt),
+                  balance_rng=stream(root, "balance"))
+        try:
+            sol = spec.fn(q)
+        except Reject as r:
+            rejections[r.reason] += 1
+            continue
+        return query_id, difficulty, state, q, sol, attempt, rejections
+    raise GenerationError(spec.task_id, rejections)
+
+
+def solve_only(spec: TaskSpec, *, seed: int, split: str, index: int, difficulty: int | None = None,
+               query_id: str | None = None, max_attempts: int = 200):
+    """Sample and solve without rendering (answer-balance checks, quick statistics).
+
+    Returns (query_id, difficulty, state, params, solution), exactly what ``generate`` computes.
+    """
+    root = instance_seed(seed, spec.task_id, split, index)
+    query_id, difficulty, state, q, sol, _, _ = _solve(spec, root, difficulty=difficulty, query_id=query_id,
+                                                       max_attempts=max_attempts)
+    return query_id, difficulty, state, q.params, sol
+
+
+def generate(spec: TaskSpec, *, seed: int, split: str, index: int, difficulty: int | None = None,
+             query_id: str | None = None, max_side: int | None = None, max_attempts: int = 200,
+             image_path: str | None = None, salt: int = 0, encode: bool = True) -> Instance:
+    root = instance_seed(seed, spec.task_id, split, index, salt)
+    query_id, difficulty, state, q, sol, attempt, rejections = _solve(
+        spec, root, difficulty=difficulty, query_id=query_id, max_attempts=max_attempts)
+
+    style = draw_style(stream(root, "style"), stream(root, "noise"), allow_noise=spec.scene.allow_noise)
+    scale = scale_for(spec, state, max_side)
+    canvas = render(spec, state, q.params, style, scale)
+    answer_value = normalise(sol.answer)
+    annotation_value = ann.build(spec.annotation_type, sol.witnesses, canvas.entities)
+    map_keys = list(sol.witnesses) if ann.split_type(spec.annotation_type)[1] in ("map", "set_map") else ()
+    prompts = prompt_mod.realize(sol.question, spec.answer_type, spec.annotation_type, answer_value,
+                                 stream(root, "prompt"), rounding=sol.rounding, examples=sol.examples,
+                                 map_keys=map_keys)
+    png_sha = None
+    if encode:
+        png_sha = sha256_bytes(canvas.to_png())
+    record = {
+        "instance_id": None,
+        "instance_seed": root,
+        "dataset_seed": seed,
+        "split": split,
+        "index": index,
+        "domain": spec.domain,
+        "task": spec.task_id,
+        "scene_id": spec.scene_id,
+        "query_id": query_id,
+        "scene_variant": spec.scene.variant(state),
+        "difficulty": difficulty,
+        "images": [{"path": image_path or f"images/{spec.task_id}/{split}-{index:06d}.png",
+                    "sha256": png_sha, "width": canvas.px_width, "height": canvas.px_height}],
+        "prompts": prompts,
+        "answer_gt": {"type": spec.answer_type, "value": answer_value},
+        "annotation_gt": {"type": spec.annotation_type, "value": annotation_value},
+        "reward_contract": reward_contract(spec),
+        "trace_ref": None,
+        "versions": versions(spec),
+    }
+    if encode:
+        record["instance_id"] = instance_id(record)
+    ids = ann.witness_ids(spec.annotation_type, sol.witnesses)
+    trace = {
+        "instance_id": record["instance_id"],
+        "task": spec.task_id,
+        "instance_seed": root,
+        "split": split,
+        "index": index,
+        "difficulty": difficulty,
+        "query_id": query_id,
+        "attempt": attempt,
+        "state": state,
+        "params": q.params,
+        "question": sol.question,
+        "render": {"size": list(spec.scene.canvas_size(state)), "scale": scale, "style": style.to_json()},
+        "steps": normalise(q.steps),
+        "witnesses": normalise(sol.witnesses),
+        "witness_geometry": {i: canvas.entities[i] for i in ids},
+        "answer": answer_value,
+        "annotation": annotation_value,
+    }
+    return Instance(record=record, trace=trace, canvas=canvas, attempts=attempt + 1, rejections=rejections)
+
+
+def replay(record: dict, trace: dict, spec: TaskSpec | None = None) -> dict:
+    """Re-derive answer, annotation and image from an execution trace; report agreement."""
+    if spec is None:
+        from .. import registry
+
+        spec = registry.get(record["task"])
+    q = Query(state=trace["state"], query_id=trace["query_id"], difficulty=trace["difficulty"],
+              params=dict(trace["params"]), replay=True)
+    sol = spec.fn(q)
+    rs = trace["render"]
+    canvas = render(spec, trace["state"], trace["params"], Style.from_json(rs["style"]), rs["scale"])
+    annotation_value = ann.build(spec.annotation_type, sol.witnesses, canvas.entities)
+    answer_value = normalise(sol.answer)
+    image_sha = sha256_bytes(canvas.to_png())
+    return {
+        "answer": answer_value == record["answer_gt"]["value"] == trace["answer"],
+        "annotation": annotation_value == record["annotation_gt"]["value"] == trace["annotation"],
+        "image": image_sha == record["images"][0]["sha256"],
+        "question": sol.question == trace["question"] and sol.question in record["prompts"]["answer_only"],
+    }

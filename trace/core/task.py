@@ -1,0 +1,228 @@
+"""Declaring scenes and tasks.
+
+A *scene* is a sampler of semantic state plus a renderer::
+
+    class SingleSeries(Scene):
+        domain, scene_id, size = "charts", "single_series", (640, 480)
+        description = "One data series over labelled x positions."
+        def sample(self, rng, difficulty): ...      # -> JSON-native dict
+        def render(self, c, state, params): ...     # draws on a Canvas, registers entity ids
+
+    SCENE = SingleSeries()
+
+A *task* is a short program over one scene, declared with ``SCENE.task(...)``::
+
+    @SCENE.task("threshold_value_count", answer="integer", annotation="point_set",
+                ops="filtering,counting,comparison",
+                queries=("above_threshold_count", "below_threshold_count"))
+    def threshold_value_count(q):
+        thr = q.param("threshold", lambda r: int(r.integers(10, 90)))
+        ...
+        return q.answer(n, witnesses=[...], question="How many ...?")
+
+``q.param`` draws a task parameter from the instance's ``params`` stream during generation
+and returns the recorded value on replay, so the same program re-derives the answer from the
+execution trace.  ``q.reject(reason)`` asks the engine for a fresh semantic state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+ANSWER_TYPES = ("integer", "number", "option_letter", "string")
+ANNOTATION_BASES = ("point", "bbox", "segment")
+ANNOTATION_TYPES = (
+    "point", "point_set", "point_sequence", "point_map", "point_set_map",
+    "bbox", "bbox_set", "bbox_sequence", "bbox_map", "bbox_set_map",
+    "segment", "segment_set",
+)
+REASONING_OPS = (
+    "aggregation", "comparison", "counting", "direct_retrieval", "filtering", "formula_evaluation",
+    "logical_composition", "matching", "ranking", "spatial_relations", "state_update", "topology",
+    "transformation",
+)
+DIFFICULTIES = (1, 2, 3)
+
+
+class Reject(Exception):
+    """Raised by a task program (via ``q.reject``) when a state would make the answer ambiguous."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass
+class Solution:
+    answer: Any
+    witnesses: Any
+    question: str
+    rounding: int | None = None        # decimals, for number answers
+    examples: tuple = ()               # plausible non-answers for the prompt's format example
+
+
+@dataclass
+class Query:
+    """What a task program sees: the state, the query id, and a recorder for params and steps."""
+
+    state: dict
+    query_id: str
+    difficulty: int
+    rng: Any = None                      # params stream (None on replay)
+    balance_rng: Any = None              # one draw per instance, shared by all attempts
+    params: dict = field(default_factory=dict)
+    replay: bool = False
+    steps: list = field(default_factory=list)
+
+    def param(self, name: str, draw: Callable[[Any], Any]):
+        if name in self.params:
+            return self.params[name]
+        if self.replay:
+            raise KeyError(f"trace has no recorded parameter {name!r}")
+        from .canonical import normalise
+
+        value = normalise(draw(self.rng))
+        self.params[name] = value
+        return value
+
+    def choice(self, name: str, options):
+        options = list(options)
+        return self.param(name, lambda r: options[int(r.integers(len(options)))])
+
+    def target(self, support):
+        """A target answer drawn uniformly from ``support`` once per instance (not per attempt).
+
+        Tasks build states that reach it (see ``edit``) or reject until they do (``balance``),
+        so answers are flat over the support instead of following the sampler's distribution.
+        """
+        support = list(support)
+        if "balance_target" not in self.params:
+            if self.replay:
+                raise KeyError("trace has no recorded balance target")
+            from .canonical import normalise
+
+            self.params["balance_target"] = normalise(support[int(self.balance_rng.integers(len(support)))])
+        return self.params["balance_target"]
+
+    def balance(self, value, support):
+        """Accept the state only if ``value`` equals the instance's target (see ``target``)."""
+        self.require(value == self.target(support), "balance: answer differs from target")
+        return value
+
+    def edit(self, fn):
+        """Task-specific construction on the sampled state, e.g. planting a target answer.
+
+        During generation the state becomes ``fn(state, rng)``; the execution trace stores the
+        edited state (what is rendered), so on replay the edit is already applied and skipped.
+        """
+        if not self.replay:
+            import copy
+
+            from .canonical import normalise
+
+            new = normalise(fn(copy.deepcopy(self.state), self.rng))
+            self.state.clear()
+            self.state.update(new)
+        return self.state
+
+    def reject(self, reason: str):
+        raise Reject(reason)
+
+    def require(self, condition: bool, reason: str) -> None:
+        if not condition:
+            raise Reject(reason)
+
+    def step(self, op: str, **data) -> None:
+        self.steps.append({"op": op, **data})
+
+    def answer(self, value, *, witnesses, question: str, rounding: int | None = None, examples=()):
+        if rounding is not None:
+            value = round_half_up(value, rounding)
+        return Solution(answer=value, witnesses=witnesses, question=question, rounding=rounding,
+                        examples=tuple(examples))
+
+
+def round_half_up(value: float, decimals: int) -> float:
+    from decimal import ROUND_HALF_UP, Decimal
+
+    q = Decimal(1).scaleb(-decimals)
+    return float(Decimal(repr(float(value))).quantize(q, rounding=ROUND_HALF_UP))
+
+
+@dataclass
+class TaskSpec:
+    task_id: str
+    scene: "Scene"
+    objective: str
+    fn: Callable[[Query], Solution]
+    answer_type: str
+    annotation_type: str
+    ops: tuple[str, ...]
+    queries: tuple[str, ...]
+    difficulties: tuple[int, ...] = DIFFICULTIES
+    version: int = 1
+
+    @property
+    def domain(self) -> str:
+        return self.scene.domain
+
+    @property
+    def scene_id(self) -> str:
+        return self.scene.scene_id
+
+    def metadata(self) -> dict:
+        return {
+            "task_id": self.task_id, "domain": self.domain, "scene_id": self.scene_id,
+            "objective": self.objective, "answer_type": self.answer_type,
+            "annotation_type": self.annotation_type, "reasoning_operations": list(self.ops),
+            "query_ids": list(self.queries), "difficulties": list(self.difficulties),
+            "version": self.version,
+        }
+
+
+class Scene:
+    domain: str = ""
+    scene_id: str = ""
+    size: tuple[int, int] = (512, 512)
+    description: str = ""
+    allow_noise: bool = True   # post-image noise is render-only; scenes that read fine pixels opt out
+
+    def __init__(self):
+        self.tasks: dict[str, TaskSpec] = {}
+
+    def sample(self, rng, difficulty: int) -> dict:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def render(self, c, state: dict, params: dict) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def canvas_size(self, state: dict) -> tuple[int, int]:
+        """Logical canvas size; scenes whose size depends on the state override this."""
+        return self.size
+
+    def variant(self, state: dict) -> str:
+        return str(state.get("variant", "base"))
+
+    def task(self, objective: str, *, answer: str, annotation: str, ops, queries=("single",),
+             difficulties=DIFFICULTIES, version: int = 1):
+        if answer not in ANSWER_TYPES:
+            raise ValueError(f"{objective}: unknown answer type {answer!r}")
+        if annotation not in ANNOTATION_TYPES:
+            raise ValueError(f"{objective}: unknown annotation type {annotation!r}")
+        ops_t = tuple(o.strip() for o in ops.split(",")) if isinstance(ops, str) else tuple(ops)
+        bad = [o for o in ops_t if o not in REASONING_OPS]
+        if bad:
+            raise ValueError(f"{objective}: unknown reasoning operations {bad}")
+        if len(tuple(difficulties)) < 3:
+            raise ValueError(f"{objective}: a task needs at least 3 difficulty levels")
+
+        def deco(fn):
+            task_id = f"task_{self.domain}__{self.scene_id}__{objective}"
+            self.tasks[task_id] = TaskSpec(task_id=task_id, scene=self, objective=objective, fn=fn,
+                                           answer_type=answer, annotation_type=annotation, ops=ops_t,
+                                           queries=tuple(queries), difficulties=tuple(difficulties),
+                                           version=version)
+            return fn
+
+        return deco

@@ -1,0 +1,1 @@
+"""Scenes and tasks of the physics domain."""

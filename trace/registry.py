@@ -1,0 +1,91 @@
+"""Task registry.
+
+Listing tasks reads a static index (``index.json``, generated from the code by
+``tracegen index --write`` and checked by a test), so ``tracegen list`` never imports task
+code.  Generating a task imports only its scene's module.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import pkgutil
+from functools import lru_cache
+from pathlib import Path
+
+INDEX_PATH = Path(__file__).with_name("index.json")
+
+
+class UnknownTask(KeyError):
+    def __str__(self):
+        return f"unknown task id {self.args[0]!r} (see `tracegen list`)"
+
+
+@lru_cache(maxsize=1)
+def index() -> dict[str, dict]:
+    with open(INDEX_PATH, encoding="utf-8") as f:
+        return json.load(f)["tasks"]
+
+
+def task_ids(*, domain=None, scene=None, answer_type=None, annotation_type=None) -> list[str]:
+    out = []
+    for tid, meta in index().items():
+        if domain and meta["domain"] != domain:
+            continue
+        if scene and meta["scene_id"] != scene:
+            continue
+        if answer_type and meta["answer_type"] != answer_type:
+            continue
+        if annotation_type and meta["annotation_type"] != annotation_type:
+            continue
+        out.append(tid)
+    return sorted(out)
+
+
+def meta(task_id: str) -> dict:
+    try:
+        return index()[task_id]
+    except KeyError:
+        raise UnknownTask(task_id) from None
+
+
+def get(task_id: str):
+    """The TaskSpec of a task, importing only its scene module."""
+    module = importlib.import_module(meta(task_id)["module"])
+    return _scene_tasks(module)[task_id]
+
+
+def _scene_tasks(module) -> dict:
+    from .core.task import Scene
+
+    tasks = {}
+    for obj in vars(module).values():
+        if isinstance(obj, Scene):
+            tasks.update(obj.tasks)
+    return tasks
+
+
+def discover() -> dict[str, dict]:
+    """Import every scene module and build the index from the code (slow; dev/test only)."""
+    from . import domains
+
+    entries = {}
+    for mod in pkgutil.walk_packages(domains.__path__, domains.__name__ + "."):
+        if mod.ispkg:
+            continue
+        module = importlib.import_module(mod.name)
+        for tid, spec in _scene_tasks(module).items():
+            if tid in entries:
+                raise ValueError(f"task id {tid} declared twice")
+            entries[tid] = {"module": mod.name, **spec.metadata()}
+    return dict(sorted(entries.items()))
+
+
+def write_index(path: Path = INDEX_PATH) -> int:
+    entries = discover()
+    text = json.dumps({"version": 1, "tasks": entries}, indent=1, sort_keys=True) + "\n"
+    tmp = path.with_suffix(".json.tmp")
+    tmp.write_text(text, encoding="utf-8")
+    tmp.replace(path)
+    index.cache_clear()
+    return len(entries)
