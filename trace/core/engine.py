@@ -84,8 +84,11 @@ def instance_id(record: dict) -> str:
 
 def _solve(spec: TaskSpec, root: int, *, difficulty, query_id, max_attempts):
     """Choose difficulty and query, then rejection-sample a state the task program accepts."""
-    if difficulty is None:
-        difficulty = spec.difficulties[int(stream(root, "difficulty").integers(len(spec.difficulties)))]
+    if difficulty is None or isinstance(difficulty, (list, tuple)):
+        levels = [d for d in spec.difficulties if difficulty is None or d in difficulty]
+        if not levels:
+            raise ValueError(f"{spec.task_id}: none of difficulties {difficulty} in {list(spec.difficulties)}")
+        difficulty = levels[int(stream(root, "difficulty").integers(len(levels)))]
     elif difficulty not in spec.difficulties:
         raise ValueError(f"{spec.task_id}: difficulty {difficulty} not in {list(spec.difficulties)}")
     if query_id is None:

@@ -1,0 +1,290 @@
+"""The ``tracegen`` command.  Imports stay inside subcommands so ``tracegen list`` starts fast."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+
+class CliError(Exception):
+    """A user-facing problem: printed as one line, exit status 2."""
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text, 10)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"seed must be a non-negative integer, got {text!r}") from None
+    if not 0 <= value < 2**63:
+        raise argparse.ArgumentTypeError(f"seed must be in [0, 2^63), got {value}")
+    return value
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text, 10)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {value}")
+    return value
+
+
+# ---------------------------------------------------------------------------- list
+def cmd_list(a) -> int:
+    from . import registry
+
+    ids = registry.task_ids(domain=a.domain, scene=a.scene, answer_type=a.answer_type,
+                            annotation_type=a.annotation_type)
+    out = sys.stdout
+    for tid in ids:
+        m = registry.meta(tid)
+        if a.json:
+            out.write(json.dumps({k: v for k, v in m.items() if k != "module"}, sort_keys=True) + "\n")
+        else:
+            out.write(f"{tid}\t{m['answer_type']}\t{m['annotation_type']}\n")
+    if not a.json:
+        sys.stderr.write(f"{len(ids)} tasks\n")
+    return 0
+
+
+# ---------------------------------------------------------------------------- generate
+def _config_from_args(a) -> dict:
+    from .dataset import load_config
+
+    if a.config:
+        cfg = load_config(a.config)
+        overrides = {"seed": a.seed, "split": a.split, "workers": a.workers, "max_side": a.max_side}
+        cfg.update({k: v for k, v in overrides.items() if v is not None})
+        return cfg
+    if not (a.task or a.domain or a.all):
+        raise CliError("give a config file, or --task ID / --domain D / --all")
+    tasks = [{"id": t} for t in a.task or []] + [{"domain": d} for d in a.domain or []]
+    if a.all:
+        tasks = [{"all": True}]
+    cfg = {"seed": 0 if a.seed is None else a.seed, "split": a.split or "train", "tasks": tasks,
+           "samples_per_task": a.samples_per_task}
+    if a.difficulty:
+        cfg["difficulty"] = a.difficulty
+    if a.max_side:
+        cfg["max_side"] = a.max_side
+    return cfg
+
+
+def cmd_generate(a) -> int:
+    from . import dataset
+
+    cfg = dataset.check_config(_config_from_args(a))
+    manifest = dataset.build(cfg, a.output, workers=a.workers or cfg.get("workers", 1),
+                             progress=not a.quiet, force=a.force)
+    print(json.dumps({"dataset_id": manifest["dataset_id"], "records": manifest["num_records"],
+                      "output": str(a.output)}))
+    return 0
+
+
+# ---------------------------------------------------------------------------- validate / export
+def cmd_validate(a) -> int:
+    from . import validate
+
+    report = validate.validate(a.dataset, replay=not a.no_replay, workers=a.workers, progress=not a.quiet)
+    if a.report:
+        with open(a.report, "w", encoding="utf-8") as f:
+            json.dump(report, f, indent=1, sort_keys=True)
+    print(validate.summary(report))
+    if not report["ok"]:
+        for e in report["errors"][:20]:
+            where = f" line {e['line']}" if e["line"] else ""
+            print(f"  {e['code']}{where}: {e['message']}")
+        return 1
+    return 0
+
+
+def cmd_export(a) -> int:
+    from . import export
+
+    paths = export.export(a.dataset, a.output, max_pixels=a.max_pixels, rows_per_shard=a.rows_per_shard,
+                          force=a.force)
+    for p in paths:
+        print(p)
+    return 0
+
+
+# ---------------------------------------------------------------------------- show
+def cmd_show(a) -> int:
+    from . import registry
+    from .core import engine
+
+    spec = registry.get(a.task)
+    inst = engine.generate(spec, seed=a.seed, split=a.split, index=a.index, difficulty=a.difficulty,
+                           query_id=a.query_id)
+    if a.annotate:
+        _draw_annotation(inst.canvas, spec.annotation_type, inst.record["annotation_gt"]["value"])
+    with open(a.output, "wb") as f:
+        f.write(inst.png())
+    r = inst.record
+    print(f"task: {r['task']}  query: {r['query_id']}  difficulty: {r['difficulty']}  image: {a.output}")
+    print("--- prompt (answer_only) ---")
+    print(r["prompts"]["answer_only"])
+    print("--- answer ---")
+    print(json.dumps(r["answer_gt"]))
+    print("--- annotation ---")
+    print(json.dumps(r["annotation_gt"]))
+    return 0
+
+
+def _draw_annotation(canvas, annotation_type, value):
+    """Overlay an annotation in magenta (pixel coordinates) for `show --annotate`."""
+    from .core.annotation import split_type
+
+    ctx = canvas.ctx
+    ctx.identity_matrix()
+    ctx.set_source_rgb(0.9, 0.0, 0.7)
+    ctx.set_line_width(2.5)
+    base, form = split_type(annotation_type)
+    items = ([value] if form == "" else list(value) if form in ("set", "sequence")
+             else list(value.values()) if form == "map" else [g for gs in value.values() for g in gs])
+    for g in items:
+        if base == "point":
+            ctx.arc(g[0], g[1], 6, 0, 6.2832)
+        elif base == "bbox":
+            ctx.rectangle(g[0], g[1], g[2] - g[0], g[3] - g[1])
+        else:
+            ctx.move_to(*g[0])
+            ctx.line_to(*g[1])
+        ctx.stroke()
+
+
+# ---------------------------------------------------------------------------- score
+def cmd_score(a) -> int:
+    from . import reward
+
+    src = sys.stdin if a.file == "-" else open(a.file, encoding="utf-8", errors="replace")
+    with src:
+        for n, line in enumerate(src, start=1):
+            if not line.strip():
+                continue
+            try:
+                item = json.loads(line)
+                response = item["response"]
+                answer_gt = item["answer_gt"]
+            except (json.JSONDecodeError, KeyError, TypeError) as e:
+                raise CliError(f"{a.file} line {n}: need a JSON object with response, answer_gt, "
+                               f"annotation_gt, reward_contract ({type(e).__name__})") from None
+            mode = item.get("mode", a.mode)
+            if mode not in reward.MODES:
+                raise CliError(f"{a.file} line {n}: unknown mode {mode!r}")
+            result = reward.score(response, answer_gt, item.get("annotation_gt"), item.get("reward_contract"),
+                                  mode=mode)
+            print(json.dumps(result, sort_keys=True, default=str))
+    return 0
+
+
+# ---------------------------------------------------------------------------- index (maintainers)
+def cmd_index(a) -> int:
+    from . import registry
+
+    if a.write:
+        print(f"wrote {registry.write_index()} tasks to {registry.INDEX_PATH}")
+        return 0
+    fresh = {"version": 1, "tasks": registry.discover()}
+    current = json.loads(registry.INDEX_PATH.read_text(encoding="utf-8"))
+    if fresh != current:
+        print("index.json is stale: run `tracegen index --write`")
+        return 1
+    print(f"index.json is current ({len(fresh['tasks'])} tasks)")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="tracegen", description="Procedural visual-reasoning tasks with verifiable answers.")
+    sub = p.add_subparsers(dest="cmd", required=True, metavar="COMMAND")
+
+    s = sub.add_parser("list", help="list tasks (reads a static index, no task code imported)")
+    s.add_argument("--domain")
+    s.add_argument("--scene")
+    s.add_argument("--answer-type", choices=["integer", "number", "option_letter", "string"])
+    s.add_argument("--annotation-type")
+    s.add_argument("--json", action="store_true", help="one JSON object per task")
+    s.set_defaults(fn=cmd_list)
+
+    s = sub.add_parser("generate", help="build a dataset directory (config file or direct options)")
+    s.add_argument("config", nargs="?", help="YAML config (see configs/)")
+    s.add_argument("--task", action="append", metavar="ID", help="task id (repeatable)")
+    s.add_argument("--domain", action="append", metavar="D", help="every task of a domain (repeatable)")
+    s.add_argument("--all", action="store_true", help="every task")
+    s.add_argument("--samples-per-task", type=_positive, default=1)
+    s.add_argument("--seed", type=_seed)
+    s.add_argument("--split")
+    s.add_argument("--difficulty", type=int, choices=[1, 2, 3])
+    s.add_argument("--max-side", type=_positive, help="image size cap (longest side, px)")
+    s.add_argument("--workers", type=_positive, help="parallel processes (output is identical)")
+    s.add_argument("--output", "-o", required=True, help="dataset directory to create")
+    s.add_argument("--force", action="store_true", help="replace an existing output directory")
+    s.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+    s.set_defaults(fn=cmd_generate)
+
+    s = sub.add_parser("validate", help="check a dataset directory; exit 1 if invalid")
+    s.add_argument("dataset")
+    s.add_argument("--no-replay", action="store_true", help="skip re-running task programs")
+    s.add_argument("--workers", type=_positive, default=1)
+    s.add_argument("--report", help="write the JSON report here")
+    s.add_argument("--quiet", "-q", action="store_true")
+    s.set_defaults(fn=cmd_validate)
+
+    s = sub.add_parser("export", help="write parquet shards with the TRACE column set")
+    s.add_argument("dataset")
+    s.add_argument("--output", "-o", required=True, help="directory for the parquet shards")
+    s.add_argument("--max-pixels", type=_positive, help="downscale larger images, rescale annotations")
+    s.add_argument("--rows-per-shard", type=_positive, default=4000)
+    s.add_argument("--force", action="store_true")
+    s.set_defaults(fn=cmd_export)
+
+    s = sub.add_parser("show", help="render one instance to PNG and print its prompt and answer")
+    s.add_argument("--task", required=True)
+    s.add_argument("--seed", type=_seed, default=0)
+    s.add_argument("--split", default="train")
+    s.add_argument("--index", type=int, default=0)
+    s.add_argument("--difficulty", type=int, choices=[1, 2, 3])
+    s.add_argument("--query-id")
+    s.add_argument("--annotate", action="store_true", help="draw the annotation over the image")
+    s.add_argument("--output", "-o", default="instance.png")
+    s.set_defaults(fn=cmd_show)
+
+    s = sub.add_parser("score", help="score responses: JSONL with response, answer_gt, annotation_gt, reward_contract")
+    s.add_argument("file", help="JSONL file, or - for stdin")
+    s.add_argument("--mode", default="answer", choices=["answer", "answer_and_annotation"])
+    s.set_defaults(fn=cmd_score)
+
+    s = sub.add_parser("index", help="(maintainers) check or rewrite the static task index")
+    s.add_argument("--write", action="store_true")
+    s.set_defaults(fn=cmd_index)
+    return p
+
+
+def main(argv=None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.fn(args)
+    except BrokenPipeError:  # e.g. `tracegen list | head`
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    except CliError as e:
+        print(f"tracegen: error: {e}", file=sys.stderr)
+        return 2
+    except Exception as e:
+        from .dataset import ConfigError
+        from .registry import UnknownTask
+        from .validate import ValidationFailed
+
+        if isinstance(e, (ConfigError, UnknownTask, FileExistsError, FileNotFoundError, ValueError,
+                          ValidationFailed)):
+            print(f"tracegen: error: {e}", file=sys.stderr)
+            return 2 if not isinstance(e, ValidationFailed) else 1
+        raise
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,292 @@
+"""games/chess: a chess position (pieces drawn as lettered discs) with the side to move stated."""
+
+from __future__ import annotations
+
+from tracegen.core.grid import Grid
+from tracegen.core.task import Scene
+
+FILES = "abcdefgh"
+KINDS = ("K", "Q", "R", "B", "N", "P")
+KIND_NAMES = {"K": "king", "Q": "queen", "R": "rook", "B": "bishop", "N": "knight", "P": "pawn"}
+KIND_PLURALS = {"K": "kings", "Q": "queens", "R": "rooks", "B": "bishops", "N": "knights", "P": "pawns"}
+# per-colour caps (no promoted pieces) and sampling weights of the non-king pieces
+CAPS = {"Q": 1, "R": 2, "B": 2, "N": 2, "P": 8}
+WEIGHTS = {"Q": 0.10, "R": 0.16, "B": 0.16, "N": 0.16, "P": 0.42}
+N_PIECES = {1: (6, 9), 2: (10, 15), 3: (16, 22)}
+
+ORTHO = ((1, 0), (-1, 0), (0, 1), (0, -1))
+DIAG = ((1, 1), (1, -1), (-1, 1), (-1, -1))
+KNIGHT = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
+SLIDES = {"R": ORTHO, "B": DIAG, "Q": ORTHO + DIAG}
+
+# (light, dark) square colours; render-only, picked from the style's accent index
+BOARD_COLORS = (
+    ((0.94, 0.88, 0.76), (0.74, 0.58, 0.42)),
+    ((0.92, 0.93, 0.83), (0.50, 0.63, 0.38)),
+    ((0.88, 0.90, 0.93), (0.56, 0.63, 0.73)),
+    ((0.91, 0.91, 0.91), (0.62, 0.62, 0.62)),
+)
+WHITE_PIECE = (0.98, 0.98, 0.96)
+BLACK_PIECE = (0.11, 0.11, 0.12)
+
+
+def sq_name(f: int, r: int) -> str:
+    return f"{FILES[f]}{r + 1}"
+
+
+def board_of(state) -> dict:
+    """{(file, rank): (colour, kind)} from the state's piece list."""
+    return {(p[0], p[1]): (p[2], p[3]) for p in state["pieces"]}
+
+
+def other(color: str) -> str:
+    return "black" if color == "white" else "white"
+
+
+def _on(f, r):
+    return 0 <= f < 8 and 0 <= r < 8
+
+
+def attacked_squares_from(board, f, r):
+    """Squares the piece on (f, r) attacks (pawns: their two diagonal squares)."""
+    color, kind = board[(f, r)]
+    out = []
+    if kind == "P":
+        d = 1 if color == "white" else -1
+        for df in (-1, 1):
+            if _on(f + df, r + d):
+                out.append((f + df, r + d))
+    elif kind in ("N", "K"):
+        for df, dr in (KNIGHT if kind == "N" else ORTHO + DIAG):
+            if _on(f + df, r + dr):
+                out.append((f + df, r + dr))
+    else:
+        for df, dr in SLIDES[kind]:
+            x, y = f + df, r + dr
+            while _on(x, y):
+                out.append((x, y))
+                if (x, y) in board:
+                    break
+                x, y = x + df, y + dr
+    return out
+
+
+def is_attacked(board, sq, by: str) -> bool:
+    return any(c == by and sq in attacked_squares_from(board, f, r) for (f, r), (c, _) in board.items())
+
+
+def king_square(board, color):
+    for sq, (c, k) in board.items():
+        if c == color and k == "K":
+            return sq
+    return None
+
+
+def pseudo_moves(board, f, r):
+    color, kind = board[(f, r)]
+    if kind != "P":
+        return [s for s in attacked_squares_from(board, f, r) if board.get(s, (None,))[0] != color]
+    d = 1 if color == "white" else -1
+    start = 1 if color == "white" else 6
+    out = []
+    if _on(f, r + d) and (f, r + d) not in board:
+        out.append((f, r + d))
+        if r == start and (f, r + 2 * d) not in board:
+            out.append((f, r + 2 * d))
+    for s in attacked_squares_from(board, f, r):
+        if board.get(s, (color,))[0] != color:
+            out.append(s)
+    return out
+
+
+def legal_moves(board, f, r):
+    """Destinations of the piece on (f, r) that do not leave its own king attacked."""
+    color = board[(f, r)][0]
+    out = []
+    for dst in pseudo_moves(board, f, r):
+        after = dict(board)
+        after[dst] = after.pop((f, r))
+        if not is_attacked(after, king_square(after, color), other(color)):
+            out.append(dst)
+    return out
+
+
+class Chess(Scene):
+    domain, scene_id, size = "games", "chess", (560, 600)
+    description = ("A chess position: pieces are discs lettered K Q R B N P (white pieces light, black pieces "
+                   "dark) on a board with file and rank labels, and the side to move printed above.")
+
+    def sample(self, rng, difficulty):
+        lo, hi = N_PIECES[difficulty]
+        while True:
+            n = int(rng.integers(lo, hi + 1))
+            cells = [int(v) for v in rng.permutation(64)]
+            kw, kb = divmod(cells[0], 8), divmod(cells[1], 8)
+            if max(abs(kw[0] - kb[0]), abs(kw[1] - kb[1])) <= 1:
+                continue
+            pieces = [[kw[0], kw[1], "white", "K"], [kb[0], kb[1], "black", "K"]]
+            used = {"white": dict.fromkeys(CAPS, 0), "black": dict.fromkeys(CAPS, 0)}
+            free = cells[2:]
+            kinds, w = list(WEIGHTS), [WEIGHTS[k] for k in WEIGHTS]
+            while len(pieces) < n:
+                color = "white" if rng.random() < 0.5 else "black"
+                kind = kinds[int(rng.choice(len(kinds), p=w))]
+                if used[color][kind] >= CAPS[kind]:
+                    continue
+                for i, cell in enumerate(free):
+                    f, r = divmod(cell, 8)
+                    if kind != "P" or 1 <= r <= 6:
+                        pieces.append([f, r, color, kind])
+                        used[color][kind] += 1
+                        free.pop(i)
+                        break
+            to_move = "white" if rng.random() < 0.5 else "black"
+            board = {(p[0], p[1]): (p[2], p[3]) for p in pieces}
+            # the side not to move may not be in check
+            if is_attacked(board, king_square(board, other(to_move)), to_move):
+                continue
+            pieces.sort(key=lambda p: (p[1], p[0]))
+            return {"pieces": pieces, "to_move": to_move}
+
+    def render(self, c, state, params):
+        w, h = self.size
+        cell = 54.0
+        g = Grid(x0=(w - 8 * cell) / 2 + 8, y0=56, rows=8, cols=8, cell=cell)
+        light, dark = BOARD_COLORS[c.style.accent % len(BOARD_COLORS)]
+        c.text(w / 2, 28, f"{state['to_move'].capitalize()} to move", size=19, bold=True)
+        for row in range(8):
+            rank = 7 - row
+            for f in range(8):
+                x0, y0, x1, y1 = g.box(row, f)
+                c.rect(x0, y0, cell, cell, fill=light if (f + rank) % 2 else dark, id=f"sq:{sq_name(f, rank)}")
+        c.rect(g.x0, g.y0, 8 * cell, 8 * cell, stroke="ink", lw=2)
+        for i in range(8):
+            c.text(g.x0 - 16, g.y0 + (i + 0.5) * cell, str(8 - i), size=15)
+            c.text(g.x0 + (i + 0.5) * cell, g.y1 + 16, FILES[i], size=15)
+        for f, r, color, kind in state["pieces"]:
+            cx, cy = g.center(7 - r, f)
+            rad = cell * 0.38
+            if color == "white":
+                c.circle(cx, cy, rad, fill=WHITE_PIECE, stroke=(0.08, 0.08, 0.08), lw=2.2, id=f"piece:{sq_name(f, r)}")
+                c.text(cx, cy + 1, kind, size=24, bold=True, color=(0.08, 0.08, 0.08))
+            else:
+                c.circle(cx, cy, rad, fill=BLACK_PIECE, stroke=(0.55, 0.55, 0.55), lw=1.2,
+                         id=f"piece:{sq_name(f, r)}")
+                c.text(cx, cy + 1, kind, size=24, bold=True, color=(0.97, 0.97, 0.97))
+        marked = params.get("marked")
+        if marked:
+            x0, y0, _, _ = g.box(7 - marked[1], marked[0])
+            c.rect(x0 + 2.5, y0 + 2.5, cell - 5, cell - 5, stroke="red", lw=5)
+        c.text(w / 2, g.y1 + 44, "K king   Q queen   R rook   B bishop   N knight   P pawn", size=14,
+               color="muted")
+        c.text(w / 2, g.y1 + 66, "White pieces are light discs, black pieces are dark discs.", size=14,
+               color="muted")
+
+
+SCENE = Chess()
+task = SCENE.task
+
+RULES = "Use standard chess rules (no castling or en passant)."
+
+
+def _pick(q, name, candidates):
+    q.require(bool(candidates), "no candidate reaches the target answer")
+    return q.param(name, lambda r: candidates[int(r.integers(len(candidates)))])
+
+
+def _counts(state, with_color: bool):
+    out = {}
+    for f, r, color, kind in state["pieces"]:
+        key = (color, kind) if with_color else kind
+        out.setdefault(key, []).append(f"piece:{sq_name(f, r)}")
+    return out
+
+
+PIECE_SUPPORT = {1: range(0, 4), 2: range(0, 6), 3: (1, 2, 3, 4, 6, 7, 8)}  # 5 is rare: only pawns reach it
+COLORED_SUPPORT = {1: range(0, 3), 2: range(0, 4), 3: range(1, 6)}
+
+
+@task("piece_kind_count", answer="integer", annotation="bbox_set", ops="filtering,counting")
+def piece_kind_count(q):
+    s = q.state
+    t = q.target(PIECE_SUPPORT[q.difficulty])
+    groups = _counts(s, False)
+    kind = _pick(q, "target_kind", [k for k in KINDS[1:] if len(groups.get(k, [])) == t])
+    hits = groups.get(kind, [])
+    q.step("filter", kind=kind, kept=hits)
+    return q.answer(len(hits), witnesses=hits,
+                    question=f"How many {KIND_PLURALS[kind]} (of either colour) are on the board?")
+
+
+@task("colored_piece_kind_count", answer="integer", annotation="bbox_set", ops="filtering,counting,logical_composition")
+def colored_piece_kind_count(q):
+    s = q.state
+    t = q.target(COLORED_SUPPORT[q.difficulty])
+    groups = _counts(s, True)
+    cands = [[col, k] for col in ("white", "black") for k in KINDS[1:] if len(groups.get((col, k), [])) == t]
+    color, kind = _pick(q, "target", cands)
+    hits = groups.get((color, kind), [])
+    q.step("filter", color=color, kind=kind, kept=hits)
+    return q.answer(len(hits), witnesses=hits, question=f"How many {color} {KIND_PLURALS[kind]} are on the board?")
+
+
+KING_SUPPORT = {1: range(2, 8), 2: range(1, 7), 3: range(1, 6)}
+
+
+@task("king_escape_square_count", answer="integer", annotation="bbox_set", ops="counting,state_update")
+def king_escape_square_count(q):
+    s = q.state
+    side = s["to_move"]
+    board = board_of(s)
+    kf, kr = king_square(board, side)
+    dests = sorted(legal_moves(board, kf, kr), key=lambda d: (d[1], d[0]))
+    q.balance(len(dests), KING_SUPPORT[q.difficulty])
+    names = [sq_name(*d) for d in dests]
+    q.step("king_moves", king=sq_name(kf, kr), legal=names)
+    return q.answer(len(names), witnesses=[f"sq:{n}" for n in names],
+                    question=(f"It is {side.capitalize()}'s turn. How many squares can the {side} king legally move "
+                              f"to, counting captures? {RULES}"))
+
+
+def _marked_piece(q, count_fn, support):
+    s = q.state
+    side = s["to_move"]
+    board = board_of(s)
+    t = q.target(support)
+    cands = [[f, r] for (f, r), (col, kind) in sorted(board.items())
+             if col == side and kind != "K" and len(count_fn(board, f, r)) == t]
+    f, r = _pick(q, "marked", cands)
+    return side, board, f, r, sorted(count_fn(board, f, r), key=lambda d: (d[1], d[0]))
+
+
+def _empty_dests(board, f, r):
+    return [d for d in legal_moves(board, f, r) if d not in board]
+
+
+def _captures(board, f, r):
+    return [d for d in legal_moves(board, f, r) if d in board]
+
+
+@task("marked_piece_destination_count", answer="integer", annotation="bbox_set", ops="counting,state_update")
+def marked_piece_destination_count(q):
+    support = {1: range(0, 8), 2: range(0, 10), 3: range(0, 12)}[q.difficulty]
+    side, board, f, r, dests = _marked_piece(q, _empty_dests, support)
+    kind = board[(f, r)][1]
+    names = [sq_name(*d) for d in dests]
+    q.step("legal_quiet_moves", piece=sq_name(f, r), destinations=names)
+    return q.answer(len(names), witnesses=[f"sq:{n}" for n in names],
+                    question=(f"It is {side.capitalize()}'s turn. The {side} {KIND_NAMES[kind]} outlined in red "
+                              f"is on {sq_name(f, r)}. How many empty squares can it legally move to? {RULES}"))
+
+
+@task("marked_piece_capture_count", answer="integer", annotation="bbox_set", ops="counting,state_update")
+def marked_piece_capture_count(q):
+    support = {1: range(0, 2), 2: range(0, 3), 3: range(0, 4)}[q.difficulty]
+    side, board, f, r, caps = _marked_piece(q, _captures, support)
+    kind = board[(f, r)][1]
+    names = [sq_name(*d) for d in caps]
+    q.step("legal_captures", piece=sq_name(f, r), captures=names)
+    return q.answer(len(names), witnesses=[f"piece:{n}" for n in names],
+                    question=(f"It is {side.capitalize()}'s turn. The {side} {KIND_NAMES[kind]} outlined in red "
+                              f"is on {sq_name(f, r)}. How many opponent pieces can it legally capture with its "
+                              f"next move? {RULES}"))

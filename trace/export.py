@@ -1,0 +1,124 @@
+"""Export a validated dataset directory to parquet shards with the public TRACE column set.
+
+Columns (as in the maveryn/trace dataset-v1 release): ``images`` (list of {bytes, path}),
+``image_sizes`` (list of {width, height}), ``prompt_answer``, ``prompt_answer_and_annotation``,
+``answer_gt``, ``annotation_gt``, ``reward_contract``, ``trace_ref`` (these four as JSON strings),
+``instance_id``, ``domain``, ``task``, ``scene_id``, ``query_id``, ``scene_variant``; plus our
+``difficulty``.  With ``max_pixels`` larger images are downscaled (cairo, fixed filter) and
+their annotations rescaled.  Bytes are deterministic for pinned pyarrow/cairo versions.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+import os
+import shutil
+from pathlib import Path
+
+from .core.canonical import canonical_json
+
+COLUMNS = ("images", "image_sizes", "prompt_answer", "prompt_answer_and_annotation", "answer_gt",
+           "annotation_gt", "reward_contract", "instance_id", "domain", "task", "scene_id", "query_id",
+           "scene_variant", "trace_ref", "difficulty")
+
+
+def arrow_schema():
+    import pyarrow as pa
+
+    image = pa.struct([("bytes", pa.binary()), ("path", pa.string())])
+    size = pa.struct([("width", pa.int64()), ("height", pa.int64())])
+    fields = [("images", pa.list_(image)), ("image_sizes", pa.list_(size))]
+    fields += [(c, pa.string()) for c in COLUMNS[2:-1]]
+    fields += [("difficulty", pa.int64())]
+    return pa.schema(fields)
+
+
+def _downscale(png: bytes, max_pixels: int):
+    """Return (png, width, height, sx, sy); unchanged when within the pixel cap."""
+    import cairo
+
+    src = cairo.ImageSurface.create_from_png(io.BytesIO(png))
+    w, h = src.get_width(), src.get_height()
+    if not max_pixels or w * h <= max_pixels:
+        return png, w, h, 1.0, 1.0
+    f = math.sqrt(max_pixels / (w * h))
+    nw, nh = max(1, int(w * f)), max(1, int(h * f))
+    dst = cairo.ImageSurface(cairo.FORMAT_RGB24, nw, nh)
+    ctx = cairo.Context(dst)
+    ctx.scale(nw / w, nh / h)
+    ctx.set_source_surface(src, 0, 0)
+    ctx.get_source().set_filter(cairo.FILTER_GOOD)
+    ctx.paint()
+    out = io.BytesIO()
+    dst.write_to_png(out)
+    return out.getvalue(), nw, nh, nw / w, nh / h
+
+
+def _row(root: Path, record: dict, max_pixels: int | None) -> dict:
+    from .core import annotation as ann
+
+    images, sizes = [], []
+    sx = sy = 1.0
+    for im in record["images"]:
+        png = (root / im["path"]).read_bytes()
+        png, w, h, sx, sy = _downscale(png, max_pixels) if max_pixels else (png, im["width"], im["height"], 1, 1)
+        images.append({"bytes": png, "path": im["path"]})
+        sizes.append({"width": w, "height": h})
+    annotation = dict(record["annotation_gt"])
+    if (sx, sy) != (1.0, 1.0):
+        annotation["value"] = ann.rescale(annotation["type"], annotation["value"], sx, sy)
+    return {
+        "images": images, "image_sizes": sizes,
+        "prompt_answer": record["prompts"]["answer_only"],
+        "prompt_answer_and_annotation": record["prompts"]["answer_and_annotation"],
+        "answer_gt": canonical_json(record["answer_gt"]),
+        "annotation_gt": canonical_json(annotation),
+        "reward_contract": canonical_json(record["reward_contract"]),
+        "instance_id": record["instance_id"], "domain": record["domain"], "task": record["task"],
+        "scene_id": record["scene_id"], "query_id": record["query_id"],
+        "scene_variant": record["scene_variant"],
+        "trace_ref": canonical_json(record["trace_ref"]),
+        "difficulty": record["difficulty"],
+    }
+
+
+def export(dataset_dir, output, *, max_pixels: int | None = None, rows_per_shard: int = 4000,
+           force: bool = False) -> list[Path]:
+    """Write ``output/<split>-NNNNN-of-MMMMM.parquet``; returns the shard paths."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from .dataset import MANIFEST, RECORDS
+
+    root, output = Path(dataset_dir), Path(output)
+    manifest = json.loads((root / MANIFEST).read_text(encoding="utf-8"))
+    if output.exists() and not force:
+        raise FileExistsError(f"output {output} already exists (use --force to replace it)")
+    with open(root / RECORDS, encoding="utf-8") as f:
+        records = [json.loads(line) for line in f]
+    split = manifest["split"]
+    n_shards = max(1, math.ceil(len(records) / rows_per_shard))
+    schema = arrow_schema().with_metadata({
+        "tracegen": canonical_json({"dataset_id": manifest["dataset_id"], "split": split,
+                                    "max_pixels": max_pixels, "versions": manifest["versions"]}),
+    })
+    staging = output.parent / f".{output.name}.staging-{os.getpid()}"
+    shutil.rmtree(staging, ignore_errors=True)
+    staging.mkdir(parents=True)
+    try:
+        paths = []
+        for k in range(n_shards):
+            rows = [_row(root, r, max_pixels) for r in records[k * rows_per_shard:(k + 1) * rows_per_shard]]
+            table = pa.Table.from_pylist(rows, schema=schema)
+            name = f"{split}-{k:05d}-of-{n_shards:05d}.parquet"
+            pq.write_table(table, staging / name, compression="zstd", row_group_size=256)
+            paths.append(output / name)
+        if output.exists():
+            shutil.rmtree(output)
+        staging.rename(output)
+        return paths
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
