@@ -74,6 +74,8 @@ def plan(cfg: dict) -> list[dict]:
     """Expand the config into an ordered list of {task, count, difficulty, query_id}."""
     default_count = cfg.get("samples_per_task")
     entries, seen = [], set()
+    # an explicit {id: ...} entry overrides the same task inside a domain/scene/all group
+    explicit = {item["id"] for item in cfg["tasks"] if "id" in item}
     for item in cfg["tasks"]:
         if "id" in item:
             try:
@@ -90,6 +92,8 @@ def plan(cfg: dict) -> list[dict]:
             ids = registry.task_ids()
         if not ids:
             raise ConfigError(f"task entry {canonical_json(item)} matches no task")
+        if "id" not in item:
+            ids = [t for t in ids if t not in explicit]
         for tid in ids:
             if tid in seen:
                 raise ConfigError(f"task {tid} is listed more than once")

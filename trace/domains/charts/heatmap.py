@@ -94,7 +94,9 @@ class Heatmap(Scene):
         gx1 = w - 20 - bar_w - bar_gap - 30
         aw, ah = gx1 - gx0, h - 76 - 24
         cw, chh = min(aw / cols, 96.0), min(ah / rows, 68.0)
-        g = Grid(gx0 + (aw - cw * cols) / 2, 76 + (ah - chh * rows) / 2, rows, cols, cw, chh)
+        block = lw + 10 + cw * cols + 30 + bar_w + 40        # labels, grid, colour bar and its labels
+        left = max(20.0, (w - block) / 2) + lw + 10
+        g = Grid(left, 76 + (ah - chh * rows) / 2, rows, cols, cw, chh)
         # colour per level
         k = len(levels)
         cols_rgb = [ramp_color(ramp, i / (k - 1)) for i in range(k)]

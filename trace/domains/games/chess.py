@@ -230,17 +230,31 @@ def colored_piece_kind_count(q):
     return q.answer(len(hits), witnesses=hits, question=f"How many {color} {KIND_PLURALS[kind]} are on the board?")
 
 
-KING_SUPPORT = {1: range(2, 8), 2: range(1, 7), 3: range(1, 6)}
+def _movable_sides(board):
+    """Sides that may legally be to move (the other side's king is not attacked)."""
+    return [side for side in ("white", "black") if not is_attacked(board, king_square(board, other(side)), side)]
+
+
+def _set_turn(q, side):
+    """Make ``side`` the side to move (a legal choice by ``_movable_sides``)."""
+    def turn(state, rng):
+        state["to_move"] = side
+        return state
+    q.edit(turn)
+
+
+KING_SUPPORT = {1: range(2, 7), 2: range(1, 6), 3: range(1, 6)}
 
 
 @task("king_escape_square_count", answer="integer", annotation="bbox_set", ops="counting,state_update")
 def king_escape_square_count(q):
-    s = q.state
-    side = s["to_move"]
-    board = board_of(s)
+    board = board_of(q.state)
+    t = q.target(KING_SUPPORT[q.difficulty])
+    cands = [side for side in _movable_sides(board) if len(legal_moves(board, *king_square(board, side))) == t]
+    side = _pick(q, "side", cands)
+    _set_turn(q, side)
     kf, kr = king_square(board, side)
     dests = sorted(legal_moves(board, kf, kr), key=lambda d: (d[1], d[0]))
-    q.balance(len(dests), KING_SUPPORT[q.difficulty])
     names = [sq_name(*d) for d in dests]
     q.step("king_moves", king=sq_name(kf, kr), legal=names)
     return q.answer(len(names), witnesses=[f"sq:{n}" for n in names],
@@ -249,13 +263,14 @@ def king_escape_square_count(q):
 
 
 def _marked_piece(q, count_fn, support):
-    s = q.state
-    side = s["to_move"]
-    board = board_of(s)
+    board = board_of(q.state)
     t = q.target(support)
+    sides = _movable_sides(board)
     cands = [[f, r] for (f, r), (col, kind) in sorted(board.items())
-             if col == side and kind != "K" and len(count_fn(board, f, r)) == t]
+             if col in sides and kind != "K" and len(count_fn(board, f, r)) == t]
     f, r = _pick(q, "marked", cands)
+    side = board[(f, r)][0]
+    _set_turn(q, side)
     return side, board, f, r, sorted(count_fn(board, f, r), key=lambda d: (d[1], d[0]))
 
 
@@ -267,10 +282,13 @@ def _captures(board, f, r):
     return [d for d in legal_moves(board, f, r) if d in board]
 
 
+DEST_SUPPORT = {1: (0, 1, 2, 4, 6, 7, 8), 2: (0, 1, 2, 3, 4, 6, 7, 8), 3: (0, 1, 2, 3, 4, 5, 6, 7)}
+CAPTURE_SUPPORT = {1: (0, 1, 2), 2: (0, 1, 2), 3: (0, 1, 2, 3)}
+
+
 @task("marked_piece_destination_count", answer="integer", annotation="bbox_set", ops="counting,state_update")
 def marked_piece_destination_count(q):
-    support = {1: range(0, 8), 2: range(0, 10), 3: range(0, 12)}[q.difficulty]
-    side, board, f, r, dests = _marked_piece(q, _empty_dests, support)
+    side, board, f, r, dests = _marked_piece(q, _empty_dests, DEST_SUPPORT[q.difficulty])
     kind = board[(f, r)][1]
     names = [sq_name(*d) for d in dests]
     q.step("legal_quiet_moves", piece=sq_name(f, r), destinations=names)
@@ -281,8 +299,7 @@ def marked_piece_destination_count(q):
 
 @task("marked_piece_capture_count", answer="integer", annotation="bbox_set", ops="counting,state_update")
 def marked_piece_capture_count(q):
-    support = {1: range(0, 2), 2: range(0, 3), 3: range(0, 4)}[q.difficulty]
-    side, board, f, r, caps = _marked_piece(q, _captures, support)
+    side, board, f, r, caps = _marked_piece(q, _captures, CAPTURE_SUPPORT[q.difficulty])
     kind = board[(f, r)][1]
     names = [sq_name(*d) for d in caps]
     q.step("legal_captures", piece=sq_name(f, r), captures=names)

@@ -1,0 +1,135 @@
+"""games/chess: independent solvers (geometric brute force, no ray generation) from the catalog programs."""
+
+from taskcheck import check_scene_tasks, check_two_process_determinism
+
+MOD = "tracegen.domains.games.chess"
+P = "task_games__chess__"
+KIND = {"pawns": "P", "knights": "N", "bishops": "B", "rooks": "R", "queens": "Q", "kings": "K"}
+
+
+def _board(state):
+    return {(f, r): (c, k) for f, r, c, k in state["pieces"]}
+
+
+def _clear_between(board, a, b):
+    df = (b[0] > a[0]) - (b[0] < a[0])
+    dr = (b[1] > a[1]) - (b[1] < a[1])
+    x, y = a[0] + df, a[1] + dr
+    while (x, y) != b:
+        if (x, y) in board:
+            return False
+        x, y = x + df, y + dr
+    return True
+
+
+def _hits(board, src, dst):
+    """Does the piece on src attack dst (geometry plus an emptiness check of the squares between)?"""
+    color, kind = board[src]
+    dx, dy = dst[0] - src[0], dst[1] - src[1]
+    if (dx, dy) == (0, 0):
+        return False
+    if kind == "P":
+        return abs(dx) == 1 and dy == (1 if color == "white" else -1)
+    if kind == "N":
+        return {abs(dx), abs(dy)} == {1, 2}
+    if kind == "K":
+        return max(abs(dx), abs(dy)) == 1
+    straight = dx == 0 or dy == 0
+    diagonal = abs(dx) == abs(dy)
+    ok = {"R": straight, "B": diagonal, "Q": straight or diagonal}[kind]
+    return ok and _clear_between(board, src, dst)
+
+
+def _in_check(board, color):
+    king = next(s for s, (c, k) in board.items() if c == color and k == "K")
+    return any(c != color and _hits(board, s, king) for s, (c, k) in board.items())
+
+
+def _can_reach(board, src, dst):
+    color, kind = board[src]
+    if dst in board and board[dst][0] == color:
+        return False
+    if kind != "P":
+        return _hits(board, src, dst)
+    fwd = 1 if color == "white" else -1
+    dx, dy = dst[0] - src[0], dst[1] - src[1]
+    if dst in board:
+        return abs(dx) == 1 and dy == fwd
+    if dx != 0:
+        return False
+    if dy == fwd:
+        return True
+    home = 1 if color == "white" else 6
+    return dy == 2 * fwd and src[1] == home and (src[0], src[1] + fwd) not in board
+
+
+def _legal_targets(board, src):
+    color = board[src][0]
+    out = []
+    for f in range(8):
+        for r in range(8):
+            if _can_reach(board, src, (f, r)):
+                after = dict(board)
+                after[(f, r)] = after.pop(src)
+                if not _in_check(after, color):
+                    out.append((f, r))
+    return out
+
+
+def piece_kind(state, params, qid):
+    return sum(p[3] == params["target_kind"] for p in state["pieces"])
+
+
+def colored_kind(state, params, qid):
+    color, kind = params["target"]
+    return sum(p[2] == color and p[3] == kind for p in state["pieces"])
+
+
+def king_escape(state, params, qid):
+    board = _board(state)
+    side = state["to_move"]
+    assert params["side"] == side
+    assert not _in_check(board, "white" if side == "black" else "black")
+    king = next(s for s, (c, k) in board.items() if c == side and k == "K")
+    return len(_legal_targets(board, king))
+
+
+def destinations(state, params, qid):
+    board = _board(state)
+    src = tuple(params["marked"])
+    assert board[src][0] == state["to_move"]
+    return sum(t not in board for t in _legal_targets(board, src))
+
+
+def captures(state, params, qid):
+    board = _board(state)
+    src = tuple(params["marked"])
+    assert board[src][0] == state["to_move"]
+    return sum(t in board for t in _legal_targets(board, src))
+
+
+SOLVERS = {
+    P + "piece_kind_count": piece_kind,
+    P + "colored_piece_kind_count": colored_kind,
+    P + "king_escape_square_count": king_escape,
+    P + "marked_piece_destination_count": destinations,
+    P + "marked_piece_capture_count": captures,
+}
+
+
+def test_tasks():
+    check_scene_tasks(MOD, SOLVERS, size_metric=lambda s: len(s["pieces"]), seeds_per_combo=2)
+
+
+def test_many_instances_agree():
+    from tracegen.core import engine
+    from taskcheck import scene_tasks
+
+    for tid, spec in scene_tasks(MOD).items():
+        for i in range(60):
+            qid, _, state, params, sol = engine.solve_only(spec, seed=3, split="extra", index=i)
+            assert SOLVERS[tid](state, params, qid) == sol.answer, (tid, i)
+
+
+def test_two_process_determinism():
+    check_two_process_determinism(MOD)

@@ -1,0 +1,136 @@
+"""Framework invariants: seeds, streams, identity, prompts, replay, render-only style."""
+
+import json
+import re
+
+import pytest
+
+from tracegen.core import engine, seeds
+from tracegen.core.canonical import canonical_json
+from tracegen.core.style import Style
+from tracegen.domains.charts.single_series import SCENE
+
+SPEC = SCENE.tasks["task_charts__single_series__threshold_value_count"]
+
+
+def test_instance_seed_is_a_hash_not_an_offset():
+    a = {seeds.instance_seed(42, SPEC.task_id, "train", i) for i in range(500)}
+    b = {seeds.instance_seed(43, SPEC.task_id, "train", i) for i in range(500)}
+    v = {seeds.instance_seed(42, SPEC.task_id, "validation", i) for i in range(500)}
+    assert len(a) == 500 and not (a & b) and not (a & v)
+    assert seeds.instance_seed(42, SPEC.task_id, "train", 1) != seeds.instance_seed(43, SPEC.task_id, "train", 0)
+
+
+@pytest.mark.parametrize("bad", [-1, 2**63, 1.5, "7", True, None])
+def test_bad_seeds_rejected(bad):
+    with pytest.raises(ValueError, match="seed"):
+        seeds.instance_seed(bad, SPEC.task_id, "train", 0)
+
+
+def test_seed_42_and_43_share_no_instances():
+    ids42 = {engine.generate(SPEC, seed=42, split="train", index=i).record["instance_id"] for i in range(20)}
+    ids43 = {engine.generate(SPEC, seed=43, split="train", index=i).record["instance_id"] for i in range(20)}
+    assert len(ids42) == 20 and not ids42 & ids43
+
+
+def test_instance_id_covers_model_facing_content():
+    rec = engine.generate(SPEC, seed=1, split="train", index=0).record
+    assert rec["instance_id"] == engine.instance_id(rec)
+    for path, value in [(("answer_gt", "value"), 999), (("prompts", "answer_only"), "x"),
+                        (("images", 0, "sha256"), "0" * 64), (("reward_contract", "version"), "v0")]:
+        other = json.loads(json.dumps(rec))
+        target = other
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = value
+        assert engine.instance_id(other) != rec["instance_id"], path
+    # the trace reference and bookkeeping fields are not model-facing
+    other = dict(rec, trace_ref={"shard": "traces/shard-00009.jsonl.gz", "line": 3, "sha256": "1" * 64}, index=77)
+    assert engine.instance_id(other) == rec["instance_id"]
+
+
+def test_streams_are_independent():
+    """Changing how style is drawn must not move the semantic state (named sub-streams)."""
+    root = seeds.instance_seed(5, SPEC.task_id, "train", 0)
+    sem = seeds.stream(root, "semantic").integers(0, 1000, 5).tolist()
+    seeds.stream(root, "style").integers(0, 1000, 50)
+    assert seeds.stream(root, "semantic").integers(0, 1000, 5).tolist() == sem
+    assert seeds.stream(root, "semantic", 1).integers(0, 1000, 5).tolist() != sem
+
+
+def test_render_only_style_never_changes_the_answer():
+    inst = engine.generate(SPEC, seed=3, split="train", index=4)
+    tr = inst.trace
+    base = engine.render(SPEC, tr["state"], tr["params"], Style.from_json(tr["render"]["style"]), 1.0)
+    for palette in range(3):
+        for font in ("DejaVu Sans", "DejaVu Serif"):
+            style = Style(palette=palette, font=font, jitter=(3.0, -2.0), noise_sigma=4.0, noise_seed=9)
+            c = engine.render(SPEC, tr["state"], tr["params"], style, 1.0)
+            assert set(c.entities) == set(base.entities)
+    _, _, state, params, sol = engine.solve_only(SPEC, seed=3, split="train", index=4)
+    assert sol.answer == inst.record["answer_gt"]["value"] and state == tr["state"]
+
+
+def test_prompts_end_with_json_request_and_example_is_never_the_answer():
+    for i in range(60):
+        rec = engine.generate(SPEC, seed=11, split="train", index=i, encode=False).record
+        truth = rec["answer_gt"]["value"]
+        for variant, text in rec["prompts"].items():
+            last = text.strip().splitlines()[-1]
+            assert '{"answer"' in last, variant
+            example = json.loads(re.findall(r'\{"answer": ([^,}]+)', last)[-1])
+            assert example != truth
+        assert '"annotation"' in rec["prompts"]["answer_and_annotation"]
+
+
+def test_replay_detects_a_tampered_trace():
+    inst = engine.generate(SPEC, seed=2, split="train", index=0)
+    assert all(engine.replay(inst.record, inst.trace, SPEC).values())
+    bad = json.loads(canonical_json(inst.trace))
+    bad["params"]["threshold"] = bad["params"]["threshold"] + 1
+    agree = engine.replay(inst.record, bad, SPEC)
+    assert not all(agree.values())
+
+
+def test_max_side_caps_the_image_and_scales_annotations():
+    big = engine.generate(SPEC, seed=2, split="train", index=0)
+    small = engine.generate(SPEC, seed=2, split="train", index=0, max_side=320)
+    assert max(small.record["images"][0]["width"], small.record["images"][0]["height"]) <= 320
+    f = small.record["images"][0]["width"] / big.record["images"][0]["width"]
+    for p, q in zip(big.record["annotation_gt"]["value"], small.record["annotation_gt"]["value"]):
+        assert abs(p[0] * f - q[0]) <= 0.2 and abs(p[1] * f - q[1]) <= 0.2
+
+
+def test_generation_error_names_the_rejection_reasons():
+    from tracegen.core.task import Scene
+
+    class Never(Scene):
+        domain, scene_id = "charts", "never"
+
+        def sample(self, rng, difficulty):
+            return {"n": int(rng.integers(10))}
+
+    scene = Never()
+
+    @scene.task("impossible", answer="integer", annotation="point", ops="counting")
+    def impossible(q):
+        q.reject("always ambiguous")
+
+    with pytest.raises(engine.GenerationError, match="5 attempts.*always ambiguous"):
+        engine.generate(scene.tasks["task_charts__never__impossible"], seed=0, split="train", index=0,
+                        max_attempts=5)
+
+
+def test_task_declaration_checks_its_contract():
+    from tracegen.core.task import Scene
+
+    s = Scene()
+    s.domain, s.scene_id = "charts", "x"
+    with pytest.raises(ValueError, match="answer type"):
+        s.task("a", answer="float", annotation="point", ops="counting")
+    with pytest.raises(ValueError, match="annotation type"):
+        s.task("a", answer="integer", annotation="circle", ops="counting")
+    with pytest.raises(ValueError, match="reasoning operations"):
+        s.task("a", answer="integer", annotation="point", ops="guessing")
+    with pytest.raises(ValueError, match="difficulty"):
+        s.task("a", answer="integer", annotation="point", ops="counting", difficulties=(1, 2))

@@ -1,0 +1,299 @@
+"""Shared helpers for graph scenes: node layout, planar candidate edges, edge-label placement,
+node-link drawing and a few small exact graph algorithms (pure Python, small graphs).
+
+Layouts are semantic (they live in the state), so the render stays a pure function of the
+state.  Nodes sit in the cells of a jittered grid (no overlaps); candidate edges are chosen
+greedily shortest-first so that no two cross, none passes close to a third node and no two
+edges leave a node at a tiny angle.  Graph samplers pick subsets of the candidates, so every
+drawn graph is planar and uncluttered.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+
+import numpy as np
+
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+NODE_R = 18.0
+
+
+# ---------------------------------------------------------------------------- layout
+def grid_layout(rng, n, box, cols, rows, r=NODE_R, gap=10.0):
+    """``n`` node centres in distinct cells of a cols x rows grid inside ``box``, jittered."""
+    x0, y0, x1, y1 = box
+    cw, ch = (x1 - x0) / cols, (y1 - y0) / rows
+    cells = rng.choice(cols * rows, size=n, replace=False)
+    jx, jy = max(0.0, cw / 2 - r - gap), max(0.0, ch / 2 - r - gap)
+    off = rng.uniform(-1.0, 1.0, size=(n, 2))
+    pos = []
+    for k, cell in enumerate(cells):
+        cx = x0 + (int(cell) % cols + 0.5) * cw + off[k, 0] * jx
+        cy = y0 + (int(cell) // cols + 0.5) * ch + off[k, 1] * jy
+        pos.append([round(float(cx), 1), round(float(cy), 1)])
+    return pos
+
+
+def _cross_matrix(P, pairs):
+    """m x m bool: segments properly cross (no shared endpoint)."""
+    A = P[pairs[:, 0]]
+    B = P[pairs[:, 1]]
+    d = B - A
+
+    def orient(a, dd, p):  # sign of cross(dd, p - a) for every (segment, point)
+        return np.sign(dd[:, None, 0] * (p[None, :, 1] - a[:, None, 1]) - dd[:, None, 1] * (p[None, :, 0] - a[:, None, 0]))
+
+    o1 = orient(A, d, A)  # o1[i, j]: side of A_j w.r.t. segment i
+    o2 = orient(A, d, B)
+    straddle = (o1 * o2) < 0
+    cross = straddle & straddle.T
+    share = ((pairs[:, None, 0] == pairs[None, :, 0]) | (pairs[:, None, 0] == pairs[None, :, 1])
+             | (pairs[:, None, 1] == pairs[None, :, 0]) | (pairs[:, None, 1] == pairs[None, :, 1]))
+    return cross & ~share, share
+
+
+def planar_candidates(pos, *, dmax, r=NODE_R, clearance=8.0, min_angle=18.0):
+    """Candidate edges (i < j): shortest first, non-crossing, clear of other nodes, well separated angles."""
+    P = np.asarray(pos, dtype=float)
+    n = len(P)
+    iu, ju = np.triu_indices(n, 1)
+    dist = np.hypot(*(P[ju] - P[iu]).T)
+    keep = dist < dmax
+    iu, ju, dist = iu[keep], ju[keep], dist[keep]
+    order = np.argsort(dist, kind="stable")
+    pairs = np.stack([iu[order], ju[order]], axis=1)
+    if len(pairs) == 0:
+        return []
+    A, B = P[pairs[:, 0]], P[pairs[:, 1]]
+    d = B - A
+    L2 = (d ** 2).sum(1)
+    # distance of every node to every candidate segment
+    t = ((P[None, :, :] - A[:, None, :]) * d[:, None, :]).sum(2) / L2[:, None]
+    t = np.clip(t, 0.0, 1.0)
+    proj = A[:, None, :] + t[:, :, None] * d[:, None, :]
+    dn = np.hypot(*(P[None, :, :] - proj).transpose(2, 0, 1))
+    idx = np.arange(n)
+    dn[(idx[None, :] == pairs[:, 0:1]) | (idx[None, :] == pairs[:, 1:2])] = np.inf
+    clear = dn.min(1) > r + clearance
+    cross, share = _cross_matrix(P, pairs)
+    # angle between edges sharing an endpoint
+    ang = np.arctan2(d[:, 1], d[:, 0])
+    same_start = pairs[:, None, 0] == pairs[None, :, 0]
+    same_end = pairs[:, None, 1] == pairs[None, :, 1]
+    flip = (pairs[:, None, 0] == pairs[None, :, 1]) | (pairs[:, None, 1] == pairs[None, :, 0])
+    diff = ang[:, None] - ang[None, :]
+    diff = np.where(flip, diff + math.pi, diff)
+    diff = np.abs((diff + math.pi) % (2 * math.pi) - math.pi)
+    narrow = (same_start | same_end | flip) & (diff < math.radians(min_angle))
+    np.fill_diagonal(narrow, False)
+    conflict = cross | narrow
+    accepted: list[int] = []
+    for k in range(len(pairs)):
+        if not clear[k]:
+            continue
+        if accepted and conflict[k, accepted].any():
+            continue
+        accepted.append(k)
+    return sorted([int(pairs[k, 0]), int(pairs[k, 1])] for k in accepted)
+
+
+# ---------------------------------------------------------------------------- algorithms
+def adjacency(n, edges, directed=False):
+    adj = [[] for _ in range(n)]
+    for u, v in edges:
+        adj[u].append(v)
+        if not directed:
+            adj[v].append(u)
+    return adj
+
+
+def components(n, edges):
+    """Connected components (undirected), each a sorted list, ordered by smallest node."""
+    parent = list(range(n))
+
+    def find(a):
+        while parent[a] != a:
+            parent[a] = parent[parent[a]]
+            a = parent[a]
+        return a
+
+    for u, v in edges:
+        ru, rv = find(u), find(v)
+        if ru != rv:
+            parent[ru] = rv
+    groups: dict[int, list[int]] = {}
+    for x in range(n):
+        groups.setdefault(find(x), []).append(x)
+    return sorted(groups.values())
+
+
+def n_components(n, edges):
+    return len(components(n, edges))
+
+
+def bfs_dist(adj, src):
+    dist = {src: 0}
+    dq = deque([src])
+    while dq:
+        u = dq.popleft()
+        for v in adj[u]:
+            if v not in dist:
+                dist[v] = dist[u] + 1
+                dq.append(v)
+    return dist
+
+
+def shortest_paths_count(adj, src):
+    """BFS distances and number of shortest paths from ``src``."""
+    dist, cnt = {src: 0}, {src: 1}
+    dq = deque([src])
+    while dq:
+        u = dq.popleft()
+        for v in adj[u]:
+            if v not in dist:
+                dist[v] = dist[u] + 1
+                cnt[v] = cnt[u]
+                dq.append(v)
+            elif dist[v] == dist[u] + 1:
+                cnt[v] += cnt[u]
+    return dist, cnt
+
+
+def articulation_points(n, edges):
+    base = n_components(n, edges)
+    out = []
+    for x in range(n):
+        rest = [e for e in edges if x not in e]
+        # removing x: components among the other n-1 nodes
+        if n_components(n, rest) - 1 > base:
+            out.append(x)
+    return out
+
+
+def bridges(n, edges):
+    base = n_components(n, edges)
+    return [k for k in range(len(edges)) if n_components(n, edges[:k] + edges[k + 1:]) > base]
+
+
+def spanning_tree(rng, n, cand):
+    """Random spanning forest of the candidate edges (random Kruskal)."""
+    parent = list(range(n))
+
+    def find(a):
+        while parent[a] != a:
+            parent[a] = parent[parent[a]]
+            a = parent[a]
+        return a
+
+    out = []
+    for k in rng.permutation(len(cand)):
+        u, v = cand[int(k)]
+        ru, rv = find(u), find(v)
+        if ru != rv:
+            parent[ru] = rv
+            out.append([u, v])
+    return out
+
+
+# ---------------------------------------------------------------------------- edge labels
+def _seg_hits_box(A, B, box):
+    """Vectorised Liang-Barsky: which segments A[k]-B[k] meet the axis-aligned box."""
+    x0, y0, x1, y1 = box
+    d = B - A
+    t0 = np.zeros(len(A))
+    t1 = np.ones(len(A))
+    ok = np.ones(len(A), dtype=bool)
+    for p, q in ((-d[:, 0], A[:, 0] - x0), (d[:, 0], x1 - A[:, 0]),
+                 (-d[:, 1], A[:, 1] - y0), (d[:, 1], y1 - A[:, 1])):
+        par = np.abs(p) < 1e-12
+        ok &= ~(par & (q < 0))
+        with np.errstate(divide="ignore", invalid="ignore"):
+            t = np.where(par, 0.0, q / np.where(par, 1.0, p))
+        t0 = np.where(~par & (p < 0), np.maximum(t0, t), t0)
+        t1 = np.where(~par & (p > 0), np.minimum(t1, t), t1)
+    return ok & (t0 <= t1)
+
+
+def place_edge_labels(pos, edges, *, bw, bh, r=NODE_R, bounds=None, ts=(0.5, 0.4, 0.6, 0.32, 0.68)):
+    """A label centre on each edge whose box (bw x bh) clears nodes, other edges and other labels.
+
+    Returns a list with [x, y] or None per edge.
+    """
+    P = np.asarray(pos, dtype=float)
+    E = np.asarray(edges, dtype=int).reshape(-1, 2)
+    A, B = P[E[:, 0]], P[E[:, 1]]
+    placed: list[tuple] = []
+    out = []
+    for k in range(len(E)):
+        others = np.ones(len(E), dtype=bool)
+        others[k] = False
+        found = None
+        for t in ts:
+            cx, cy = A[k] + t * (B[k] - A[k])
+            box = (cx - bw / 2, cy - bh / 2, cx + bw / 2, cy + bh / 2)
+            if bounds is not None and (box[0] < bounds[0] or box[1] < bounds[1] or box[2] > bounds[2]
+                                       or box[3] > bounds[3]):
+                continue
+            qx = np.clip(P[:, 0], box[0], box[2])
+            qy = np.clip(P[:, 1], box[1], box[3])
+            if (np.hypot(P[:, 0] - qx, P[:, 1] - qy) < r + 3).any():
+                continue
+            g = 2.0
+            gbox = (box[0] - g, box[1] - g, box[2] + g, box[3] + g)
+            if others.any() and _seg_hits_box(A[others], B[others], gbox).any():
+                continue
+            if any(not (box[2] + 3 < b[0] or b[2] + 3 < box[0] or box[3] + 3 < b[1] or b[3] + 3 < box[1])
+                   for b in placed):
+                continue
+            found = [round(float(cx), 1), round(float(cy), 1)]
+            placed.append(box)
+            break
+        out.append(found)
+    return out
+
+
+# ---------------------------------------------------------------------------- drawing
+def edge_id(u, v, directed=False):
+    if not directed and u > v:
+        u, v = v, u
+    return f"edge:{u}-{v}"
+
+
+def draw_node_link(c, state, *, r=NODE_R, highlight=()):
+    """Draw a node-link graph from a state with keys pos, labels, edges and optional
+    directed, weights, label_pos, node_colors, edge_colors.  Registers node:i and edge:u-v."""
+    pos = state["pos"]
+    directed = bool(state.get("directed"))
+    ecol = state.get("edge_colors")
+    weights = state.get("weights")
+    lpos = state.get("label_pos")
+    for k, (u, v) in enumerate(state["edges"]):
+        (ax, ay), (bx, by) = pos[u], pos[v]
+        L = math.hypot(bx - ax, by - ay)
+        ux, uy = (bx - ax) / L, (by - ay) / L
+        sx, sy, ex, ey = ax + ux * r, ay + uy * r, bx - ux * r, by - uy * r
+        color = ecol[k] if ecol else "ink"
+        lw = 4.0 if ecol else 2.0
+        eid = edge_id(u, v, directed)
+        if directed:
+            c.arrow(sx, sy, ex, ey, color=color, lw=lw, head=11.0 if ecol else 10.0, id=eid)
+        else:
+            c.line(sx, sy, ex, ey, color=color, lw=lw, id=eid)
+    if weights is not None and lpos is not None:
+        for k, w in enumerate(weights):
+            x, y = lpos[k]
+            bw = WEIGHT_BOX[0]
+            c.rect(x - bw / 2, y - WEIGHT_BOX[1] / 2, bw, WEIGHT_BOX[1], fill="background", stroke="muted", lw=1.0)
+            c.text(x, y, str(w), size=13, bold=True, id=f"weight:{k}")
+    ncol = state.get("node_colors")
+    for i, (x, y) in enumerate(pos):
+        if ncol:
+            c.circle(x, y, r, fill=ncol[i], stroke="ink", lw=1.5, id=f"node:{i}")
+            c.circle(x, y, r - 7, fill="background")
+        else:
+            c.circle(x, y, r, fill="panel", stroke="ink", lw=2.0 if i not in highlight else 3.5, id=f"node:{i}")
+        c.text(x, y, state["labels"][i], size=14 if ncol else 15, bold=True)
+
+
+WEIGHT_BOX = (24.0, 18.0)
