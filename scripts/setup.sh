@@ -5,6 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 APT_PACKAGES=(libcairo2-dev pkg-config fonts-dejavu-core python3-venv)
+# --test: what only the test suite needs (headless Chromium for the gallery test)
+[ "${1:-}" = "--test" ] && APT_PACKAGES+=(chromium)
 missing=()
 for p in "${APT_PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")

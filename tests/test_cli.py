@@ -8,7 +8,7 @@ import pytest
 
 from tracegen import cli
 
-SUBCOMMANDS = ["list", "generate", "validate", "export", "show", "score", "index"]
+SUBCOMMANDS = ["list", "generate", "validate", "export", "show", "score", "gallery", "index"]
 TID = "task_charts__single_series__threshold_value_count"
 
 
@@ -111,7 +111,7 @@ def test_score_rejects_malformed_lines(tmp_path):
 
 def test_parser_knows_every_subcommand():
     minimal = {"list": [], "generate": ["-o", "x"], "validate": ["d"], "export": ["d", "-o", "x"],
-               "show": ["--task", TID], "score": ["f"], "index": []}
+               "show": ["--task", TID], "score": ["f"], "gallery": [], "index": []}
     parser = cli.build_parser()
     assert set(minimal) == set(SUBCOMMANDS)
     for sub, rest in minimal.items():

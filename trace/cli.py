@@ -180,6 +180,14 @@ def cmd_score(a) -> int:
     return 0
 
 
+# ---------------------------------------------------------------------------- gallery
+def cmd_gallery(a) -> int:
+    from . import gallery
+
+    print(gallery.build(a.output, seed=a.seed, tasks=a.task, force=a.force))
+    return 0
+
+
 # ---------------------------------------------------------------------------- index (maintainers)
 def cmd_index(a) -> int:
     from . import registry
@@ -255,6 +263,13 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("file", help="JSONL file, or - for stdin")
     s.add_argument("--mode", default="answer", choices=["answer", "answer_and_annotation"])
     s.set_defaults(fn=cmd_score)
+
+    s = sub.add_parser("gallery", help="write a static HTML gallery: one example per task")
+    s.add_argument("--output", "-o", default="gallery", help="directory to create (index.html + images/)")
+    s.add_argument("--seed", type=_seed, default=0)
+    s.add_argument("--task", action="append", metavar="ID", help="only these tasks (repeatable)")
+    s.add_argument("--force", action="store_true")
+    s.set_defaults(fn=cmd_gallery)
 
     s = sub.add_parser("index", help="(maintainers) check or rewrite the static task index")
     s.add_argument("--write", action="store_true")

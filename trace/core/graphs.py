@@ -20,7 +20,7 @@ NODE_R = 18.0
 
 
 # ---------------------------------------------------------------------------- layout
-def grid_layout(rng, n, box, cols, rows, r=NODE_R, gap=10.0):
+def grid_layout(rng, n, box, cols, rows, r=NODE_R, gap=14.0):
     """``n`` node centres in distinct cells of a cols x rows grid inside ``box``, jittered."""
     x0, y0, x1, y1 = box
     cw, ch = (x1 - x0) / cols, (y1 - y0) / rows

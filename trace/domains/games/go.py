@@ -57,7 +57,8 @@ def adjacent_enemies(rows, group):
 
 class Go(Scene):
     domain, scene_id, size = "games", "go", (560, 560)
-    description = "A square Go board with black and white stones on the line intersections; marked stones carry a red dot or a red square."
+    description = ("A square Go board with black and white stones on the line intersections; marked stones carry "
+                   "a red dot or a red square.")
 
     def sample(self, rng, difficulty):
         n = BOARD[difficulty]

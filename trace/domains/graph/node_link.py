@@ -198,6 +198,9 @@ def _plant_max(s, r, t, kind):
     chosen = {int(u) for u in r.choice(nb[v], size=t, replace=False)}
     edges = [([u, v] if kind == "in" else [v, u]) for u in sorted(chosen)]
     m = [0] * n  # metric of the other nodes
+    if kind == "deg":
+        for u in chosen:
+            m[u] = 1
     p = float(r.uniform(0.35, 0.95))
     for k in r.permutation(len(cand)):
         a, b = cand[int(k)]
@@ -228,16 +231,23 @@ def _plant_max(s, r, t, kind):
 def _plant_min(s, r, t):
     n, cand = s["n"], s["cand"]
     nb = G.adjacency(n, cand)
-    ok = [v for v in range(n) if len(nb[v]) >= t]
-    v = ok[int(r.integers(len(ok)))]
-    keep = {int(u) for u in r.choice(nb[v], size=t, replace=False)} if t else set()
+    base = [len(x) for x in nb]
+    feasible = []
+    for v in range(n):
+        if base[v] < t:
+            continue
+        # keep v's edges to the neighbours that can least afford to lose one
+        keep = set(sorted(nb[v], key=lambda u: base[u])[:t])
+        if all(base[u] - (u in nb[v] and u not in keep) > t for u in range(n) if u != v):
+            feasible.append((v, keep))
+    if not feasible:
+        raise Reject("no node can hold a unique planted minimum")
+    v, keep = feasible[int(r.integers(len(feasible)))]
     edges = [e for e in cand if v not in e or (e[0] in keep or e[1] in keep)]
     deg = [0] * n
     for a, b in edges:
         deg[a] += 1
         deg[b] += 1
-    if any(deg[x] <= t for x in range(n) if x != v):
-        raise Reject("another node cannot stay above the planted minimum")
     p = float(r.uniform(0.1, 0.6))
     out = []
     for k in r.permutation(len(edges)):
@@ -402,10 +412,25 @@ def _longest_paths(n, edges):
 
 @task("longest_path_length", answer="integer", annotation="point_sequence", ops="counting,ranking,topology")
 def longest_path_length(q):
-    s = q.edit(_orient_dag)
+    t = q.target(LONGEST_SUPPORT[q.difficulty])
+
+    def build(s, r):
+        for k in range(60):
+            if k % 4 == 0:  # fresh edges every few orientations
+                tree = G.spanning_tree(r, s["n"], s["cand"])
+                p = float(r.uniform(0.0, 0.6))
+                tset = {tuple(e) for e in tree}
+                und = sorted(tree + [e for e in s["cand"] if tuple(e) not in tset and r.random() < p])
+            s["edges"] = und
+            s = _orient_dag(s, r)
+            best, total, _ = _longest_paths(s["n"], s["edges"])
+            if best == t and total == 1:
+                return s
+        raise Reject("no orientation with a unique longest path of the target length")
+
+    s = q.edit(build)
     best, total, path = _longest_paths(s["n"], s["edges"])
-    q.require(total == 1, "longest path not unique")
-    q.balance(best, LONGEST_SUPPORT[q.difficulty])
+    q.require(total == 1 and best == t, "longest path not unique")
     q.step("longest_path", nodes=path, length=best)
     return q.answer(best, witnesses=_nodes(path),
                     question=("This directed graph has no directed cycles. How many edges are on its longest "

@@ -12,7 +12,8 @@ EMPTY_RATE = 0.12
 
 class IconGrid(Scene):
     domain, scene_id, size = "icons", "icon_grid", (600, 520)
-    description = "A ruled grid whose cells hold coloured shape icons (circle, square, triangle, ...); some cells are empty."
+    description = ("A ruled grid whose cells hold coloured shape icons (circle, square, triangle, ...); "
+                   "some cells are empty.")
 
     def sample(self, rng, difficulty):
         dims = GRID_DIMS[difficulty]

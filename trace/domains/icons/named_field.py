@@ -14,7 +14,8 @@ FIELD = (24, 24, 592, 432)  # x0, y0, w, h
 
 class NamedField(Scene):
     domain, scene_id, size = "icons", "named_field", (640, 480)
-    description = "Coloured shape icons (circles, squares, triangles, diamonds, pentagons, hexagons, stars, crosses) scattered without overlap."
+    description = ("Coloured shape icons (circles, squares, triangles, diamonds, pentagons, hexagons, stars, "
+                   "crosses) scattered without overlap.")
 
     def sample(self, rng, difficulty):
         lo, hi = N_ICONS[difficulty]
@@ -79,14 +80,16 @@ def single_attribute_membership_count(q):
     return q.answer(len(hits), witnesses=_ids(hits), question=f"How many {PLURALS[s]} (of any colour) are there?")
 
 
-@task("multi_attribute_and_count", answer="integer", annotation="bbox_set", ops="filtering,counting,logical_composition")
+@task("multi_attribute_and_count", answer="integer", annotation="bbox_set",
+      ops="filtering,counting,logical_composition")
 def multi_attribute_and_count(q):
     s, col, hits = _select(q, _scaled(q.difficulty, {1: (0, 2), 2: (0, 3), 3: (1, 4)}),
                            lambda ic, s, c: ic[0] == s and ic[1] == c)
     return q.answer(len(hits), witnesses=_ids(hits), question=f"How many icons are {col} {PLURALS[s]}?")
 
 
-@task("multi_attribute_or_count", answer="integer", annotation="bbox_set", ops="filtering,counting,logical_composition")
+@task("multi_attribute_or_count", answer="integer", annotation="bbox_set",
+      ops="filtering,counting,logical_composition")
 def multi_attribute_or_count(q):
     s, col, hits = _select(q, _scaled(q.difficulty, {1: (3, 6), 2: (5, 10), 3: (8, 14)}),
                            lambda ic, s, c: ic[0] == s or ic[1] == c)
@@ -94,18 +97,20 @@ def multi_attribute_or_count(q):
                     question=f"How many icons are {PLURALS[s]} or {col} (or both)?")
 
 
-@task("multi_attribute_xor_count", answer="integer", annotation="bbox_set", ops="filtering,counting,logical_composition")
+@task("multi_attribute_xor_count", answer="integer", annotation="bbox_set",
+      ops="filtering,counting,logical_composition")
 def multi_attribute_xor_count(q):
     s, col, hits = _select(q, _scaled(q.difficulty, {1: (2, 5), 2: (4, 9), 3: (6, 12)}),
                            lambda ic, s, c: (ic[0] == s) != (ic[1] == c))
     return q.answer(len(hits), witnesses=_ids(hits),
-                    question=f"How many icons are {PLURALS[s]} or {col}, but not both ({col} {PLURALS[s]} do not count)?")
+                    question=(f"How many icons are {PLURALS[s]} or {col}, but not both "
+                              f"({col} {PLURALS[s]} do not count)?"))
 
 
 @task("multi_attribute_complement_count", answer="integer", annotation="bbox_set",
       ops="filtering,counting,logical_composition")
 def multi_attribute_complement_count(q):
-    s, col, hits = _select(q, _scaled(q.difficulty, {1: (1, 5), 2: (3, 9), 3: (6, 14)}),
+    s, col, hits = _select(q, _scaled(q.difficulty, {1: (2, 6), 2: (4, 11), 3: (8, 18)}),
                            lambda ic, s, c: ic[0] != s and ic[1] != c)
     return q.answer(len(hits), witnesses=_ids(hits),
                     question=f"How many icons are neither {PLURALS[s]} nor {col}?")
@@ -122,7 +127,7 @@ def multi_attribute_exclusion_count(q):
 
 @task("counterfactual_total_count", answer="integer", annotation="bbox_set", ops="counting,state_update")
 def counterfactual_total_count(q):
-    s, _, kept = _select(q, _scaled(q.difficulty, {1: (3, 7), 2: (7, 13), 3: (12, 21)}),
+    s, _, kept = _select(q, _scaled(q.difficulty, {1: (3, 7), 2: (7, 13), 3: (13, 21)}),
                          lambda ic, s, c: ic[0] != s, with_color=False)
     removed = len(q.state["icons"]) - len(kept)
     q.require(removed > 0, "the removed shape is absent")
