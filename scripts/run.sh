@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 export HF_HUB_OFFLINE=1 HF_DATASETS_OFFLINE=1
-CONFIG="${1:-configs/local.yaml}"
+CONFIG="${1:-config/datasets/local.yaml}"
 .venv/bin/tracegen generate "$CONFIG" --output out/dataset --force
 .venv/bin/tracegen validate out/dataset --quiet
 .venv/bin/tracegen export out/dataset --output out/parquet --force

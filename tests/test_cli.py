@@ -8,7 +8,7 @@ import pytest
 
 from tracegen import cli
 
-SUBCOMMANDS = ["list", "generate", "validate", "export", "show", "score", "gallery", "index"]
+SUBCOMMANDS = ["list", "generate", "validate", "export", "show", "score", "gallery", "merge", "index"]
 TID = "task_charts__single_series__threshold_value_count"
 
 
@@ -111,7 +111,8 @@ def test_score_rejects_malformed_lines(tmp_path):
 
 def test_parser_knows_every_subcommand():
     minimal = {"list": [], "generate": ["-o", "x"], "validate": ["d"], "export": ["d", "-o", "x"],
-               "show": ["--task", TID], "score": ["f"], "gallery": [], "index": []}
+               "show": ["--task", TID], "score": ["f"], "gallery": [], "merge": ["a", "-o", "x"],
+               "index": []}
     parser = cli.build_parser()
     assert set(minimal) == set(SUBCOMMANDS)
     for sub, rest in minimal.items():

@@ -253,3 +253,18 @@ def test_existing_output_needs_force(built, tmp_path):
     dataset.build(dict(cfg, seed=2), tmp_path / "out", progress=False, force=True)
     assert json.loads((tmp_path / "out" / "dataset.json").read_text())["seed"] == 2
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]
+
+
+def test_domain_shards_merge_into_the_full_build(tmp_path):
+    cfg = {"seed": 9, "split": "train", "shard_size": 5,
+           "tasks": [{"scene": "charts/single_series", "count": 1}, {"domain": "graph", "count": 1}]}
+    dataset.build(cfg, tmp_path / "full", progress=False)
+    dataset.build(cfg, tmp_path / "a", progress=False, domains=["charts"])
+    dataset.build(cfg, tmp_path / "b", progress=False, domains=["graph"])
+    part = json.loads((tmp_path / "a" / "dataset.json").read_text())
+    assert part["subset"] == {"domains": ["charts"]}
+    dataset.merge([tmp_path / "a", tmp_path / "b"], tmp_path / "merged")
+    assert _tree(tmp_path / "merged") == _tree(tmp_path / "full")
+    with pytest.raises(dataset.ConfigError, match="repeats tasks"):
+        dataset.merge([tmp_path / "a", tmp_path / "a"], tmp_path / "twice")
+    assert not (tmp_path / "twice").exists()

@@ -77,7 +77,16 @@ def cmd_generate(a) -> int:
 
     cfg = dataset.check_config(_config_from_args(a))
     manifest = dataset.build(cfg, a.output, workers=a.workers or cfg.get("workers", 1),
-                             progress=not a.quiet, force=a.force)
+                             progress=not a.quiet, force=a.force, domains=a.only_domain)
+    print(json.dumps({"dataset_id": manifest["dataset_id"], "records": manifest["num_records"],
+                      "output": str(a.output)}))
+    return 0
+
+
+def cmd_merge(a) -> int:
+    from . import dataset
+
+    manifest = dataset.merge(a.inputs, a.output, force=a.force)
     print(json.dumps({"dataset_id": manifest["dataset_id"], "records": manifest["num_records"],
                       "output": str(a.output)}))
     return 0
@@ -217,7 +226,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(fn=cmd_list)
 
     s = sub.add_parser("generate", help="build a dataset directory (config file or direct options)")
-    s.add_argument("config", nargs="?", help="YAML config (see configs/)")
+    s.add_argument("config", nargs="?", help="YAML config (see config/datasets/)")
     s.add_argument("--task", action="append", metavar="ID", help="task id (repeatable)")
     s.add_argument("--domain", action="append", metavar="D", help="every task of a domain (repeatable)")
     s.add_argument("--all", action="store_true", help="every task")
@@ -228,9 +237,17 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--max-side", type=_positive, help="image size cap (longest side, px)")
     s.add_argument("--workers", type=_positive, help="parallel processes (output is identical)")
     s.add_argument("--output", "-o", required=True, help="dataset directory to create")
+    s.add_argument("--only-domain", action="append", metavar="D",
+                   help="build only the config's tasks of domain D (a shard; see `merge`)")
     s.add_argument("--force", action="store_true", help="replace an existing output directory")
     s.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     s.set_defaults(fn=cmd_generate)
+
+    s = sub.add_parser("merge", help="concatenate dataset shards of one config (in the given order)")
+    s.add_argument("inputs", nargs="+", help="dataset directories built with --only-domain")
+    s.add_argument("--output", "-o", required=True)
+    s.add_argument("--force", action="store_true")
+    s.set_defaults(fn=cmd_merge)
 
     s = sub.add_parser("validate", help="check a dataset directory; exit 1 if invalid")
     s.add_argument("dataset")

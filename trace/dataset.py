@@ -181,24 +181,78 @@ def software_versions() -> dict:
             "cairo": cairo.cairo_version_string()}
 
 
-def build(cfg: dict, output, *, workers: int | None = None, progress: bool = True, force: bool = False) -> dict:
-    """Generate, validate and atomically publish a dataset directory. Returns the manifest."""
-    from tqdm import tqdm
-
-    from . import validate as validate_mod
-
-    cfg = check_config(dict(cfg))
-    output = Path(output)
+def _staging_for(output: Path, force: bool) -> Path:
     if output.exists() and not force:
         raise FileExistsError(f"output {output} already exists (use --force to replace it)")
-    workers = workers or cfg.get("workers", 1)
-    seed, split = cfg["seed"], cfg.get("split", "train")
-    max_side, max_attempts = cfg.get("max_side"), cfg.get("max_attempts", 200)
-    jobs_plan = plan(cfg)
     staging = output.parent / f".{output.name}.staging-{os.getpid()}"
     if staging.exists():
         shutil.rmtree(staging)
     staging.mkdir(parents=True)
+    return staging
+
+
+def _publish(staging: Path, output: Path) -> None:
+    """Atomically move a finished staging folder into place (replacing an old output)."""
+    if output.exists():
+        trash = output.parent / f".{output.name}.old-{os.getpid()}"
+        output.rename(trash)
+        staging.rename(output)
+        shutil.rmtree(trash)
+    else:
+        staging.rename(output)
+
+
+def _finalize(staging: Path, *, cfg: dict, subset, trace_files, counts: dict, task_stats: dict,
+              workers: int, progress: bool, replay: bool = True) -> dict:
+    """Write manifest and reports into ``staging`` and validate it; raise if invalid."""
+    from . import validate as validate_mod
+
+    files = {RECORDS: sha256_file(staging / RECORDS)}
+    files.update({name: sha256_file(staging / name) for name in trace_files})
+    dataset_id = "trace-" + sha256_bytes(canonical_bytes(files))[:16]
+    num = sum(counts.values())
+    manifest = {
+        "format": FORMAT,
+        "dataset_id": dataset_id,
+        "split": cfg.get("split", "train"),
+        "seed": cfg["seed"],
+        "config": {k: v for k, v in cfg.items() if k != "workers"},
+        "versions": software_versions(),
+        "num_records": num,
+        "counts": counts,
+        "files": files,
+    }
+    if subset:
+        manifest["subset"] = {"domains": sorted(subset)}
+    _write_json(staging / MANIFEST, manifest)
+    _write_json(staging / "build_report.json", {"dataset_id": dataset_id, "num_records": num, "tasks": task_stats})
+    report = validate_mod.validate(staging, workers=workers, progress=progress, replay=replay)
+    _write_json(staging / "validation_report.json", report)
+    if not report["ok"]:
+        raise validate_mod.ValidationFailed(report)
+    return manifest
+
+
+def build(cfg: dict, output, *, workers: int | None = None, progress: bool = True, force: bool = False,
+          domains=None) -> dict:
+    """Generate, validate and atomically publish a dataset directory. Returns the manifest.
+
+    ``domains`` restricts the build to the config's tasks of those domains (a shard of the
+    full build; ``merge`` of all shards in plan order equals the full build byte for byte).
+    """
+    from tqdm import tqdm
+
+    cfg = check_config(dict(cfg))
+    output = Path(output)
+    workers = workers or cfg.get("workers", 1)
+    seed, split = cfg["seed"], cfg.get("split", "train")
+    max_side, max_attempts = cfg.get("max_side"), cfg.get("max_attempts", 200)
+    jobs_plan = plan(cfg)
+    if domains:
+        jobs_plan = [e for e in jobs_plan if registry.meta(e["task"])["domain"] in set(domains)]
+        if not jobs_plan:
+            raise ConfigError(f"the config has no tasks in domains {sorted(domains)}")
+    staging = _staging_for(output, force)
     try:
         args = [(e["task"], i, seed, split, e["difficulty"], e["query_id"], max_side, max_attempts, str(staging), 0)
                 for e in jobs_plan for i in range(e["count"])]
@@ -237,41 +291,73 @@ def build(cfg: dict, output, *, workers: int | None = None, progress: bool = Tru
                     pool.close()
                     pool.join()
         traces.flush()
-
-        files = {RECORDS: sha256_file(staging / RECORDS)}
-        files.update({name: sha256_file(staging / name) for name in traces.files})
-        dataset_id = "trace-" + sha256_bytes(canonical_bytes(files))[:16]
-        public_cfg = {k: v for k, v in cfg.items() if k != "workers"}
-        manifest = {
-            "format": FORMAT,
-            "dataset_id": dataset_id,
-            "split": split,
-            "seed": seed,
-            "config": public_cfg,
-            "versions": software_versions(),
-            "num_records": len(args),
-            "counts": {t: s["count"] for t, s in stats.items()},
-            "files": files,
-        }
-        _write_json(staging / MANIFEST, manifest)
-        _write_json(staging / "build_report.json", {
-            "dataset_id": dataset_id,
-            "num_records": len(args),
-            "tasks": {t: {"count": s["count"], "attempts": s["attempts"],
+        task_stats = {t: {"count": s["count"], "attempts": s["attempts"],
                           "rejections": dict(sorted(s["rejections"].items())),
-                          "duplicates_resampled": s["duplicates_resampled"]} for t, s in stats.items()},
-        })
-        report = validate_mod.validate(staging, workers=workers, progress=progress)
-        _write_json(staging / "validation_report.json", report)
-        if not report["ok"]:
-            raise validate_mod.ValidationFailed(report)
-        if output.exists():
-            trash = output.parent / f".{output.name}.old-{os.getpid()}"
-            output.rename(trash)
-            staging.rename(output)
-            shutil.rmtree(trash)
-        else:
-            staging.rename(output)
+                          "duplicates_resampled": s["duplicates_resampled"]} for t, s in stats.items()}
+        manifest = _finalize(staging, cfg=cfg, subset=domains, trace_files=traces.files,
+                             counts={t: s["count"] for t, s in stats.items()}, task_stats=task_stats,
+                             workers=workers, progress=progress)
+        _publish(staging, output)
+        return manifest
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+
+
+def merge(inputs, output, *, force: bool = False, progress: bool = False) -> dict:
+    """Concatenate dataset shards (built from one config with disjoint ``domains``) in the given order.
+
+    Records keep their content (so instance ids are unchanged); trace lines are re-sharded and
+    their references rewritten; images are copied.  The result is validated (hashes, schema,
+    ids, counts; replay already ran on each shard) and published atomically.
+    """
+    output = Path(output)
+    manifests = []
+    for d in inputs:
+        try:
+            manifests.append(json.loads((Path(d) / MANIFEST).read_text(encoding="utf-8")))
+        except FileNotFoundError:
+            raise ConfigError(f"{d} is not a tracegen dataset (no {MANIFEST})") from None
+    cfg = manifests[0]["config"]
+    if any(m["config"] != cfg for m in manifests):
+        raise ConfigError("datasets to merge were built from different configs")
+    seen_tasks: set[str] = set()
+    for d, m in zip(inputs, manifests):
+        overlap = seen_tasks & set(m["counts"])
+        if overlap:
+            raise ConfigError(f"{d} repeats tasks of an earlier input (e.g. {sorted(overlap)[0]})")
+        seen_tasks |= set(m["counts"])
+    staging = _staging_for(output, force)
+    try:
+        traces = _TraceWriter(staging, cfg.get("shard_size", 1000))
+        counts, task_stats = {}, {}
+        with open(staging / RECORDS, "wb") as rec_f:
+            for d, m in zip(inputs, manifests):
+                d = Path(d)
+                shards: dict[str, list[bytes]] = {}
+                for line in open(d / RECORDS, "rb"):
+                    record = json.loads(line)
+                    ref = record["trace_ref"]
+                    if ref["shard"] not in shards:
+                        with gzip.open(d / ref["shard"], "rb") as f:
+                            shards[ref["shard"]] = f.read().split(b"\n")
+                    record["trace_ref"] = traces.add(json.loads(shards[ref["shard"]][ref["line"]]))
+                    for im in record["images"]:
+                        dst = staging / im["path"]
+                        dst.parent.mkdir(parents=True, exist_ok=True)
+                        shutil.copyfile(d / im["path"], dst)
+                    rec_f.write(canonical_bytes(record) + b"\n")
+                counts.update(m["counts"])
+                task_stats.update(json.loads((d / "build_report.json").read_text(encoding="utf-8"))["tasks"])
+        traces.flush()
+        subsets = [m.get("subset") for m in manifests]
+        subset = None if any(s is None for s in subsets) else {x for s in subsets for x in s["domains"]}
+        full = {registry.meta(t)["domain"] for t in (e["task"] for e in plan(cfg))}
+        if subset is not None and subset >= full:
+            subset = None
+        manifest = _finalize(staging, cfg=cfg, subset=subset, trace_files=traces.files, counts=counts,
+                             task_stats=task_stats, workers=1, progress=progress, replay=False)
+        _publish(staging, output)
         return manifest
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)

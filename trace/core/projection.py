@@ -140,12 +140,15 @@ def shade(rgb, normal, light, ambient=0.62, diffuse=0.42):
 
 
 def front_faces(cam: Camera, verts, faces):
-    """(face index, normal) for faces turned towards the camera."""
-    out = []
-    for i, (n, ctr) in enumerate(face_normals(verts, faces)):
-        if float(np.dot(n, cam.eye - ctr)) > 1e-9:
-            out.append((i, n))
-    return out
+    """(face index, unit normal) for faces turned towards the camera (faces are planar and convex)."""
+    i0 = np.array([f[0] for f in faces])
+    i1 = np.array([f[1] for f in faces])
+    i2 = np.array([f[2] for f in faces])
+    p0 = verts[i0]
+    n = np.cross(verts[i1] - p0, verts[i2] - p0)
+    n /= np.linalg.norm(n, axis=1, keepdims=True)
+    facing = np.einsum("ij,ij->i", n, cam.eye - p0) > 1e-9
+    return [(int(i), n[i]) for i in np.nonzero(facing)[0]]
 
 
 def bbox(uv) -> tuple[float, float, float, float]:

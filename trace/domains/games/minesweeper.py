@@ -88,10 +88,10 @@ class Minesweeper(Scene):
                     if state["flags"][r][k]:
                         cx, cy = g.center(r, k)
                         s = g.cell
-                        c.line(cx + 0.05 * s, cy - 0.28 * s, cx + 0.05 * s, cy + 0.22 * s, color="black", lw=2.5)
-                        c.polygon([(cx + 0.05 * s, cy - 0.28 * s), (cx - 0.25 * s, cy - 0.14 * s),
-                                   (cx + 0.05 * s, cy - 0.0 * s)], fill="red")
-                        c.rect(cx - 0.15 * s, cy + 0.2 * s, 0.4 * s, 0.07 * s, fill="black")
+                        c.line(cx + 0.08 * s, cy - 0.34 * s, cx + 0.08 * s, cy + 0.26 * s, color="black", lw=3)
+                        c.polygon([(cx + 0.08 * s, cy - 0.34 * s), (cx - 0.3 * s, cy - 0.16 * s),
+                                   (cx + 0.08 * s, cy + 0.02 * s)], fill="red")
+                        c.rect(cx - 0.16 * s, cy + 0.24 * s, 0.48 * s, 0.08 * s, fill="black")
         for r in range(rows + 1):
             c.line(g.x0, g.y0 + r * g.ch, g.x1, g.y0 + r * g.ch, color="gray", lw=1.2)
         for k in range(cols + 1):

@@ -95,7 +95,6 @@ class Maze(Scene):
             for k in range(cols):
                 c.register(f"cell:{r}:{k}", box=g.box(r, k))
         sr, sk = state["start"]
-        x0, y0, x1, y1 = g.box(sr, sk, inset=4)
         cx, cy = g.center(sr, sk)
         c.circle(cx, cy, g.cell * 0.36, fill=(0.80, 0.93, 0.82), stroke="green", lw=3)
         c.text(cx, cy, "S", size=max(13.0, g.cell * 0.36), bold=True, color="black")

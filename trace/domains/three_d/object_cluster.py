@@ -122,11 +122,17 @@ class ObjectCluster(Scene):
         ctx.close_path()
         ctx.clip()
         k = int(gr)
+        ends = []
         for v in range(-k, k + 1):
             half = math.sqrt(max(0.0, gr * gr - v * v))
-            for a, b in (((v, -half), (v, half)), ((-half, v), (half, v))):
-                uv, _ = cam.project(np.array([[a[0], a[1], 0.0], [b[0], b[1], 0.0]]))
-                c.line(uv[0, 0], uv[0, 1], uv[1, 0], uv[1, 1], color="grid", lw=1.0)
+            ends += [(v, -half, 0.0), (v, half, 0.0), (-half, v, 0.0), (half, v, 0.0)]
+        uv, _ = cam.project(np.array(ends))
+        for j in range(0, len(uv), 2):
+            ctx.move_to(*uv[j])
+            ctx.line_to(*uv[j + 1])
+        ctx.set_source_rgb(*c.style.grid)
+        ctx.set_line_width(1.0)
+        ctx.stroke()
         ctx.restore()
         # soft contact shadows, offset away from the light
         off = -light[:2] / (np.linalg.norm(light[:2]) or 1.0)
@@ -210,13 +216,12 @@ def draw_object(c, cam, light, o):
     uv, _ = cam.project(verts)
     smooth = o["shape"] != "cube"
     for fi, n in pj.front_faces(cam, verts, faces):
-        col = pj.shade(base, n, light)
         _path(ctx, uv[faces[fi]])
-        ctx.set_source_rgb(*col)
-        if smooth and len(faces[fi]) <= 4:   # side facets: hide seams between neighbours
-            ctx.fill_preserve()
-            ctx.set_line_width(0.8)
-            ctx.stroke()
+        ctx.set_source_rgb(*pj.shade(base, n, light))
+        if smooth and len(faces[fi]) <= 4:   # side facets: no antialiasing, so no seams between them
+            ctx.set_antialias(cairo.ANTIALIAS_NONE)
+            ctx.fill()
+            ctx.set_antialias(cairo.ANTIALIAS_DEFAULT)
         else:
             ctx.fill_preserve()
             ctx.set_source_rgb(*edge)

@@ -1,0 +1,58 @@
+"""physics/motion_graph: independent solvers written from the catalog programs."""
+
+import numpy as np
+
+from taskcheck import check_scene_tasks, check_two_process_determinism
+
+MOD = "tracegen.domains.physics.motion_graph"
+P = "task_physics__motion_graph__"
+
+
+def _reading(state, t):
+    return float(np.interp(t, state["times"], state["values"]))
+
+
+def average_speed(state, params, qid):
+    i, j = params["interval"]
+    t0, t1 = state["times"][i], state["times"][j]
+    return int((_reading(state, t1) - _reading(state, t0)) / (t1 - t0))
+
+
+def displacement(state, params, qid):
+    k = params["segment"]
+    t0, t1 = state["times"][k], state["times"][k + 1]
+    ts = np.linspace(t0, t1, 101)
+    vs = np.interp(ts, state["times"], state["values"])
+    area = float(np.sum((vs[1:] + vs[:-1]) / 2 * np.diff(ts)))
+    return int(round(area))
+
+
+def speed_change(state, params, qid):
+    k = params["segment"]
+    t0, t1 = state["times"][k], state["times"][k + 1]
+    speeds = [abs(_reading(state, t)) for t in np.linspace(t0, t1, 5)]
+    if max(speeds) == 0:
+        label = "at_rest"
+    elif max(speeds) == min(speeds):
+        label = "constant_speed"
+    elif all(b > a for a, b in zip(speeds, speeds[1:])):
+        label = "speeding_up"
+    else:
+        assert all(b < a for a, b in zip(speeds, speeds[1:]))
+        label = "slowing_down"
+    return "ABCD"[params["options"].index(label)]
+
+
+SOLVERS = {
+    P + "average_speed_value": average_speed,
+    P + "interval_displacement_value": displacement,
+    P + "speed_change_state_choice": speed_change,
+}
+
+
+def test_tasks():
+    check_scene_tasks(MOD, SOLVERS, size_metric=lambda s: len(s["times"]) - 1)
+
+
+def test_two_process_determinism():
+    check_two_process_determinism(MOD)

@@ -1,0 +1,121 @@
+"""physics/lever: a level beam on a central pivot with labelled weights hung at numbered distances.
+
+Hooks are numbered by their distance (in metres) from the pivot on each side; each weight shows
+its value in newtons.  Difficulty grows the number of weights (and hooks).
+"""
+
+from __future__ import annotations
+
+from tracegen.core.task import Scene
+
+N_WEIGHTS = {1: (2, 3), 2: (4, 5), 3: (6, 7)}
+HOOKS = {1: 4, 2: 5, 3: 6}
+W, H = 800, 320
+CX, BEAM_Y = 400, 130
+MAX_VALUE = 20
+
+
+def _side(pos: int) -> str:
+    return "left" if pos < 0 else "right"
+
+
+class Lever(Scene):
+    domain, scene_id, size = "physics", "lever", (W, H)
+    description = "A level beam on a central pivot with weights (in newtons) hung at numbered distances."
+
+    def sample(self, rng, difficulty):
+        lo, hi = N_WEIGHTS[difficulty]
+        n = int(rng.integers(lo, hi + 1))
+        hooks = HOOKS[difficulty]
+        left = int(rng.integers(1, n))
+        pos = [-int(p) for p in rng.choice(range(1, hooks + 1), size=left, replace=False)]
+        pos += [int(p) for p in rng.choice(range(1, hooks + 1), size=n - left, replace=False)]
+        weights = [{"pos": p, "value": int(rng.integers(1, 13))} for p in sorted(pos)]
+        return {"hooks": hooks, "weights": weights, "unknown": -1}
+
+    def render(self, c, state, params):
+        hooks = state["hooks"]
+        sp = 340 / (hooks + 0.45)
+        half = sp * (hooks + 0.45)
+        c.text(W / 2, 26, "Numbers on the beam: distance from the pivot (m)", size=15, color="muted")
+        c.rect(CX - half, BEAM_Y, 2 * half, 14, fill="brown", stroke="ink", lw=1.5, id="beam")
+        c.polygon([(CX, BEAM_Y + 14), (CX + 20, BEAM_Y + 70), (CX - 20, BEAM_Y + 70)], fill="gray", stroke="ink",
+                  lw=1.5, id="pivot")
+        c.rect(CX - 26, BEAM_Y + 70, 52, 8, fill="gray", stroke="ink", lw=1.0)
+        for d in range(1, hooks + 1):
+            for sgn in (-1, 1):
+                x = CX + sgn * d * sp
+                c.line(x, BEAM_Y - 6, x, BEAM_Y, color="ink", lw=1.5)
+                c.text(x, BEAM_Y - 18, str(d), size=14, bold=True)
+        for k, wt in enumerate(state["weights"]):
+            x = CX + wt["pos"] * sp
+            top = BEAM_Y + 14 + 26 + 34 * (k % 2)        # alternate drop lengths keep labels apart
+            c.line(x, BEAM_Y + 14, x, top, color="ink", lw=1.5)
+            bw, bh = min(46.0, sp - 6), 40
+            label = "?" if k == state["unknown"] else f"{wt['value']} N"
+            c.rect(x - bw / 2, top, bw, bh, fill="panel", stroke="ink", lw=2.0, id=f"weight:{k}")
+            c.text(x, top + bh / 2, label, size=13 if len(label) > 3 else 14, bold=True)
+        c.text(CX - half / 2, H - 28, "LEFT", size=15, color="muted")
+        c.text(CX + half / 2, H - 28, "RIGHT", size=15, color="muted")
+
+
+SCENE = Lever()
+task = SCENE.task
+
+
+def _ids(state, side):
+    return [f"weight:{k}" for k, wt in enumerate(state["weights"]) if _side(wt["pos"]) == side]
+
+
+@task("side_torque_value", answer="integer", annotation="bbox_set", ops="aggregation,formula_evaluation")
+def side_torque_value(q):
+    s = q.state
+    side = q.choice("side", ["left", "right"])
+    terms = [(wt["value"], abs(wt["pos"])) for wt in s["weights"] if _side(wt["pos"]) == side]
+    q.require(bool(terms), "no weight on the queried side")
+    torque = sum(w * d for w, d in terms)
+    q.step("torque_sum", side=side, terms=terms, result=torque)
+    return q.answer(torque, witnesses=_ids(s, side),
+                    question=(f"Each weight hangs from a hook whose number is its distance from the pivot in metres. "
+                              f"What is the total turning moment (torque) about the pivot, in N·m, produced by the "
+                              f"weights on the {side} side?"))
+
+
+@task("missing_weight_balance_value", answer="integer", annotation="bbox_set_map", ops="formula_evaluation")
+def missing_weight_balance_value(q):
+    target = q.target(range(1, 13))
+
+    def plant(st, r):
+        ws = st["weights"]
+        u = int(r.integers(len(ws)))
+        side = _side(ws[u]["pos"])
+        ws[u]["value"] = target
+        others = [k for k, wt in enumerate(ws) if _side(wt["pos"]) != side]
+        same = [k for k, wt in enumerate(ws) if _side(wt["pos"]) == side and k != u]
+        for _ in range(40):
+            for k in same + others:
+                ws[k]["value"] = int(r.integers(1, 13))
+            last = others[int(r.integers(len(others)))]
+            need = sum(ws[k]["value"] * abs(ws[k]["pos"]) for k in same + [u])
+            rest = sum(ws[k]["value"] * abs(ws[k]["pos"]) for k in others if k != last)
+            rem, d = need - rest, abs(ws[last]["pos"])
+            if rem > 0 and rem % d == 0 and rem // d <= MAX_VALUE:
+                ws[last]["value"] = rem // d
+                break
+        st["unknown"] = u
+        return st
+
+    s = q.edit(plant)
+    u = s["unknown"]
+    ws = s["weights"]
+    left = sum(wt["value"] * -wt["pos"] for wt in ws if wt["pos"] < 0)
+    right = sum(wt["value"] * wt["pos"] for wt in ws if wt["pos"] > 0)
+    q.require(left == right, "no integer weight balances the lever")
+    q.require(all(1 <= wt["value"] <= MAX_VALUE for wt in ws), "weight out of range")
+    side = _side(ws[u]["pos"])
+    q.step("torque_balance", unknown_side=side, unknown_distance=abs(ws[u]["pos"]), left=left, right=right,
+           result=ws[u]["value"])
+    return q.answer(ws[u]["value"], witnesses={"left": _ids(s, "left"), "right": _ids(s, "right")},
+                    question=("The lever is balanced (ignore the beam's own weight). Each weight hangs from a hook whose "
+                              "number is its distance from the pivot in metres. What is the weight, in newtons, of "
+                              "the block marked '?'?"))
