@@ -30,7 +30,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 RECEIPT_VERSION = "rlvr-receipt-v1"
-CHUNK = 8 << 20
+# Snakemake drops a timestamp marker into directory outputs after a job; it is not content.
+IGNORED_NAMES = frozenset({".snakemake_timestamp"})
 TOOLS = ("tracegen", "rlvr", "snakemake", "numpy", "pycairo", "pyarrow", "datasets", "torch", "transformers",
          "verl", "vllm", "lm_eval", "ray")
 
@@ -45,13 +46,16 @@ def sha256_file(path) -> str:
 
 
 def hash_path(path) -> dict:
-    """{kind, size, sha256} of a file, or of a directory via its sorted [relpath, size, sha256] manifest."""
+    """{kind, size, sha256} of a file, or of a directory via its sorted [relpath, size, sha256] manifest
+    (Snakemake's ``.snakemake_timestamp`` markers excluded)."""
     p = Path(path)
     if p.is_dir():
         manifest = []
         for dirpath, dirnames, files in os.walk(p):
             dirnames.sort()
             for name in sorted(files):
+                if name in IGNORED_NAMES:
+                    continue
                 f = Path(dirpath) / name
                 manifest.append([f.relative_to(p).as_posix(), f.stat().st_size, sha256_file(f)])
         manifest.sort()
@@ -110,7 +114,7 @@ class Job:
     inputs: list          # [(name, path)]
     outputs: list         # [(name, path)]
     params: dict
-    config_file: str | None
+    config_sha256: str | None
     container: str | None
     receipts_root: str = "receipts"
 
@@ -133,7 +137,7 @@ def run(job: Job, command: list[str]) -> int:
         "wildcards": dict(sorted(job.wildcards.items())),
         "command": cmd_text,
         "params": job.params,
-        "config_sha256": sha256_file(job.config_file) if job.config_file else None,
+        "config_sha256": job.config_sha256,
         "code": code_version(),
         "container": container,
         "tools": tool_versions(),

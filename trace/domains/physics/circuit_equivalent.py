@@ -92,14 +92,14 @@ class CircuitEquivalent(Scene):
         cw, chh = self.canvas_size(state)
         ymid = chh / 2
         x0 = MX
-        c.line(26, ymid, x0, ymid, color="ink", lw=2.0)
-        c.line(x0 + w, ymid, cw - 26, ymid, color="ink", lw=2.0)
-        for x, name in ((20, "A"), (cw - 20, "B")):
+        c.line(34, ymid, x0, ymid, color="ink", lw=2.0)
+        c.line(x0 + w, ymid, cw - 34, ymid, color="ink", lw=2.0)
+        for x, name in ((28, "A"), (cw - 28, "B")):
             c.circle(x, ymid, 6, fill="white", stroke="ink", lw=2.0, id=f"terminal:{name}")
             c.text(x, ymid - 22, name, size=18, bold=True)
         self._counter = 0
         self._draw(c, state["tree"], x0, ymid, state["kind"])
-        c.register("network", box=(14, ymid - h / 2 - 4, cw - 14, ymid + h / 2 + 4))
+        c.register("network", box=(20, ymid - h / 2 - 4, cw - 20, ymid + h / 2 + 4))
 
     def _draw(self, c, node, x, ymid, kind):
         if node["op"] == "part":

@@ -27,7 +27,12 @@ def _spinner(rng, difficulty):
     ns = int(rng.integers(N_SHAPES[difficulty][0], N_SHAPES[difficulty][1] + 1))
     colors = [COLORS[int(i)] for i in rng.choice(len(COLORS), size=nc, replace=False)]
     shapes = [SHAPES[int(i)] for i in rng.choice(len(SHAPES), size=ns, replace=False)]
-    sectors = [{"color": colors[int(rng.integers(nc))], "shape": shapes[int(rng.integers(ns))]} for _ in range(n)]
+    # every chosen colour and shape appears at least once
+    cols = colors + [colors[int(i)] for i in rng.integers(nc, size=n - nc)]
+    shps = shapes + [shapes[int(i)] for i in rng.integers(ns, size=n - ns)]
+    cols = [cols[int(i)] for i in rng.permutation(n)]
+    shps = [shps[int(i)] for i in rng.permutation(n)]
+    sectors = [{"color": c, "shape": sh} for c, sh in zip(cols, shps)]
     return {"sectors": sectors, "pointer": int(rng.integers(0, 360))}
 
 

@@ -1,0 +1,162 @@
+# Data stage (source: generate): generate per task group -> merge -> validate -> export parquet,
+# then an equivalence receipt of every model-consumed value and an independent regeneration check.
+
+import yaml
+
+
+def split_config(split):
+    return config["data"]["splits"][split]
+
+
+def groups_of(split):
+    """Generation shards: the domains of the split's tasks, in tracegen's plan order."""
+    from tracegen import dataset, registry
+
+    with open(split_config(split)) as f:
+        cfg = yaml.safe_load(f)
+    domains = []
+    for entry in dataset.plan(cfg):
+        d = registry.meta(entry["task"])["domain"]
+        if d not in domains:
+            domains.append(d)
+    return domains
+
+
+if config["data"]["source"] == "generate":
+
+    rule generate_group:
+        input:
+            cfg=lambda w: split_config(w.split),
+        output:
+            ds=directory("results/data/{split}/groups/{group}"),
+            receipt=receipt("generate_group", "group", "split"),
+        log:
+            "logs/generate_group/{split}/{group}.log",
+        threads: config["data"].get("workers", 1)
+        resources:
+            **resources_for("data"),
+        container: container_for("data")
+        params:
+            receipt=receipt_args("data"),
+        shell:
+            receipted(
+                "tracegen generate {input.cfg} --only-domain {wildcards.group} "
+                "--workers {threads} --quiet --force --output {output.ds}"
+            )
+
+    rule merge_split:
+        input:
+            groups=lambda w: expand("results/data/{split}/groups/{group}", split=w.split, group=groups_of(w.split)),
+        output:
+            ds=directory("results/data/{split}/dataset"),
+            receipt=receipt("merge_split", "split"),
+        log:
+            "logs/merge_split/{split}.log",
+        resources:
+            **resources_for("data"),
+        container: container_for("data")
+        params:
+            receipt=receipt_args("data"),
+        shell:
+            receipted("tracegen merge {input.groups} --force --output {output.ds}")
+
+    rule validate_split:
+        input:
+            ds="results/data/{split}/dataset",
+        output:
+            report="results/data/{split}/validation.json",
+            receipt=receipt("validate_split", "split"),
+        log:
+            "logs/validate_split/{split}.log",
+        threads: config["data"].get("workers", 1)
+        resources:
+            **resources_for("data"),
+        container: container_for("data")
+        params:
+            receipt=receipt_args("data"),
+        shell:
+            receipted("tracegen validate {input.ds} --workers {threads} --quiet --report {output.report}")
+
+    rule export_split:
+        input:
+            ds="results/data/{split}/dataset",
+            report="results/data/{split}/validation.json",
+        output:
+            parquet=directory("results/data/{split}/parquet"),
+            receipt=receipt("export_split", "split"),
+        log:
+            "logs/export_split/{split}.log",
+        resources:
+            **resources_for("data"),
+        container: container_for("data")
+        params:
+            receipt=receipt_args(
+                "data", max_pixels=config["data"].get("max_pixels"), rows_per_shard=config["data"].get("rows_per_shard", 4000)
+            ),
+            cap=lambda w: f"--max-pixels {config['data']['max_pixels']}" if config["data"].get("max_pixels") else "",
+            rows=config["data"].get("rows_per_shard", 4000),
+        shell:
+            receipted("tracegen export {input.ds} {params.cap} --rows-per-shard {params.rows} --force --output {output.parquet}")
+
+    rule reproduce_split:
+        """Regenerate the split in one job (no sharding, one worker), export it, and require the same
+        model-consumed values bit for bit; a mismatch names the first differing row and column."""
+        input:
+            cfg=lambda w: split_config(w.split),
+            equivalence="results/data/{split}/equivalence.json",
+        output:
+            check="results/data/{split}/reproduced.json",
+            receipt=receipt("reproduce_split", "split"),
+        log:
+            "logs/reproduce_split/{split}.log",
+        resources:
+            **resources_for("data"),
+        container: container_for("data")
+        params:
+            receipt=receipt_args("data"),
+            cap=lambda w: f"--max-pixels {config['data']['max_pixels']}" if config["data"].get("max_pixels") else "",
+            rows=config["data"].get("rows_per_shard", 4000),
+            tmp=lambda w: f"results/data/{w.split}/.reproduce",
+        shell:
+            receipted(
+                "rm -rf {params.tmp} && tracegen generate {input.cfg} --workers 1 --quiet --output {params.tmp}/dataset && "
+                "tracegen export {params.tmp}/dataset {params.cap} --rows-per-shard {params.rows} --output {params.tmp}/parquet && "
+                "rlvr equivalence receipt {params.tmp}/parquet --output {params.tmp}/equivalence.json && "
+                "rlvr equivalence compare {input.equivalence} {params.tmp}/equivalence.json --output {output.check} && "
+                "rm -rf {params.tmp}"
+            )
+
+
+rule equivalence_split:
+    """Receipt of every model-consumed value of a split's parquet (prompt, image bytes, answer, row order)."""
+    input:
+        parquet="results/data/{split}/parquet",
+    output:
+        equivalence="results/data/{split}/equivalence.json",
+        receipt=receipt("equivalence_split", "split"),
+    log:
+        "logs/equivalence_split/{split}.log",
+    resources:
+        **resources_for("data"),
+    container: container_for("data")
+    params:
+        receipt=receipt_args("data"),
+    shell:
+        receipted("rlvr equivalence receipt {input.parquet} --output {output.equivalence}")
+
+
+def data_outputs():
+    out = expand("results/data/{split}/equivalence.json", split=SPLITS)
+    if config["data"]["source"] == "generate":
+        out += expand("results/data/{split}/validation.json", split=SPLITS)
+        if config["data"].get("reproduce", True):
+            out += expand("results/data/{split}/reproduced.json", split=SPLITS)
+    else:
+        out += ["results/data/hub/verified.json"]
+    return out
+
+
+rule data:
+    """All data-stage outputs (generation or hub fetch, validation, parquet, equivalence checks)."""
+    input:
+        data_outputs(),

@@ -1,0 +1,45 @@
+# Data stage (source: hub): fetch maveryn/trace at the pinned revision and check every shard against
+# the sha256 values of the reference equivalence manifest. Needs the network: runs on the cluster.
+
+if config["data"]["source"] == "hub":
+    HUB = config["data"]["hub"]
+
+    rule fetch_hub_dataset:
+        output:
+            snapshot=directory(f"results/hub/{HUB['repo'].replace('/', '--')}@{HUB['revision']}"),
+            verified="results/data/hub/verified.json",
+            receipt=receipt("fetch_hub_dataset"),
+        input:
+            manifest=HUB["manifest"],
+        log:
+            "logs/fetch_hub_dataset.log",
+        resources:
+            **resources_for("data"),
+        container: container_for("data")
+        params:
+            receipt=receipt_args("data", repo=HUB["repo"], revision=HUB["revision"]),
+            repo=HUB["repo"],
+            revision=HUB["revision"],
+        shell:
+            receipted(
+                "rlvr hub fetch --repo {params.repo} --revision {params.revision} --dir {output.snapshot} "
+                "--manifest {input.manifest} --output {output.verified}"
+            )
+
+    rule hub_split:
+        """The verified release's parquet files of one split, in release order."""
+        input:
+            snapshot=rules.fetch_hub_dataset.output.snapshot,
+            verified="results/data/hub/verified.json",
+        output:
+            parquet=directory("results/data/{split}/parquet"),
+            receipt=receipt("hub_split", "split"),
+        log:
+            "logs/hub_split/{split}.log",
+        resources:
+            **resources_for("data"),
+        container: container_for("data")
+        params:
+            receipt=receipt_args("data"),
+        shell:
+            receipted("mkdir -p {output.parquet} && cp {input.snapshot}/data/{wildcards.split}/*.parquet {output.parquet}/")

@@ -1,0 +1,109 @@
+# Training stage: models come from the hub (pinned revision), are built locally (tiny CPU model),
+# or are trained: prepare veRL data -> GRPO train (veRL + vLLM, Slurm GPUs) -> merge checkpoint.
+
+
+def model_dir(model_id):
+    return f"results/models/{model_id}"
+
+
+rule fetch_model:
+    output:
+        model=directory("results/models/{model}"),
+        receipt=receipt("fetch_model", "model"),
+    log:
+        "logs/fetch_model/{model}.log",
+    wildcard_constraints:
+        model="|".join(m for m, v in MODELS.items() if v["source"] == "hub") or "^$",
+    resources:
+        **resources_for("data"),
+    container: container_for("eval")
+    params:
+        receipt=receipt_args("eval"),
+        repo=lambda w: MODELS[w.model]["repo"],
+        revision=lambda w: MODELS[w.model]["revision"],
+    shell:
+        receipted("rlvr fetch-model --repo {params.repo} --revision {params.revision} --output {output.model}")
+
+
+rule build_local_model:
+    """A tiny Qwen2.5-VL-architecture model built offline from a config (CPU smoke path)."""
+    output:
+        model=directory("results/models/{model}"),
+        receipt=receipt("build_local_model", "model"),
+    log:
+        "logs/build_local_model/{model}.log",
+    wildcard_constraints:
+        model="|".join(m for m, v in MODELS.items() if v["source"] == "local") or "^$",
+    resources:
+        **resources_for("data"),
+    params:
+        receipt=receipt_args("train"),
+    shell:
+        receipted("rlvr build-tiny-model --output {output.model}")
+
+
+rule prepare_rl_data:
+    input:
+        train="results/data/train/parquet",
+        validation="results/data/validation/parquet",
+        equivalence="results/data/train/equivalence.json",
+    output:
+        data=directory("results/train/{model}/rl_data"),
+        receipt=receipt("prepare_rl_data", "model"),
+    log:
+        "logs/prepare_rl_data/{model}.log",
+    resources:
+        **resources_for("data"),
+    container: container_for("train")
+    params:
+        receipt=receipt_args("train"),
+        profile=lambda w: MODELS[w.model]["profile"],
+    shell:
+        receipted(
+            "rlvr prepare-rl-data --profile {params.profile} --train {input.train} "
+            "--validation {input.validation} --output {output.data}"
+        )
+
+
+rule train:
+    """GRPO with veRL + vLLM (1 node x 8 GPUs on the paper profiles); resumes from the last saved step."""
+    input:
+        data="results/train/{model}/rl_data",
+        init=lambda w: model_dir(MODELS[w.model]["init"]),
+    output:
+        checkpoints=directory("results/train/{model}/checkpoints"),
+        receipt=receipt("train", "model"),
+    log:
+        "logs/train/{model}.log",
+    benchmark:
+        "benchmarks/train/{model}.tsv"
+    resources:
+        **resources_for("train"),
+    container: container_for("train")
+    params:
+        receipt=receipt_args("train"),
+        profile=lambda w: MODELS[w.model]["profile"],
+    shell:
+        receipted(
+            "rlvr train --profile {params.profile} --data {input.data} --init {input.init} "
+            "--output {output.checkpoints}"
+        )
+
+
+rule merge_checkpoint:
+    input:
+        checkpoints="results/train/{model}/checkpoints",
+    output:
+        model=directory("results/models/{model}"),
+        receipt=receipt("merge_checkpoint", "model"),
+    log:
+        "logs/merge_checkpoint/{model}.log",
+    wildcard_constraints:
+        model="|".join(m for m, v in MODELS.items() if v["source"] == "train") or "^$",
+    resources:
+        **resources_for("merge"),
+    container: container_for("train")
+    params:
+        receipt=receipt_args("train"),
+    shell:
+        receipted("rlvr merge-checkpoint --checkpoints {input.checkpoints} --output {output.model}")
