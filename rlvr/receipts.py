@@ -128,7 +128,9 @@ def run(job: Job, command: list[str]) -> int:
                             executable="/bin/bash" if shell else None).returncode
     end = time.time()
     container = None
-    if job.container:
+    # Snakemake names a container for every rule; it is used only under --sdm apptainer, where
+    # Apptainer sets APPTAINER_CONTAINER inside the job. Record the image only when it was used.
+    if job.container and (os.environ.get("APPTAINER_CONTAINER") or os.environ.get("SINGULARITY_CONTAINER")):
         image = Path(job.container)
         container = {"image": job.container, "sha256": sha256_file(image) if image.is_file() else None}
     receipt = {

@@ -3,7 +3,7 @@
 import hashlib
 import json
 import shlex
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from snakemake.utils import validate
 
@@ -30,12 +30,25 @@ JUDGED = {
 }
 
 
+IMAGES_LOCK = json.loads(Path("envs/images.lock.json").read_text())
+
+
 def resources_for(stage):
     return dict(config["resources"].get(stage, {}))
 
 
 def container_for(stage):
-    return config["containers"].get(stage)
+    """The stage's Apptainer image. The path carries the image digest (from envs/images.lock.json, written
+    by containers/build.sh), so a rebuilt image triggers reruns; an image not built yet is named by the
+    digest of its definition file. Without --sdm apptainer (the local default) the directive is ignored."""
+    configured = config["containers"].get(stage)
+    if configured:
+        return configured
+    built = IMAGES_LOCK["images"].get(stage)
+    if built:
+        return built["path"]
+    definition = hashlib.sha256(Path(f"containers/{stage}.def").read_bytes()).hexdigest()[:16]
+    return f"containers/images/{stage}-def-{definition}.sif"
 
 
 def receipt(rule_name, *wildcard_names):
@@ -54,10 +67,12 @@ def _flat(named):
 
 
 def receipt_args(stage, **rule_params):
-    """params function: the `rlvr receipt` arguments of a job (inputs, outputs, config hash, container)."""
+    """params function: the `rlvr receipt` arguments of a job (rule, wildcards, inputs, outputs, config
+    hash, container). The rule name is read back from the job's receipt output path."""
 
     def args(wildcards, input, output):
-        parts = [f"--wildcard={k}={v}" for k, v in sorted(wildcards.items())]
+        parts = [f"--rule={Path(output.receipt).parent.name}"]
+        parts += [f"--wildcard={k}={v}" for k, v in sorted(wildcards.items())]
         parts += [f"--input={k}={v}" for k, v in _flat(input)]
         parts += [f"--output={k}={v}" for k, v in _flat(output) if k != "receipt"]
         parts.append(f"--config-hash={CONFIG_HASH}")
@@ -71,5 +86,83 @@ def receipt_args(stage, **rule_params):
 
 
 def receipted(command):
-    """Run a shell command through `rlvr receipt`, appending all output to the job's log."""
-    return "rlvr receipt --rule={rule} {params.receipt} -- " + shlex.quote(command) + " > {log} 2>&1"
+    """Run a shell command through `rlvr receipt`, sending all output to the job's log."""
+    return f"rlvr receipt {{params.receipt}} -- {shlex.quote(command)} > {{log}} 2>&1"
+
+
+# ---------------------------------------------------------------------------- data stage
+def split_config(split):
+    return config["data"]["splits"][split]
+
+
+def groups_of(split):
+    """Generation shards: the domains of the split's tasks, in tracegen's plan order."""
+    import yaml
+    from tracegen import dataset, registry
+
+    with open(split_config(split)) as f:
+        cfg = yaml.safe_load(f)
+    domains = []
+    for entry in dataset.plan(cfg):
+        d = registry.meta(entry["task"])["domain"]
+        if d not in domains:
+            domains.append(d)
+    return domains
+
+
+def hub_snapshot_dir():
+    hub = config["data"]["hub"]
+    owner_and_name = "--".join(PurePosixPath(hub["repo"]).parts)
+    return f"results/hub/{owner_and_name}@{hub['revision']}"
+
+
+def data_outputs():
+    out = expand("results/data/{split}/equivalence.json", split=SPLITS)
+    if config["data"]["source"] == "generate":
+        out += expand("results/data/{split}/validation.json", split=SPLITS)
+        if config["data"].get("reproduce", True):
+            out += expand("results/data/{split}/reproduced.json", split=SPLITS)
+    else:
+        out += ["results/data/hub/verified.json"]
+    return out
+
+
+# ---------------------------------------------------------------------------- models and evaluation
+def model_dir(model_id):
+    return f"results/models/{model_id}"
+
+
+def models_from(source):
+    """Wildcard constraint matching the model ids of one source (never matches when there are none)."""
+    ids = [m for m, v in MODELS.items() if v["source"] == source]
+    return "|".join(ids) if ids else "(?!)"
+
+
+def benchmark_data(wildcards):
+    if config["eval"].get("fixtures"):
+        return f"{config['eval']['fixtures']}/{wildcards.benchmark}"
+    return f"results/benchmarks/{wildcards.benchmark}"
+
+
+def responses_for_scoring(wildcards):
+    slice_dir = f"results/eval/{wildcards.model}/{wildcards.benchmark}/seed{wildcards.seed}"
+    return f"{slice_dir}/judged.jsonl" if wildcards.benchmark in JUDGED else f"{slice_dir}/generations.jsonl"
+
+
+# ---------------------------------------------------------------------------- receipts validation
+def final_targets():
+    targets = list(data_outputs())
+    if "train" in STAGES:
+        targets += [model_dir(m) for m, v in MODELS.items() if v["source"] == "train"]
+    if "eval" in STAGES:
+        targets.append("results.json")
+    return targets
+
+
+def expected_receipts():
+    """(rule, wildcards) that must have receipts: the data splits and, with eval, the whole grid."""
+    exp = [["equivalence_split", {"split": s}] for s in SPLITS]
+    if "eval" in STAGES:
+        grid = [{"benchmark": b, "model": m, "seed": str(s)} for m in MODELS for b in BENCHMARKS for s in SEEDS]
+        exp += [["evaluate", wc] for wc in grid] + [["score", wc] for wc in grid] + [["aggregate", {}]]
+    return exp

@@ -1,27 +1,6 @@
 # Data stage (source: generate): generate per task group -> merge -> validate -> export parquet,
 # then an equivalence receipt of every model-consumed value and an independent regeneration check.
 
-import yaml
-
-
-def split_config(split):
-    return config["data"]["splits"][split]
-
-
-def groups_of(split):
-    """Generation shards: the domains of the split's tasks, in tracegen's plan order."""
-    from tracegen import dataset, registry
-
-    with open(split_config(split)) as f:
-        cfg = yaml.safe_load(f)
-    domains = []
-    for entry in dataset.plan(cfg):
-        d = registry.meta(entry["task"])["domain"]
-        if d not in domains:
-            domains.append(d)
-    return domains
-
-
 if config["data"]["source"] == "generate":
 
     rule generate_group:
@@ -143,17 +122,6 @@ rule equivalence_split:
         receipt=receipt_args("data"),
     shell:
         receipted("rlvr equivalence receipt {input.parquet} --output {output.equivalence}")
-
-
-def data_outputs():
-    out = expand("results/data/{split}/equivalence.json", split=SPLITS)
-    if config["data"]["source"] == "generate":
-        out += expand("results/data/{split}/validation.json", split=SPLITS)
-        if config["data"].get("reproduce", True):
-            out += expand("results/data/{split}/reproduced.json", split=SPLITS)
-    else:
-        out += ["results/data/hub/verified.json"]
-    return out
 
 
 rule data:

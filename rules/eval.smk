@@ -17,6 +17,7 @@ rule eval_stamp_benchmark:
         receipt=receipt("eval_stamp_benchmark", "benchmark"),
     log:
         "logs/eval_stamp/{benchmark}.log",
+    container: container_for("data")
     params:
         receipt=receipt_args("eval"),
     shell:
@@ -29,16 +30,11 @@ rule eval_stamp_seed:
         receipt=receipt("eval_stamp_seed", "benchmark", "seed"),
     log:
         "logs/eval_stamp/{benchmark}-{seed}.log",
+    container: container_for("data")
     params:
         receipt=receipt_args("eval"),
     shell:
         receipted("echo 'benchmark {wildcards.benchmark} seed {wildcards.seed}' > {output.stamp}")
-
-
-def benchmark_data(wildcards):
-    if config["eval"].get("fixtures"):
-        return f"{config['eval']['fixtures']}/{wildcards.benchmark}"
-    return f"results/benchmarks/{wildcards.benchmark}"
 
 
 rule fetch_benchmark:
@@ -53,8 +49,9 @@ rule fetch_benchmark:
     container: container_for("eval")
     params:
         receipt=receipt_args("eval"),
+        suite=config["eval"]["suite"],
     shell:
-        receipted("rlvr fetch-benchmark --suite {config[eval][suite]} --benchmark {wildcards.benchmark} --output {output.data}")
+        receipted("rlvr fetch-benchmark --suite {params.suite} --benchmark {wildcards.benchmark} --output {output.data}")
 
 
 rule evaluate:
@@ -75,9 +72,10 @@ rule evaluate:
     container: container_for("eval")
     params:
         receipt=receipt_args("eval"),
+        suite=config["eval"]["suite"],
     shell:
         receipted(
-            "rlvr evaluate --suite {config[eval][suite]} --benchmark {wildcards.benchmark} --seed {wildcards.seed} "
+            "rlvr evaluate --suite {params.suite} --benchmark {wildcards.benchmark} --seed {wildcards.seed} "
             "--model {input.model} --data {input.data} --output {output.generations}"
         )
 
@@ -98,18 +96,15 @@ rule judge:
     container: container_for("judge")
     params:
         receipt=receipt_args("judge"),
+        suite=config["eval"]["suite"],
     shell:
-        receipted("rlvr judge --suite {config[eval][suite]} --benchmark {wildcards.benchmark} "
+        receipted("rlvr judge --suite {params.suite} --benchmark {wildcards.benchmark} "
                   "--input {input.generations} --output {output.judged}")
 
 
 rule score:
     input:
-        responses=lambda w: (
-            f"results/eval/{w.model}/{w.benchmark}/seed{w.seed}/judged.jsonl"
-            if w.benchmark in JUDGED
-            else f"results/eval/{w.model}/{w.benchmark}/seed{w.seed}/generations.jsonl"
-        ),
+        responses=responses_for_scoring,
     output:
         score="results/eval/{model}/{benchmark}/seed{seed}/score.json",
         receipt=receipt("score", "benchmark", "model", "seed"),
@@ -120,8 +115,9 @@ rule score:
     container: container_for("eval")
     params:
         receipt=receipt_args("eval"),
+        suite=config["eval"]["suite"],
     shell:
-        receipted("rlvr score --suite {config[eval][suite]} --benchmark {wildcards.benchmark} --model {wildcards.model} "
+        receipted("rlvr score --suite {params.suite} --benchmark {wildcards.benchmark} --model {wildcards.model} "
                   "--seed {wildcards.seed} --input {input.responses} --output {output.score}")
 
 

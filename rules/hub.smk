@@ -6,7 +6,7 @@ if config["data"]["source"] == "hub":
 
     rule fetch_hub_dataset:
         output:
-            snapshot=directory(f"results/hub/{HUB['repo'].replace('/', '--')}@{HUB['revision']}"),
+            snapshot=directory(hub_snapshot_dir()),
             verified="results/data/hub/verified.json",
             receipt=receipt("fetch_hub_dataset"),
         input:

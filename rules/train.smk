@@ -2,10 +2,6 @@
 # or are trained: prepare veRL data -> GRPO train (veRL + vLLM, Slurm GPUs) -> merge checkpoint.
 
 
-def model_dir(model_id):
-    return f"results/models/{model_id}"
-
-
 rule fetch_model:
     output:
         model=directory("results/models/{model}"),
@@ -13,7 +9,7 @@ rule fetch_model:
     log:
         "logs/fetch_model/{model}.log",
     wildcard_constraints:
-        model="|".join(m for m, v in MODELS.items() if v["source"] == "hub") or "^$",
+        model=models_from("hub"),
     resources:
         **resources_for("data"),
     container: container_for("eval")
@@ -33,9 +29,10 @@ rule build_local_model:
     log:
         "logs/build_local_model/{model}.log",
     wildcard_constraints:
-        model="|".join(m for m, v in MODELS.items() if v["source"] == "local") or "^$",
+        model=models_from("local"),
     resources:
         **resources_for("data"),
+    container: container_for("train")
     params:
         receipt=receipt_args("train"),
     shell:
@@ -99,7 +96,7 @@ rule merge_checkpoint:
     log:
         "logs/merge_checkpoint/{model}.log",
     wildcard_constraints:
-        model="|".join(m for m, v in MODELS.items() if v["source"] == "train") or "^$",
+        model=models_from("train"),
     resources:
         **resources_for("merge"),
     container: container_for("train")

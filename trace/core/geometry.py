@@ -167,6 +167,20 @@ class LatticeView:
         return [self.px(x, y) for x, y in pts]
 
 
+def draw_grid(c, x0, y0, cols, rows, unit, color, lw=1.0):
+    """All grid lines of a cols x rows sheet as one stroked path (much cheaper than one call per line)."""
+    ctx = c.ctx
+    for i in range(cols + 1):
+        ctx.move_to(x0 + i * unit, y0)
+        ctx.line_to(x0 + i * unit, y0 + rows * unit)
+    for j in range(rows + 1):
+        ctx.move_to(x0, y0 + j * unit)
+        ctx.line_to(x0 + cols * unit, y0 + j * unit)
+    ctx.set_source_rgb(*color)
+    ctx.set_line_width(lw)
+    ctx.stroke()
+
+
 def label_box(c, x, y, text, *, size=15.0, bold=True, color="ink", fill="panel", id=None, pad=2.5):
     """A letter on a small filled box (keeps it legible over grid lines)."""
     w = c.text_width(text, size=size, bold=bold)

@@ -15,7 +15,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from tracegen.core.geometry import (LatticeView, area2, bbox, blend, convex_hull, cross, dist2,
+from tracegen.core.geometry import (LatticeView, area2, bbox, blend, convex_hull, cross, dist2, draw_grid,
                                     drop_collinear, interior_angles, is_convex, label_box)
 from tracegen.core.style import NAMED_COLORS
 from tracegen.core.task import Scene
@@ -167,7 +167,7 @@ def _hulls():
                             continue   # dent too shallow
                         poly = h[:i + 1] + [p] + h[i + 1:]
                         angs = interior_angles(poly)
-                        if min(angs) < 25.0 or max(angs) < 205.0 or any(155 < t < 205 for t in angs):
+                        if min(angs) < 35.0 or max(angs) < 205.0 or any(155 < t < 205 for t in angs):
                             continue
                         key = _key(poly)
                         if key not in seen:
@@ -342,7 +342,7 @@ class GraphPaper(Scene):
         cols, rows = state["cols"], state["rows"]
         v = LatticeView(x0=MARGIN, ytop=MARGIN, unit=UNIT, xmin=0, ymax=rows)
         bg = c.style.background
-        gridc = blend(c.style.ink, bg, 0.2)
+        gridc = blend(c.style.ink, bg, 0.26)
         shift = c.style.accent
         colors = [NAMED_COLORS[SHAPE_COLORS[(k + shift) % len(SHAPE_COLORS)]] for k in range(len(state["items"]))]
         # 1. pale fills under the grid, so the squares stay countable inside shapes
@@ -354,12 +354,7 @@ class GraphPaper(Scene):
                 cx, cy = v.px(*it["c"])
                 c.ellipse(cx, cy, it["rx"] * UNIT, it["ry"] * UNIT, fill=fill)
         # 2. the grid
-        for i in range(cols + 1):
-            x = MARGIN + i * UNIT
-            c.line(x, MARGIN, x, MARGIN + rows * UNIT, color=gridc, lw=1.0)
-        for j in range(rows + 1):
-            y = MARGIN + j * UNIT
-            c.line(MARGIN, y, MARGIN + cols * UNIT, y, color=gridc, lw=1.0)
+        draw_grid(c, MARGIN, MARGIN, cols, rows, UNIT, gridc)
         # 3. outlines, vertices, labels
         for k, it in enumerate(state["items"]):
             col = colors[k]
@@ -751,7 +746,7 @@ def _staircase(r, s, d):
     """A rectilinear polygon made of k adjacent columns (top profile; bottom profile too at d3)."""
     W, H = s["cols"] - 2, s["rows"] - 2
     k = int(r.integers(RA_COLUMNS[d][0], RA_COLUMNS[d][1] + 1))
-    widths = [int(r.integers(2, 5)) for _ in range(k)]
+    widths = [int(r.integers(3, 6)) for _ in range(k)]
     while sum(widths) > W:
         widths[int(np.argmax(widths))] -= 1
     tops, bots = [], []
@@ -799,12 +794,13 @@ def _chamfer(r, poly, n_cut):
     for i in order:
         if len(legs) == n_cut:
             break
-        a, b = (1, 1) if r.random() < 0.6 else pick(r, [(1, 2), (2, 1), (2, 2)])
         e_in, e_out = (i - 1) % n, i
-        if length[e_in] - used[e_in] - a >= 1 and length[e_out] - used[e_out] - b >= 1:
-            used[e_in] += a
-            used[e_out] += b
-            legs[i] = (a, b)
+        for a, b in ((1, 1) if r.random() < 0.6 else pick(r, [(1, 2), (2, 1), (2, 2)]), (1, 1)):
+            if length[e_in] - used[e_in] - a >= 1 and length[e_out] - used[e_out] - b >= 1:
+                used[e_in] += a
+                used[e_out] += b
+                legs[i] = (a, b)
+                break
     if len(legs) < n_cut:
         return None
     out = []
