@@ -364,24 +364,30 @@ class GraphPaper(Scene):
                 for i, (x, y) in enumerate(pts):
                     c.circle(x, y, 3.2, fill=col)
                     c.register(f"v:{k}:{i}", box=(x - 4, y - 4, x + 4, y + 4), point=(x, y))
-                top_left = (min(p[0] for p in pts), min(p[1] for p in pts))
+                # label beside the top vertex (leftmost among ties), pushed away from the centroid
+                gx = sum(p[0] for p in pts) / len(pts)
+                gy = sum(p[1] for p in pts) / len(pts)
+                vx, vy = min(pts, key=lambda p: (round(p[1], 3), p[0]))
+                dx, dy = vx - gx, vy - gy - 0.5 * UNIT
+                L = math.hypot(dx, dy) or 1.0
+                anchor = (vx + 0.6 * UNIT * dx / L, vy + 0.6 * UNIT * dy / L)
             elif it["kind"] == "ellipse":
                 cx, cy = v.px(*it["c"])
                 rx, ry = it["rx"] * UNIT, it["ry"] * UNIT
                 c.ellipse(cx, cy, rx, ry, stroke=col, lw=2.4, id=f"shape:{k}")
-                top_left = (cx - rx, cy - ry)
+                anchor = (cx - 0.7071 * rx - 0.45 * UNIT, cy - 0.7071 * ry - 0.45 * UNIT)
             else:  # segment
                 (ax, ay), (bx, by) = v.pts(it["pts"])
                 c.line(ax, ay, bx, by, color=col, lw=3.0, id=f"seg:{k}")
                 for x, y in ((ax, ay), (bx, by)):
                     c.circle(x, y, 4.0, fill=col)
-                top_left = None
+                anchor = None
             lab = it.get("label")
             if lab:
                 if it["kind"] == "seg":
                     lx, ly = v.px(*it["label_at"])
                 else:
-                    lx, ly = top_left[0] - 0.45 * UNIT, top_left[1] - 0.45 * UNIT
+                    lx, ly = anchor
                 label_box(c, lx, ly, lab, size=16, id=f"label:{k}")
 
 

@@ -1,0 +1,156 @@
+"""geometry/graph_paper: independent solvers written from the catalog programs."""
+
+import math
+from fractions import Fraction
+
+from taskcheck import check_scene_tasks, check_two_process_determinism
+
+MOD = "tracegen.domains.geometry.graph_paper"
+P = "task_geometry__graph_paper__"
+
+
+def _shoelace(pts):
+    s = Fraction(0)
+    for (x1, y1), (x2, y2) in zip(pts, pts[1:] + pts[:1]):
+        s += Fraction(x1) * Fraction(y2) - Fraction(x2) * Fraction(y1)
+    return abs(s) / 2
+
+
+def _edges(pts):
+    return [(b[0] - a[0], b[1] - a[1]) for a, b in zip(pts, pts[1:] + pts[:1])]
+
+
+def _turns(pts):
+    """Cross product of consecutive edge vectors at every vertex."""
+    e = _edges(pts)
+    return [e[i - 1][0] * e[i][1] - e[i - 1][1] * e[i][0] for i in range(len(pts))]
+
+
+def _labelled(state):
+    return [it for it in state["items"] if it.get("label")]
+
+
+def area_extremum(state, params, qid):
+    items = _labelled(state)
+    areas = [_shoelace(it["pts"]) for it in items]
+    pick = max(areas) if qid == "largest" else min(areas)
+    return items[areas.index(pick)]["label"]
+
+
+def length_extremum(state, params, qid):
+    items = _labelled(state)
+    lens = [math.dist(*it["pts"]) for it in items]
+    pick = max(lens) if qid == "largest" else min(lens)
+    return items[lens.index(pick)]["label"]
+
+
+def slope(state, params, qid):
+    (x1, y1), (x2, y2) = state["items"][0]["pts"]
+    return round((y2 - y1) / (x2 - x1), 2)
+
+
+def polygon_area(state, params, qid):
+    a = _shoelace(state["items"][0]["pts"])
+    assert a.denominator == 1
+    return int(a)
+
+
+def convexity(state, params, qid):
+    n = 0
+    for it in state["items"]:
+        t = _turns(it["pts"])
+        convex = all(v > 0 for v in t) or all(v < 0 for v in t)
+        n += convex == (qid == "convex_polygon_count")
+    return n
+
+
+def perimeter(state, params, qid):
+    p = sum(math.hypot(*e) for e in _edges(state["items"][0]["pts"]))
+    assert abs(p - round(p)) < 1e-9
+    return int(round(p))
+
+
+def _quad_kind(pts):
+    if len(pts) != 4:
+        return None
+    a, b, c, d = pts
+    if (a[0] + c[0], a[1] + c[1]) != (b[0] + d[0], b[1] + d[1]):   # diagonals do not bisect each other
+        return "other"
+    e = _edges(pts)
+    right = e[0][0] * e[1][0] + e[0][1] * e[1][1] == 0
+    equal = e[0][0] ** 2 + e[0][1] ** 2 == e[1][0] ** 2 + e[1][1] ** 2
+    return {(True, True): "square_count", (True, False): "non_square_rectangle_count",
+            (False, True): "non_square_rhombus_count", (False, False): "slanted_parallelogram_count"}[(right, equal)]
+
+
+def quadrilaterals(state, params, qid):
+    return sum(_quad_kind(it["pts"]) == qid for it in state["items"])
+
+
+def right_angles(state, params, qid):
+    pts = state["items"][0]["pts"]
+    e = _edges(pts)
+    orient = 1 if _shoelace_signed(pts) > 0 else -1
+    n = 0
+    for i in range(len(pts)):
+        u, v = e[i - 1], e[i]
+        dot = u[0] * v[0] + u[1] * v[1]
+        turn = u[0] * v[1] - u[1] * v[0]
+        n += dot == 0 and turn * orient > 0     # perpendicular edges turning inward: 90, not 270
+    return n
+
+
+def _shoelace_signed(pts):
+    return sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in zip(pts, pts[1:] + pts[:1]))
+
+
+def shapes(state, params, qid):
+    want = qid.replace("_count", "")
+    n = 0
+    for it in state["items"]:
+        if it["kind"] == "ellipse":
+            kind = "circle" if it["rx"] == it["ry"] else "ellipse"
+        else:
+            kind = {3: "triangle", 4: "quadrilateral", 5: "pentagon", 6: "hexagon"}[len(it["pts"])]
+        n += kind == want
+    return n
+
+
+def triangles(state, params, qid):
+    n = 0
+    for it in state["items"]:
+        pts = it["pts"]
+        sides = sorted(math.hypot(*e) for e in _edges(pts))
+        n_distinct = 1 + sum(sides[i + 1] - sides[i] > 1e-3 for i in range(2))
+        a, b, c = sides
+        right = abs(a * a + b * b - c * c) < 1e-6
+        n += {"equilateral_triangle_count": n_distinct == 1, "right_triangle_count": right,
+              "scalene_triangle_count": n_distinct == 3,
+              "non_equilateral_isosceles_triangle_count": n_distinct == 2}[qid]
+    return n
+
+
+SOLVERS = {
+    P + "area_extremum_label": area_extremum,
+    P + "length_extremum_label": length_extremum,
+    P + "line_slope_value": slope,
+    P + "polygon_area_value": polygon_area,
+    P + "polygon_convexity_count": convexity,
+    P + "polygon_perimeter_value": perimeter,
+    P + "quadrilateral_type_count": quadrilaterals,
+    P + "right_angle_vertex_count": right_angles,
+    P + "shape_type_count": shapes,
+    P + "triangle_type_count": triangles,
+}
+
+
+def _size(state):
+    return state["cols"] * state["rows"] + len(state["items"])
+
+
+def test_tasks():
+    check_scene_tasks(MOD, SOLVERS, size_metric=_size, seeds_per_combo=2)
+
+
+def test_two_process_determinism():
+    check_two_process_determinism(MOD)
