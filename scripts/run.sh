@@ -1,12 +1,10 @@
 #!/usr/bin/env bash
-# Set up (apt + venv + pinned pip) and run the main job on the local default config:
-# generate a small multi-domain dataset, validate it, export parquet.  Outputs go to out/.
+# Set up (apt + venv + pinned pip) and run the main job: the Snakemake workflow on its embedded
+# local default (config/local.yaml), on this machine's CPUs. Outputs: results/, receipts/, logs/.
+# Extra arguments go to snakemake (e.g. `bash scripts/run.sh -n` for a dry run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-export HF_HUB_OFFLINE=1 HF_DATASETS_OFFLINE=1
-CONFIG="${1:-config/datasets/local.yaml}"
-.venv/bin/tracegen generate "$CONFIG" --output out/dataset --force
-.venv/bin/tracegen validate out/dataset --quiet
-.venv/bin/tracegen export out/dataset --output out/parquet --force
-echo "done: out/dataset (records, images, traces, reports) and out/parquet"
+export PATH="$PWD/.venv/bin:$PATH" HF_HUB_OFFLINE=1 HF_DATASETS_OFFLINE=1
+snakemake --cores "$(nproc)" "$@"
+echo "done: results/ (data, parquet, equivalence checks), receipts/ (one per job), results/receipts_report.json"

@@ -19,10 +19,10 @@ if ((${#missing[@]})); then
 fi
 
 [ -x .venv/bin/python ] || python3 -m venv .venv
-stamp=".venv/.installed-$(cat envs/requirements-core.txt envs/constraints-core.txt pyproject.toml | sha256sum | cut -c1-16)"
+stamp=".venv/.installed-$(cat envs/requirements.txt envs/constraints.txt pyproject.toml | sha256sum | cut -c1-16)"
 if [ ! -f "$stamp" ]; then
   echo "setup: installing pinned Python packages into .venv" >&2
-  .venv/bin/python -m pip install -q --disable-pip-version-check -r envs/requirements-core.txt -c envs/constraints-core.txt
+  .venv/bin/python -m pip install -q --disable-pip-version-check -r envs/requirements.txt -c envs/constraints.txt
   .venv/bin/python -m pip install -q --disable-pip-version-check --no-deps --no-build-isolation -e . 2>/dev/null \
     || .venv/bin/python -m pip install -q --disable-pip-version-check --no-deps -e .
   rm -f .venv/.installed-*

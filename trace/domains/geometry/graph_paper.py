@@ -757,9 +757,9 @@ def _staircase(r, s, d):
         widths[int(np.argmax(widths))] -= 1
     tops, bots = [], []
     for i in range(k):
-        while True:
-            t = int(r.integers(4, H + 1))
+        while True:   # always satisfiable: b = previous b, t = previous t + 2 works
             b = int(r.integers(0, 4)) if d == 3 else 0
+            t = int(r.integers(b + 4, H + 1))
             if i and (abs(t - tops[-1]) < 2 or (b != bots[-1] and abs(b - bots[-1]) < 2)):
                 continue
             if i and min(t, tops[-1]) - max(b, bots[-1]) < 2:

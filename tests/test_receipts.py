@@ -1,0 +1,128 @@
+"""rlvr receipts, equivalence receipts and the hub-release check, on small local files."""
+
+import hashlib
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+
+from rlvr import equivalence, hub, receipts
+
+
+def rlvr(*args, cwd):
+    return subprocess.run([sys.executable, "-m", "rlvr", *args], cwd=cwd, capture_output=True, text=True)
+
+
+def test_directory_hash_is_a_sorted_manifest_and_ignores_snakemake_markers(tmp_path):
+    d = tmp_path / "d"
+    (d / "b").mkdir(parents=True)
+    (d / "a.txt").write_text("a")
+    (d / "b" / "c.txt").write_text("cc")
+    h1 = receipts.hash_path(d)
+    (d / ".snakemake_timestamp").write_text("123")
+    assert receipts.hash_path(d) == h1
+    assert h1["kind"] == "dir" and h1["size"] == 3
+    (d / "b" / "c.txt").write_text("cd")
+    assert receipts.hash_path(d)["sha256"] != h1["sha256"]
+    f = receipts.hash_path(d / "a.txt")
+    assert f == {"kind": "file", "size": 1, "sha256": hashlib.sha256(b"a").hexdigest()}
+
+
+def test_receipt_run_is_deterministic_and_records_everything(tmp_path):
+    (tmp_path / "in.txt").write_text("hello")
+    args = ["receipt", "--rule=copy", "--wildcard=x=1", "--input=src=in.txt", "--output=dst=out.txt",
+            '--params={"k": 2}', "--config-hash=abc", "--", "cp in.txt out.txt"]
+    assert rlvr(*args, cwd=tmp_path).returncode == 0
+    first = (tmp_path / "receipts/copy/x=1.json").read_bytes()
+    assert rlvr(*args, cwd=tmp_path).returncode == 0
+    assert (tmp_path / "receipts/copy/x=1.json").read_bytes() == first
+    rec = json.loads(first)
+    assert rec["rule"] == "copy" and rec["wildcards"] == {"x": "1"} and rec["params"] == {"k": 2}
+    assert rec["command"] == "cp in.txt out.txt" and rec["config_sha256"] == "abc" and rec["exit_status"] == 0
+    assert rec["inputs"][0]["sha256"] == rec["outputs"][0]["sha256"] == hashlib.sha256(b"hello").hexdigest()
+    assert rec["container"] is None and "python" in rec["tools"]
+    timing = json.loads((tmp_path / "receipts/copy/x=1.timing.json").read_text())
+    assert {"start", "end", "seconds", "host"} <= set(timing)
+
+
+def test_failed_command_is_recorded_apart_and_exits_nonzero(tmp_path):
+    r = rlvr("receipt", "--rule=boom", "--output=o=never.txt", "--", "exit 3", cwd=tmp_path)
+    assert r.returncode == 3
+    assert not (tmp_path / "receipts/boom/all.json").exists()
+    assert json.loads((tmp_path / "receipts/boom/all.failed.json").read_text())["exit_status"] == 3
+    r = rlvr("receipt", "--rule=lazy", "--output=o=never.txt", "--", "true", cwd=tmp_path)
+    assert r.returncode == 1 and "did not create never.txt" in r.stderr
+
+
+def _chain(tmp_path):
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "c.yaml").write_text("x: 1")
+    assert rlvr("receipt", "--rule=make", "--input=cfg=config/c.yaml", "--output=o=a.txt", "--",
+                "cp config/c.yaml a.txt", cwd=tmp_path).returncode == 0
+    assert rlvr("receipt", "--rule=use", "--wildcard=k=v", "--input=a=a.txt", "--output=o=b.txt", "--",
+                "cp a.txt b.txt", cwd=tmp_path).returncode == 0
+
+
+def test_chain_validation(tmp_path, monkeypatch):
+    _chain(tmp_path)
+    root = tmp_path / "receipts"
+    monkeypatch.chdir(tmp_path)
+    assert receipts.validate(root, sources=["config/"]) == []
+    codes = {p["code"] for p in receipts.validate(root, sources=[])}
+    assert codes == {"R_UNPRODUCED"}
+    missing = receipts.validate(root, sources=["config/"], expected=[("use", {"k": "w"})])
+    assert [p["code"] for p in missing] == ["R_INCOMPLETE"]
+    (tmp_path / "a.txt").write_text("x: 2")
+    codes = {p["code"]: p for p in receipts.validate(root, sources=["config/"])}
+    assert codes["R_OUTPUT_CHANGED"]["path"] == "a.txt" and "make" in codes["R_OUTPUT_CHANGED"]["message"]
+
+
+def _write_parquet(path, prompts):
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    path.mkdir(parents=True, exist_ok=True)
+    rows = [{"instance_id": f"id{i}", "prompt_answer": p, "images": [{"bytes": bytes([i]), "path": "x.png"}],
+             "answer_gt": '{"type":"integer","value":%d}' % i} for i, p in enumerate(prompts)]
+    pq.write_table(pa.Table.from_pylist(rows), path / "train-00000-of-00001.parquet")
+
+
+def test_equivalence_names_the_first_differing_row_and_column(tmp_path):
+    _write_parquet(tmp_path / "a", ["p0", "p1", "p2"])
+    _write_parquet(tmp_path / "b", ["p0", "p1", "p2"])
+    _write_parquet(tmp_path / "c", ["p0", "pX", "p2"])
+    a, b, c = (equivalence.make_receipt(tmp_path / n) for n in "abc")
+    assert equivalence.compare(a, b)["equal"]
+    diff = equivalence.compare(a, c)
+    assert not diff["equal"] and diff["first_difference"] == {"row": 1, "column": "prompt_answer"}
+    short = dict(a, rows=a["rows"][:2], num_rows=2)
+    assert equivalence.compare(a, short)["first_difference"]["row"] == 2
+    (tmp_path / "a.json").write_text(json.dumps(a))
+    (tmp_path / "c.json").write_text(json.dumps(c))
+    r = rlvr("equivalence", "compare", "a.json", "c.json", cwd=tmp_path)
+    assert r.returncode == 1 and "row 1 column prompt_answer differs" in r.stdout
+
+
+def test_hub_release_check_on_a_small_local_snapshot(tmp_path):
+    snap = tmp_path / "snap"
+    (snap / "data" / "train").mkdir(parents=True)
+    shard = snap / "data" / "train" / "part-00000.parquet"
+    shard.write_bytes(b"PAR1 tiny PAR1")
+    digest = hashlib.sha256(shard.read_bytes()).hexdigest()
+    manifest = {"parquet_files": [{"path": "data/train/part-00000.parquet", "split": "train", "rows": 1,
+                                   "current": {"sha256": digest, "bytes": shard.stat().st_size}}]}
+    (tmp_path / "m.json").write_text(json.dumps(manifest))
+    assert hub.verify(snap, tmp_path / "m.json") == {"ok": True, "checked": 1, "problems": []}
+    shard.write_bytes(b"PAR1 tinY PAR1")
+    report = hub.verify(snap, tmp_path / "m.json")
+    assert not report["ok"] and "sha256 differs" in report["problems"][0]
+    r = rlvr("hub", "verify", "--dir", str(snap), "--manifest", str(tmp_path / "m.json"), cwd=tmp_path)
+    assert r.returncode == 1 and "INVALID" in r.stdout
+
+
+def test_reference_manifest_lists_the_pinned_release():
+    files = hub.expected_files(Path(__file__).resolve().parents[1] / "config/reference/dataset_equivalence.v1.json")
+    assert len(files) == 17
+    assert sum(f["rows"] for f in files.values()) == 66000
+    assert all(len(f["sha256"]) == 64 for f in files.values())
