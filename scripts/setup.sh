@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-APT_PACKAGES=(libcairo2-dev pkg-config fonts-dejavu-core python3-venv)
+APT_PACKAGES=(libcairo2-dev pkg-config fonts-dejavu-core)
 # --test: what only the test suite needs (headless Chromium for the gallery test)
 [ "${1:-}" = "--test" ] && APT_PACKAGES+=(chromium)
 missing=()

@@ -215,3 +215,40 @@ def place_label(p, *, points=(), segments=(), offset=0.4, bounds=None):
         if score > best_score + 1e-9:
             best, best_score = q, score
     return best if best is not None else (p[0] + offset, p[1] + offset)
+
+
+# ---------------------------------------------------------------------- vectorised (numpy) versions
+def inside_many(points, poly):
+    """Even-odd point-in-polygon for an (N, 2) array of points; boolean array."""
+    import numpy as np
+
+    p = np.asarray(points, dtype=float)
+    x, y = p[:, 0], p[:, 1]
+    res = np.zeros(len(p), dtype=bool)
+    n = len(poly)
+    for i in range(n):
+        (x1, y1), (x2, y2) = poly[i], poly[(i + 1) % n]
+        if y1 == y2:
+            continue
+        crosses = (y1 > y) != (y2 > y)
+        xc = x1 + (y - y1) * (x2 - x1) / (y2 - y1)
+        res ^= crosses & (x < xc)
+    return res
+
+
+def boundary_dist_many(points, poly):
+    """Distance from each of an (N, 2) array of points to the polygon's boundary."""
+    import numpy as np
+
+    p = np.asarray(points, dtype=float)
+    best = np.full(len(p), np.inf)
+    n = len(poly)
+    for i in range(n):
+        a = np.asarray(poly[i], dtype=float)
+        b = np.asarray(poly[(i + 1) % n], dtype=float)
+        d = b - a
+        L = float(d @ d)
+        t = np.clip(((p - a) @ d) / L, 0.0, 1.0) if L else np.zeros(len(p))
+        proj = a + t[:, None] * d
+        best = np.minimum(best, np.hypot(*(p - proj).T))
+    return best

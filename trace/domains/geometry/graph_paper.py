@@ -92,7 +92,7 @@ def _triangles():
                 if not _angles_ok(t, lo=25.0, hi=150.0, right_margin=10.0):
                     continue
                 sq = [dist2(t[m], t[(m + 1) % 3]) for m in range(3)]
-                if not _sides_ok(sq, 0.1):
+                if not _sides_ok(sq, 0.15):
                     continue
                 cls = "iso" if len(set(sq)) < 3 else "scalene"
                 lib.setdefault((_is_right(t), cls), []).append(_norm(t))
@@ -245,14 +245,15 @@ def make_equilateral(rng, state, slot):
     L = int(rng.integers(3, BOX + 1))
     hgt = round(L * SQRT3_2, 6)
     o = int(rng.integers(4))
+    top = math.ceil(hgt)          # the base stays on grid lines; only the apex is off-lattice
     if o == 0:
         local = [[0, 0], [L, 0], [L / 2, hgt]]
     elif o == 1:
-        local = [[0, hgt], [L / 2, 0], [L, hgt]]
+        local = [[0, top], [L / 2, top - hgt], [L, top]]
     elif o == 2:
         local = [[0, 0], [hgt, L / 2], [0, L]]
     else:
-        local = [[hgt, 0], [hgt, L], [0, L / 2]]
+        local = [[top, 0], [top, L], [top - hgt, L / 2]]
     local = [[round(x, 6), round(y, 6)] for x, y in local]
     if area2(local) < 0:
         local = local[::-1]
