@@ -144,16 +144,14 @@ def cmd_show(a) -> int:
 
 def _draw_annotation(canvas, annotation_type, value):
     """Overlay an annotation in magenta (pixel coordinates) for `show --annotate`."""
-    from .core.annotation import split_type
+    from .core.annotation import items, split_type
 
     ctx = canvas.ctx
     ctx.identity_matrix()
     ctx.set_source_rgb(0.9, 0.0, 0.7)
     ctx.set_line_width(2.5)
-    base, form = split_type(annotation_type)
-    items = ([value] if form == "" else list(value) if form in ("set", "sequence")
-             else list(value.values()) if form == "map" else [g for gs in value.values() for g in gs])
-    for g in items:
+    base = split_type(annotation_type)[0]
+    for g in items(annotation_type, value):
         if base == "point":
             ctx.arc(g[0], g[1], 6, 0, 6.2832)
         elif base == "bbox":

@@ -59,19 +59,11 @@ def load_catalog() -> dict[str, dict]:
 
 
 def _svg(annotation_type: str, value, width: int, height: int) -> str:
-    from .core.annotation import split_type
+    from .core.annotation import items, split_type
 
     base, form = split_type(annotation_type)
-    if form == "":
-        items = [value]
-    elif form in ("set", "sequence"):
-        items = list(value)
-    elif form == "map":
-        items = list(value.values())
-    else:
-        items = [g for gs in value.values() for g in gs]
     parts = []
-    for k, g in enumerate(items):
+    for k, g in enumerate(items(annotation_type, value)):
         if base == "point":
             parts.append(f'<circle cx="{g[0]}" cy="{g[1]}" r="7" />')
         elif base == "bbox":

@@ -51,18 +51,22 @@ def witness_ids(annotation_type: str, witnesses) -> list[str]:
     return [w for ws in witnesses.values() for w in ws]
 
 
+def items(annotation_type: str, value) -> list:
+    """The base geometries of an annotation value, in order (sets, sequences, maps flattened)."""
+    form = split_type(annotation_type)[1]
+    if form == "":
+        return [value]
+    if form in ("set", "sequence"):
+        return list(value)
+    if form == "map":
+        return list(value.values())
+    return [g for gs in value.values() for g in gs]
+
+
 def iter_points(annotation_type: str, value):
     """Every coordinate pair in an annotation value."""
-    base, form = split_type(annotation_type)
-    if form == "":
-        items = [value]
-    elif form in ("set", "sequence"):
-        items = list(value)
-    elif form == "map":
-        items = list(value.values())
-    else:
-        items = [g for gs in value.values() for g in gs]
-    for g in items:
+    base = split_type(annotation_type)[0]
+    for g in items(annotation_type, value):
         if base == "point":
             yield g
         elif base == "bbox":

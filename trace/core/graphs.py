@@ -197,6 +197,30 @@ def spanning_tree(rng, n, cand):
 
 
 # ---------------------------------------------------------------------------- edge labels
+def distinct_weights(rng, n_edges):
+    """Distinct integer edge weights (so the minimum spanning tree is unique)."""
+    return [int(w) for w in rng.choice(range(1, max(20, n_edges + 5) + 1), size=n_edges, replace=False)]
+
+
+def minimum_spanning_tree(n, edges, weights):
+    """Kruskal with union-find; returns the indices of the chosen edges in weight order."""
+    parent = list(range(n))
+
+    def find(a):
+        while parent[a] != a:
+            parent[a] = parent[parent[a]]
+            a = parent[a]
+        return a
+
+    chosen = []
+    for k in sorted(range(len(edges)), key=lambda k: weights[k]):
+        ru, rv = find(edges[k][0]), find(edges[k][1])
+        if ru != rv:
+            parent[ru] = rv
+            chosen.append(k)
+    return chosen
+
+
 def _seg_hits_box(A, B, box):
     """Vectorised Liang-Barsky: which segments A[k]-B[k] meet the axis-aligned box."""
     x0, y0, x1, y1 = box

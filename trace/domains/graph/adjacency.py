@@ -124,27 +124,12 @@ def _entry(u, v):
 @task("mst_weight", answer="integer", annotation="bbox_set", ops="ranking,aggregation,topology")
 def mst_weight(q):
     def weigh(s, r):
-        E = len(s["edges"])
-        s["weights"] = [int(w) for w in r.choice(range(1, max(20, E + 5) + 1), size=E, replace=False)]
+        s["weights"] = G.distinct_weights(r, len(s["edges"]))
         return s
 
     s = q.edit(weigh)
-    n = s["n"]
-    q.require(G.n_components(n, s["edges"]) == 1, "graph is not connected")
-    parent = list(range(n))
-
-    def find(a):
-        while parent[a] != a:
-            a = parent[a]
-        return a
-
-    chosen = []
-    for k in sorted(range(len(s["edges"])), key=lambda k: s["weights"][k]):
-        u, v = s["edges"][k]
-        ru, rv = find(u), find(v)
-        if ru != rv:
-            parent[ru] = rv
-            chosen.append(k)
+    q.require(G.n_components(s["n"], s["edges"]) == 1, "graph is not connected")
+    chosen = G.minimum_spanning_tree(s["n"], s["edges"], s["weights"])
     total = sum(s["weights"][k] for k in chosen)
     ids = [_entry(*s["edges"][k]) for k in chosen]
     q.step("kruskal", edges=ids, total=total)

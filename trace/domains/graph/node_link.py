@@ -442,31 +442,15 @@ def _weigh(s, r):
     keep = [k for k, p in enumerate(lp) if p is not None]
     s["edges"] = [s["edges"][k] for k in keep]
     s["label_pos"] = [lp[k] for k in keep]
-    E = len(keep)
-    s["weights"] = [int(w) for w in r.choice(range(1, max(20, E + 5) + 1), size=E, replace=False)]
+    s["weights"] = G.distinct_weights(r, len(keep))
     return s
 
 
 @task("mst_weight", answer="integer", annotation="segment_set", ops="ranking,aggregation,topology")
 def mst_weight(q):
     s = q.edit(_weigh)
-    n = s["n"]
-    q.require(G.n_components(n, s["edges"]) == 1, "weighted graph is not connected")
-    order = sorted(range(len(s["edges"])), key=lambda k: s["weights"][k])
-    parent = list(range(n))
-
-    def find(a):
-        while parent[a] != a:
-            a = parent[a]
-        return a
-
-    chosen = []
-    for k in order:
-        u, v = s["edges"][k]
-        ru, rv = find(u), find(v)
-        if ru != rv:
-            parent[ru] = rv
-            chosen.append(k)
+    q.require(G.n_components(s["n"], s["edges"]) == 1, "weighted graph is not connected")
+    chosen = G.minimum_spanning_tree(s["n"], s["edges"], s["weights"])
     total = sum(s["weights"][k] for k in chosen)
     ids = [G.edge_id(*s["edges"][k]) for k in chosen]
     q.step("kruskal", edges=ids, total=total)

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from tracegen.core.options import multiple_choice, option_text
 from tracegen.core.task import Scene
 
-LETTERS = "ABCD"
 SEGMENTS = {1: (2, 3), 2: (4, 5), 3: (6, 7)}
 UNITS = (1, 2, 5)
 W, H = 760, 500
@@ -221,18 +221,10 @@ def speed_change_state_choice(q):
     v0, v1 = vals[seg], vals[seg + 1]
     q.require(v0 * v1 >= 0, "velocity changes sign inside the interval")
     got = _classify(v0, v1)
-    letter = q.target(LETTERS)
-
-    def order(r):
-        others = [k for k in STATES if k != got]
-        others = [others[int(i)] for i in r.permutation(3)]
-        others.insert(LETTERS.index(letter), got)
-        return others
-
-    opts = q.param("options", order)
+    letter, opts = multiple_choice(q, got, lambda r: list(STATES))
     q.step("classify", v_start=v0, v_end=v1, state=got)
-    text = "\n".join(f"{l}. {STATES[o]}" for l, o in zip(LETTERS, opts))
-    return q.answer(LETTERS[opts.index(got)], witnesses=f"seg:{seg}",
+    text = option_text(opts, fmt=STATES.get)
+    return q.answer(letter, witnesses=f"seg:{seg}",
                     question=(f"The velocity–time graph shows an object moving along a straight line (negative "
                               f"velocity means moving backwards). Which statement describes the object between "
                               f"t = {times[seg]} s and t = {times[seg + 1]} s (the highlighted part)?\n{text}"))

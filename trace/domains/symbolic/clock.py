@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import math
 
+from tracegen.core.options import multiple_choice, option_text
 from tracegen.core.task import Scene
 
-LETTERS = "ABCD"
 GRID_LETTERS = "KLMNPQRSTUVWXYZ"
 N_CLOCKS = {1: (3, 4), 2: (5, 6), 3: (7, 9)}
 DETAIL = {1: (5, 12), 2: (1, 12), 3: (1, 4)}   # (minute step, numerals printed)
@@ -126,28 +126,6 @@ task = SCENE.task
 
 
 # ---------------------------------------------------------------------- helpers
-def _options(q, correct: str, distractors):
-    """Four options with ``correct`` at the balanced target letter; returns (letter, options)."""
-    letter = q.target(LETTERS)
-
-    def draw(r):
-        pool = []
-        for d in distractors(r):
-            if d != correct and d not in pool:
-                pool.append(d)
-        q.require(len(pool) >= 3, "too few distinct distractors")
-        picks = [pool[int(i)] for i in r.choice(len(pool), size=3, replace=False)]
-        picks.insert(LETTERS.index(letter), correct)
-        return picks
-
-    opts = q.param("options", draw)
-    return LETTERS[opts.index(correct)], opts
-
-
-def _option_text(opts) -> str:
-    return "\n".join(f"{l}. {o}" for l, o in zip(LETTERS, opts))
-
-
 def _drop_seconds(s):
     if not s["seconds"]:               # no second hand drawn: the state carries no seconds
         for ck in s["clocks"]:
@@ -180,11 +158,11 @@ def full_time_readout(q):
                fmt_hms(h, m, (sec + 30) % 60)]
         return [out[int(i)] for i in r.permutation(len(out))]
 
-    letter, opts = _options(q, correct, distractors)
+    letter, opts = multiple_choice(q, correct, distractors)
     q.step("read_clock", hour=h, minute=m, second=sec, time=correct)
     return q.answer(letter, witnesses="clock:0",
                     question="What time does the clock show (hours:minutes:seconds)? The thin red hand is the "
-                             "second hand.\n" + _option_text(opts))
+                             "second hand.\n" + option_text(opts))
 
 
 def _angle(h, m) -> float:
@@ -212,11 +190,11 @@ def hand_angle_value(q):
         cands = [v for v in cands if 0 < v < 360]
         return [_deg(cands[int(i)]) for i in r.permutation(len(cands))]
 
-    letter, opts = _options(q, correct, distractors)
+    letter, opts = multiple_choice(q, correct, distractors)
     q.step("angle", hour=h, minute=m, hour_hand_deg=30 * (h % 12) + 0.5 * m, minute_hand_deg=6 * m, result=ang)
     return q.answer(letter, witnesses="clock:0",
                     question="What is the smaller angle between the hour hand and the minute hand of the clock?\n"
-                             + _option_text(opts))
+                             + option_text(opts))
 
 
 OFFSETS = {1: range(10, 65, 5), 2: range(5, 155, 5), 3: range(1, 181)}
@@ -237,11 +215,11 @@ def offset_readout(q):
         cands = [now - sign * k, result + 60, result - 60, result + 10, result - 10, now + sign * (k + 60)]
         return [fmt_hm(cands[int(i)]) for i in r.permutation(len(cands))]
 
-    letter, opts = _options(q, correct, distractors)
+    letter, opts = multiple_choice(q, correct, distractors)
     word = "after" if sign > 0 else "before"
     q.step("offset", shown=fmt_hm(now), minutes=sign * k, result=correct)
     return q.answer(letter, witnesses="clock:0",
-                    question=f"What time is {k} minutes {word} the time shown on the clock?\n" + _option_text(opts))
+                    question=f"What time is {k} minutes {word} the time shown on the clock?\n" + option_text(opts))
 
 
 @task("elapsed_time_value", answer="option_letter", annotation="bbox", ops="formula_evaluation")
@@ -261,12 +239,12 @@ def elapsed_time_value(q):
         cands = [v for v in cands if v > 0]
         return [f"{cands[int(i)]} minutes" for i in r.permutation(len(cands))]
 
-    letter, opts = _options(q, correct, distractors)
+    letter, opts = multiple_choice(q, correct, distractors)
     q.step("elapsed", start=fmt_hm(minutes12(a)), end=fmt_hm(minutes12(b)), minutes=el)
     return q.answer(letter, witnesses="clocks",
                     question=("The clock labelled Start shows when a task began and the clock labelled End shows "
                               "when it finished, less than 12 hours later. How long did the task take?\n"
-                              + _option_text(opts)))
+                              + option_text(opts)))
 
 
 @task("time_extremum_label", answer="string", annotation="bbox", ops="ranking",

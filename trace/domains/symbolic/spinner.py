@@ -8,9 +8,9 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+from tracegen.core.options import multiple_choice, option_text
 from tracegen.core.task import Scene
 
-LETTERS = "ABCD"
 COLORS = ("red", "blue", "green", "yellow", "purple", "orange")
 SHAPES = ("circle", "square", "triangle", "star")
 SHAPE_WORDS = {"circle": "a circle", "square": "a square", "triangle": "a triangle", "star": "a star"}
@@ -88,31 +88,15 @@ def frac(p: Fraction) -> str:
 
 
 def _options(q, p: Fraction, candidates):
-    """Four probability options with ``p`` at the balanced target letter."""
-    letter = q.target(LETTERS)
-    correct = frac(p)
+    """Four probability options with ``p`` at the balanced target letter (reduced fractions)."""
 
-    def draw(r):
-        pool = []
-        for d in candidates:
-            d = Fraction(d)
-            if 0 < d < 1 and d != p and frac(d) not in pool:
-                pool.append(frac(d))
-        picks = [pool[int(i)] for i in r.permutation(len(pool))][:3]
+    def distractors(r):
+        wrong = [Fraction(d) for d in candidates]
         den = p.denominator
-        while len(picks) < 3:            # fill with nearby fractions
-            d = Fraction(int(r.integers(1, den + 3)), int(r.integers(2, den + 4)))
-            if 0 < d < 1 and d != p and frac(d) not in picks:
-                picks.append(frac(d))
-        picks.insert(LETTERS.index(letter), correct)
-        return picks
+        wrong += [Fraction(int(r.integers(1, den + 3)), int(r.integers(2, den + 4))) for _ in range(24)]
+        return [frac(d) for d in wrong if 0 < d < 1 and d != p]
 
-    opts = q.param("options", draw)
-    return LETTERS[opts.index(correct)], opts
-
-
-def _option_text(opts) -> str:
-    return "\n".join(f"{l}. {o}" for l, o in zip(LETTERS, opts))
+    return multiple_choice(q, frac(p), distractors)
 
 
 def _one(q):
@@ -152,7 +136,7 @@ def single_attribute_probability(q):
     q.step("count", attribute=attr, value=value, matching=k, total=n)
     return q.answer(letter, witnesses="spinner:0",
                     question=f"{_lead(n)} What is the probability that the arrow lands on {what}?\n"
-                             + _option_text(opts))
+                             + option_text(opts))
 
 
 def _two_attr(q, *, from_sector=False):
@@ -182,7 +166,7 @@ def multi_attribute_and_probability(q):
     q.step("count", color=color, shape=shape, both=kb, total=n)
     return q.answer(letter, witnesses="spinner:0",
                     question=(f"{_lead(n)} What is the probability that the arrow lands on a sector that is "
-                              f"{color} and shows {SHAPE_WORDS[shape]}?\n" + _option_text(opts)))
+                              f"{color} and shows {SHAPE_WORDS[shape]}?\n" + option_text(opts)))
 
 
 @task("multi_attribute_or_probability", answer="option_letter", annotation="bbox",
@@ -199,7 +183,7 @@ def multi_attribute_or_probability(q):
     q.step("count", color=color, shape=shape, either=k, total=n)
     return q.answer(letter, witnesses="spinner:0",
                     question=(f"{_lead(n)} What is the probability that the arrow lands on a sector that is "
-                              f"{color} or shows {SHAPE_WORDS[shape]} (or both)?\n" + _option_text(opts)))
+                              f"{color} or shows {SHAPE_WORDS[shape]} (or both)?\n" + option_text(opts)))
 
 
 @task("pair_color_event_probability", answer="option_letter", annotation="bbox_map",
@@ -248,4 +232,4 @@ def pair_color_event_probability(q):
         q.step("count", color=color, first=[a, n1], second=[b, n2], result=str(p))
     letter, opts = _options(q, p, cands)
     return q.answer(letter, witnesses={"first_spinner": "spinner:0", "second_spinner": "spinner:1"},
-                    question=f"{lead} What is the probability that {what}?\n" + _option_text(opts))
+                    question=f"{lead} What is the probability that {what}?\n" + option_text(opts))

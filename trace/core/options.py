@@ -1,0 +1,38 @@
+"""Multiple-choice options shared by option_letter tasks.
+
+``multiple_choice`` places the correct value at a balanced letter (the instance's answer target,
+see ``Query.target``) and fills the other slots with distinct distractors drawn from the task's
+candidates; the options are a recorded parameter, so replay reads them back from the trace.
+"""
+
+from __future__ import annotations
+
+LETTERS = "ABCDEF"
+
+
+def multiple_choice(q, correct, distractors, *, k: int = 4, name: str = "options"):
+    """Return (letter, options): ``k`` options, ``correct`` at the instance's target letter.
+
+    ``distractors(rng)`` yields candidate wrong options (duplicates and the correct value are
+    skipped); a state with fewer than ``k - 1`` distinct candidates is rejected.
+    """
+    letters = LETTERS[:k]
+    letter = q.target(letters)
+
+    def draw(r):
+        pool = []
+        for d in distractors(r):
+            if d != correct and d not in pool:
+                pool.append(d)
+        q.require(len(pool) >= k - 1, "too few distinct distractors")
+        picks = [pool[int(i)] for i in r.choice(len(pool), size=k - 1, replace=False)]
+        picks.insert(letters.index(letter), correct)
+        return picks
+
+    opts = q.param(name, draw)
+    return letters[opts.index(correct)], opts
+
+
+def option_text(opts, fmt=str) -> str:
+    """The options as lines ``A. ...`` for the question text."""
+    return "\n".join(f"{letter}. {fmt(o)}" for letter, o in zip(LETTERS, opts))
