@@ -148,6 +148,46 @@ def test_paper_grid_dry_run_under_the_slurm_profile(tmp_path, fake_apptainer):
     assert "slurm_partition=CHANGE_ME_PARTITION" in out
 
 
+SMALL_GRID = """models:
+  - {id: base-3b, scale: 3B, base: null, source: hub, repo: Qwen/Qwen2.5-VL-3B-Instruct, revision: 66285546d2b821cf421d4f5eb2576359d3770cd3}
+  - {id: trace-3b, scale: 3B, base: base-3b, source: train, profile: trace-qwen2.5-vl-3b, init: base-3b}
+eval:
+  suite: config/eval/suite.v1.json
+  seeds: [42, 43]
+  benchmarks: all
+  fixtures: null
+"""
+
+
+def test_partial_reruns_rebuild_only_the_slice_and_the_aggregate(tmp_path, fake_apptainer):
+    """With every output present and up to date, forcing one stamp reruns exactly that slice."""
+    ws = make_workspace(tmp_path / "rerun")
+    (ws / "config" / "test" / "grid.yaml").write_text(SMALL_GRID)
+    base = ["--profile", "slurm", "results.json"]
+    summary = snakemake(ws, *base, "--summary", "--configfile", "config/test/grid.yaml", extra_path=fake_apptainer)
+    assert summary.returncode == 0, summary.stderr[-2000:]
+    for line in summary.stdout.splitlines()[1:]:
+        path = ws / line.split("\t")[0]
+        if path.suffix in (".json", ".jsonl", ".stamp"):
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text("x")
+        else:
+            path.mkdir(parents=True, exist_ok=True)
+    touched = snakemake(ws, *base, "--touch", "--executor", "local", "--cores", "1",
+                        "--configfile", "config/test/grid.yaml", extra_path=fake_apptainer)
+    assert touched.returncode == 0, touched.stderr[-2000:]
+    idle = snakemake(ws, *base, "-n", "--configfile", "config/test/grid.yaml", extra_path=fake_apptainer)
+    assert "Nothing to be done" in idle.stdout + idle.stderr
+    one_seed = snakemake(ws, *base, "-n", "-R", "results/eval/stamps/mathvista/seed42.stamp",
+                         "--configfile", "config/test/grid.yaml", extra_path=fake_apptainer)
+    assert _job_counts(one_seed.stdout + one_seed.stderr) == {
+        "eval_stamp_seed": 1, "evaluate": 2, "judge": 2, "score": 2, "aggregate": 1, "total": 8}
+    one_benchmark = snakemake(ws, *base, "-n", "-R", "results/eval/stamps/chartqapro.stamp",
+                              "--configfile", "config/test/grid.yaml", extra_path=fake_apptainer)
+    assert _job_counts(one_benchmark.stdout + one_benchmark.stderr) == {
+        "eval_stamp_benchmark": 1, "evaluate": 4, "score": 4, "aggregate": 1, "total": 10}
+
+
 def test_lint_is_clean(tmp_path, fake_apptainer):
     ws = make_workspace(tmp_path / "lint")
     for args in (["--lint"], ["--lint", "--profile", "slurm"]):
