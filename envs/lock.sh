@@ -30,7 +30,7 @@ stages=()
 for arg in "$@"; do
   case "$arg" in
     --upgrade) upgrade=(--upgrade) ;;
-    -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "lock.sh: unknown option $arg" >&2; exit 2 ;;
     *) [ -f "envs/locks/$arg.in" ] || { echo "lock.sh: no envs/locks/$arg.in" >&2; exit 2; }
        stages+=("$arg") ;;

@@ -48,7 +48,7 @@ trailing newline; written to a temporary file and renamed; identical inputs -> i
     score_unit:     "percent"
     statistics:     {mean, sd, overall, category, paired_delta}    (descriptions of the formulas)
     suite:          {suite_id, sha256 (of the suite file), benchmarks: [{key, category, display}],
-                     categories: {name: [benchmark keys]}}
+                     categories: [{category, benchmarks: [keys]}]}   (suite order)
     seeds:          [int, ...]                                     (sorted)
     models:         [{model, scale, base, display}]                (order as given in MODELS)
     inputs:         {models_sha256 (of the canonical MODELS list),
@@ -200,8 +200,10 @@ def load_suite(path) -> dict:
             problems.append(f"suite {path}: benchmark {b['key']!r} is in no category")
     if problems:
         raise AggregateError(problems)
+    # categories as an ordered list: canonical JSON sorts object keys, and the suite's order must survive
     return {"suite_id": suite.get("suite_id"), "sha256": hashlib.sha256(data).hexdigest(),
-            "benchmarks": benchmarks, "categories": {name: list(keys) for name, keys in cats.items()}}
+            "benchmarks": benchmarks,
+            "categories": [{"category": name, "benchmarks": list(keys)} for name, keys in cats.items()]}
 
 
 def parse_models(models, where) -> list[dict]:
@@ -368,7 +370,7 @@ def _delta_block(per_seed, seeds):
 def aggregate(table, suite, models, seeds, inputs) -> dict:
     benchmarks = suite["benchmarks"]
     cat_of = {b["key"]: b["category"] for b in benchmarks}
-    cats = suite["categories"]
+    cats = {c["category"]: c["benchmarks"] for c in suite["categories"]}
     keys = [b["key"] for b in benchmarks]
     score = {k: rec["obj"]["score"] for k, rec in table.items()}
 
@@ -485,6 +487,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
 
 
 def run(args) -> int:
+    if args.report_dir:
+        import importlib.util
+
+        if importlib.util.find_spec("matplotlib") is None:
+            print(f"{PROG}: error: --report-dir needs matplotlib (pip install matplotlib==3.10.7)", file=sys.stderr)
+            return 1
     try:
         results = build_results(suite_path=args.suite, scores=args.scores, score_files=args.score_files,
                                 models_path=args.models, models_json=args.models_json, seeds=args.seeds)

@@ -127,6 +127,12 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--output", help="write the verification report here when it passes")
     s.set_defaults(fn=cmd_hub)
 
+    from . import aggregate
+
+    s = sub.add_parser("aggregate", help="scores of every (model, benchmark, seed) -> results.json (+ report)")
+    aggregate.add_arguments(s)
+    s.set_defaults(fn=aggregate.run)
+
     s = sub.add_parser("validate-receipts", help="re-hash outputs and check the receipt chain")
     s.add_argument("--receipts", default="receipts")
     s.add_argument("--source", action="append", metavar="PREFIX", help="allowed chain roots (e.g. config/)")

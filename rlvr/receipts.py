@@ -162,6 +162,33 @@ def run(job: Job, command: list[str]) -> int:
 
 
 # ---------------------------------------------------------------------------- validation
+def _check_results_rebuild(receipt_file, r) -> list[dict]:
+    """results.json must be rebuilt byte-identically from the score files its receipt recorded."""
+    from . import aggregate
+
+    def problem(message):
+        return [{"code": "R_RESULTS_REBUILD", "receipt": str(receipt_file), "path": results, "message": message}]
+
+    inputs = {i["name"]: i["path"] for i in r["inputs"]}
+    results = next((o["path"] for o in r["outputs"] if o["name"] == "results"), None)
+    score_files = [p for n, p in sorted(inputs.items(), key=lambda kv: _index(kv[0])) if n.startswith("scores[")]
+    if results is None or "suite" not in inputs or not score_files:
+        return problem("the aggregate receipt does not name results, suite and score inputs")
+    try:
+        rebuilt = aggregate.dumps(aggregate.build_results(
+            suite_path=inputs["suite"], score_files=score_files, models_json=json.dumps(r["params"]["models"]),
+            seeds=r["params"].get("seeds")))
+    except (aggregate.AggregateError, OSError, KeyError, ValueError) as e:
+        return problem(f"rule aggregate cannot rebuild {results} from its recorded scores: {e}")
+    if not Path(results).is_file() or Path(results).read_text(encoding="utf-8") != rebuilt:
+        return problem(f"{results} is not what rule aggregate rebuilds from the recorded scores")
+    return []
+
+
+def _index(name: str) -> int:
+    return int(name[name.index("[") + 1:-1]) if "[" in name else -1
+
+
 def load_receipts(root) -> list[tuple[Path, dict]]:
     out = []
     for p in sorted(Path(root).rglob("*.json")):
@@ -212,6 +239,9 @@ def validate(root="receipts", *, sources=(), expected=()) -> list[dict]:
                     bad("R_SOURCE_CHANGED", rf, path, f"source {path} changed since rule {r['rule']} used it")
             else:
                 bad("R_UNPRODUCED", rf, path, f"input {path} of rule {r['rule']} has no producing receipt")
+    for rf, r in receipts:
+        if r.get("rule") == "aggregate" and r.get("exit_status") == 0:
+            problems.extend(_check_results_rebuild(rf, r))
     have = {(r["rule"], canonical(r["wildcards"])) for _, r in receipts}
     for rule, wc in expected:
         if (rule, canonical(dict(sorted(wc.items())))) not in have:

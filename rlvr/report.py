@@ -43,7 +43,7 @@ def tables(results) -> list[dict]:
     for b in results["suite"]["benchmarks"]:
         rows.append([b["display"], b["category"]]
                     + [fmt(bench[(m, b["key"])]["mean"], bench[(m, b["key"])]["sd"]) for m in models])
-    for c in results["suite"]["categories"]:
+    for c in (x["category"] for x in results["suite"]["categories"]):
         rows.append([f"Category: {c}", c] + [fmt(cat[(m, c)]["mean"], cat[(m, c)]["sd"]) for m in models])
     rows.append(["Overall", "all"] + [fmt(overall[m]["mean"], overall[m]["sd"]) for m in models])
     over = (f"mean ± sample sd over {n_seeds} seeds {results['seeds']}" if n_seeds > 1
@@ -62,10 +62,13 @@ def tables(results) -> list[dict]:
                 assert d["benchmark"] == b["key"]
                 cells.append(fmt(d["mean"], d["sd"], signed=True))
             rows.append([b["display"], b["category"]] + cells)
-        for j, name in enumerate(results["suite"]["categories"]):
-            rows.append([f"Category: {name}", name]
-                        + [fmt(c["category_deltas"][j]["mean"], c["category_deltas"][j]["sd"], signed=True)
-                           for c in comps])
+        for j, name in enumerate(x["category"] for x in results["suite"]["categories"]):
+            cells = []
+            for c in comps:
+                d = c["category_deltas"][j]
+                assert d["category"] == name
+                cells.append(fmt(d["mean"], d["sd"], signed=True))
+            rows.append([f"Category: {name}", name] + cells)
         rows.append(["Overall", "all"]
                     + [fmt(c["overall_delta"]["mean"], c["overall_delta"]["sd"], signed=True) for c in comps])
         rows.append(["Benchmarks improved", "mean delta > 0"]

@@ -12,6 +12,7 @@ rule aggregate:
         validation=expand("results/trace_validation/{model}/summary.json", model=list(MODELS)),
     output:
         results="results.json",
+        report=directory("results/report"),
         receipt=receipt("aggregate"),
     log:
         "logs/aggregate.log",
@@ -19,8 +20,9 @@ rule aggregate:
         **resources_for("data"),
     container: container_for("data")
     params:
-        receipt=receipt_args("data"),
-        models=json.dumps([{"model": m, "scale": v["scale"], "base": v.get("base")} for m, v in MODELS.items()]),
+        receipt=receipt_args("data", models=MODELS_FOR_AGGREGATE, seeds=SEEDS),
+        models=json.dumps(MODELS_FOR_AGGREGATE),
+        seeds=" ".join(str(s) for s in SEEDS),
     shell:
         receipted("rlvr aggregate --score-files {input.scores} --models-json '{params.models}' "
-                  "--suite {input.suite} --out {output.results}")
+                  "--suite {input.suite} --seeds {params.seeds} --out {output.results} --report-dir {output.report}")

@@ -22,6 +22,9 @@ BENCHMARKS = (
     else list(config["eval"]["benchmarks"])
 )
 SEEDS = [int(s) for s in config["eval"]["seeds"]]
+MODELS_FOR_AGGREGATE = [
+    {"model": m, "scale": v["scale"], "base": v.get("base"), "display": v.get("display", m)} for m, v in MODELS.items()
+]
 # benchmarks whose answer or score contract needs the LLM judge (generation and judging are separate jobs)
 JUDGED = {
     b["key"]

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from rlvr import aggregate
+from rlvr import aggregate, report
 
 REPO = Path(__file__).resolve().parents[1]
 REFERENCE = Path(__file__).resolve().parents[2] / "shared/reference/eval/results.json"
@@ -71,11 +71,22 @@ def inputs(ref, tmp_path_factory):
 @pytest.fixture(scope="module")
 def produced(inputs, tmp_path_factory):
     d = tmp_path_factory.mktemp("agg_out")
+    out = d / "results.json"
+    r = cli("--scores", inputs["scores"], "--models", inputs["models"], "--suite", SUITE, "--out", out)
+    assert r.returncode == 0, r.stderr
+    return {"out": out, "results": json.loads(out.read_text(encoding="utf-8"))}
+
+
+@pytest.fixture(scope="module")
+def reported(inputs, tmp_path_factory):
+    """The same run with --report-dir (needs matplotlib for the PNG)."""
+    pytest.importorskip("matplotlib")
+    d = tmp_path_factory.mktemp("agg_report")
     out, report = d / "results.json", d / "report"
     r = cli("--scores", inputs["scores"], "--models", inputs["models"], "--suite", SUITE, "--out", out,
             "--report-dir", report)
     assert r.returncode == 0, r.stderr
-    return {"out": out, "report": report, "results": json.loads(out.read_text(encoding="utf-8"))}
+    return {"out": out, "report": report}
 
 
 @pytest.fixture
@@ -200,7 +211,7 @@ def md_tables(text):
 
 
 def test_markdown_table_matches_paper_two_decimals(ref, produced):
-    text = (produced["report"] / "report.md").read_text(encoding="utf-8")
+    text = report.render_markdown(produced["results"])
     scores, deltas = md_tables(text)
     names = {m["model_id"]: m["display_name"] for m in ref["models"]}
     col = {mid: scores["__header__"].index(name) for mid, name in names.items()}
@@ -222,6 +233,10 @@ def test_markdown_table_matches_paper_two_decimals(ref, produced):
         assert scores[display[x["benchmark_id"]]][col[x["model_id"]]] == cell(x["mean"], x["stddev"])
     for x in ref["scores"]["category_summaries"]:
         assert scores[f"Category: {x['category_name']}"][col[x["model_id"]]] == cell(x["mean"], x["stddev"])
+    # rows in suite order (benchmarks, then categories, then Overall), also after a JSON round trip
+    suite_cats = list(json.loads(SUITE.read_text(encoding="utf-8"))["categories"])
+    labels = [k for k in scores if k != "__header__"]
+    assert labels == list(display.values()) + [f"Category: {c}" for c in suite_cats] + ["Overall"]
 
     header = deltas["__header__"]
     for c in ref["comparisons"]:
@@ -234,12 +249,15 @@ def test_markdown_table_matches_paper_two_decimals(ref, produced):
         == "+3.51 ± 0.25"
 
 
-def test_html_and_plot(ref, produced):
-    html = (produced["report"] / "report.html").read_text(encoding="utf-8")
+def test_report_dir_files(ref, produced, reported):
+    assert reported["out"].read_bytes() == produced["out"].read_bytes()
+    md = (reported["report"] / "report.md").read_text(encoding="utf-8")
+    assert md == report.render_markdown(produced["results"])
+    html = (reported["report"] / "report.html").read_text(encoding="utf-8")
     for x in ref["scores"]["overall_summaries"]:
         assert f"{format(x['mean'], '.2f')} ± {format(x['stddev'], '.2f')}" in html
     assert "+3.51 ± 0.25" in html and "+4.06 ± 0.41" in html
-    png = (produced["report"] / "base_vs_trained.png").read_bytes()
+    png = (reported["report"] / "base_vs_trained.png").read_bytes()
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 10_000
 
 
@@ -332,15 +350,22 @@ def test_seeds_flag(ref, tmp_path, base_args, inputs):
 
 def test_deterministic_bytes(inputs, produced, tmp_path):
     out = tmp_path / "again.json"
-    r = cli("--scores", inputs["scores"], "--models", inputs["models"], "--suite", SUITE, "--out", out,
-            "--report-dir", tmp_path / "report")
+    r = cli("--scores", inputs["scores"], "--models", inputs["models"], "--suite", SUITE, "--out", out)
     assert r.returncode == 0, r.stderr
     first = produced["out"].read_bytes()
     assert out.read_bytes() == first
     assert first == (aggregate.canonical(json.loads(first)) + "\n").encode()
-    for name in ("report.md", "report.html", "base_vs_trained.png"):
-        assert (tmp_path / "report" / name).read_bytes() == (produced["report"] / name).read_bytes(), name
     assert not [p for p in tmp_path.iterdir() if ".tmp" in p.name]
+
+
+def test_deterministic_report(inputs, reported, tmp_path):
+    r = cli("--scores", inputs["scores"], "--models", inputs["models"], "--suite", SUITE,
+            "--out", tmp_path / "r.json", "--report-dir", tmp_path / "report")
+    assert r.returncode == 0, r.stderr
+    for name in ("report.md", "report.html", "base_vs_trained.png"):
+        assert (tmp_path / "report" / name).read_bytes() == (reported["report"] / name).read_bytes(), name
+    assert sorted(p.name for p in (tmp_path / "report").iterdir()) == \
+        ["base_vs_trained.png", "report.html", "report.md"]
 
 
 def test_score_files_match_jsonl_and_carry_receipts(ref, tmp_path, produced):
@@ -394,6 +419,7 @@ def tiny_inputs(tmp_path, seeds=(1, 2)):
 
 
 def test_tiny_hand_computed(tmp_path):
+    pytest.importorskip("matplotlib")
     scores, suite = tiny_inputs(tmp_path)
     out = tmp_path / "r.json"
     assert aggregate.main(["--scores", str(scores), "--models-json", json.dumps(TINY_MODELS),
@@ -413,6 +439,7 @@ def test_tiny_hand_computed(tmp_path):
 
 
 def test_single_seed_has_no_sd(tmp_path):
+    pytest.importorskip("matplotlib")
     scores, suite = tiny_inputs(tmp_path, seeds=(42,))
     out = tmp_path / "r.json"
     assert aggregate.main(["--scores", str(scores), "--models-json", json.dumps(TINY_MODELS),

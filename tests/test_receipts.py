@@ -126,3 +126,39 @@ def test_reference_manifest_lists_the_pinned_release():
     assert len(files) == 17
     assert sum(f["rows"] for f in files.values()) == 66000
     assert all(len(f["sha256"]) == 64 for f in files.values())
+
+
+def test_results_json_must_rebuild_from_the_recorded_scores(tmp_path, monkeypatch):
+    suite_src = Path(__file__).resolve().parents[1] / "config/eval/suite.v1.json"
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config/suite.json").write_bytes(suite_src.read_bytes())
+    keys = [b["key"] for b in json.loads(suite_src.read_text())["benchmarks"]]
+    models = [{"model": "base", "scale": "3B", "base": None, "display": "base"},
+              {"model": "tuned", "scale": "3B", "base": "base", "display": "tuned"}]
+    args = ["receipt", "--rule=aggregate", "--input=suite=config/suite.json", "--output=results=results.json",
+            "--params=" + json.dumps({"models": models, "seeds": [42]})]
+    files = []
+    for i, (m, k) in enumerate((m["model"], k) for m in models for k in keys):
+        f = tmp_path / "config" / f"s{i}.json"
+        f.write_text(json.dumps({"model": m, "seed": 42, "benchmark": k, "score": 40.0 + i / 7, "rows": 10}))
+        files.append(f"config/s{i}.json")
+        args.append(f"--input=scores[{i}]=config/s{i}.json")
+    args += ["--", "rlvr aggregate --score-files " + " ".join(files) + " --models-json '" + json.dumps(models)
+             + "' --suite config/suite.json --seeds 42 --out results.json"]
+    monkeypatch.setenv("PATH", str(Path(sys.executable).parent) + ":" + __import__("os").environ["PATH"])
+    r = rlvr(*args, cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    monkeypatch.chdir(tmp_path)
+    assert receipts.validate("receipts", sources=["config/"]) == []
+    # a results.json whose receipt was updated to match, but that the recorded scores do not produce
+    results = json.loads((tmp_path / "results.json").read_text())
+    results["summaries"]["overall"][0]["mean"] += 1e-9
+    from rlvr.aggregate import dumps
+
+    (tmp_path / "results.json").write_text(dumps(results))
+    rec_path = tmp_path / "receipts/aggregate/all.json"
+    rec = json.loads(rec_path.read_text())
+    rec["outputs"][0]["sha256"] = receipts.sha256_file(tmp_path / "results.json")
+    rec_path.write_text(json.dumps(rec))
+    problems = receipts.validate("receipts", sources=["config/"])
+    assert [p["code"] for p in problems] == ["R_RESULTS_REBUILD"] and problems[0]["path"] == "results.json"
