@@ -83,6 +83,8 @@ def test_generate_validate_export_show_score_roundtrip(tmp_path):
     r = run("show", "--task", TID, "--seed", "3", "--annotate", "-o", str(tmp_path / "one.png"))
     assert r.returncode == 0 and "--- answer ---" in r.stdout
     assert (tmp_path / "one.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert run("show", "--task", TID, "--seed", "3", "-o", str(tmp_path / "plain.png")).returncode == 0
+    assert (tmp_path / "plain.png").read_bytes() != (tmp_path / "one.png").read_bytes()  # the overlay is drawn
 
     recs = [json.loads(l) for l in open(out / "records.jsonl")]
     lines = []

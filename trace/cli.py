@@ -127,10 +127,12 @@ def cmd_show(a) -> int:
     spec = registry.get(a.task)
     inst = engine.generate(spec, seed=a.seed, split=a.split, index=a.index, difficulty=a.difficulty,
                            query_id=a.query_id)
+    png = inst.png()
     if a.annotate:
         _draw_annotation(inst.canvas, spec.annotation_type, inst.record["annotation_gt"]["value"])
+        png = inst.canvas.to_png()
     with open(a.output, "wb") as f:
-        f.write(inst.png())
+        f.write(png)
     r = inst.record
     print(f"task: {r['task']}  query: {r['query_id']}  difficulty: {r['difficulty']}  image: {a.output}")
     print("--- prompt (answer_only) ---")

@@ -36,9 +36,12 @@ class Instance:
     canvas: Canvas
     attempts: int
     rejections: Counter = field(default_factory=Counter)
+    encoded: bytes | None = None  # the PNG bytes, once encoded (generate(encode=True) hashes them)
 
     def png(self) -> bytes:
-        return self.canvas.to_png()
+        if self.encoded is None:
+            self.encoded = self.canvas.to_png()
+        return self.encoded
 
 
 def reward_contract(spec: TaskSpec) -> dict:
@@ -137,9 +140,8 @@ def generate(spec: TaskSpec, *, seed: int, split: str, index: int, difficulty: i
     prompts = prompt_mod.realize(sol.question, spec.answer_type, spec.annotation_type, answer_value,
                                  stream(root, "prompt"), rounding=sol.rounding, examples=sol.examples,
                                  map_keys=map_keys)
-    png_sha = None
-    if encode:
-        png_sha = sha256_bytes(canvas.to_png())
+    png = canvas.to_png() if encode else None
+    png_sha = sha256_bytes(png) if encode else None
     record = {
         "instance_id": None,
         "instance_seed": root,
@@ -183,7 +185,8 @@ def generate(spec: TaskSpec, *, seed: int, split: str, index: int, difficulty: i
         "answer": answer_value,
         "annotation": annotation_value,
     }
-    return Instance(record=record, trace=trace, canvas=canvas, attempts=attempt + 1, rejections=rejections)
+    return Instance(record=record, trace=trace, canvas=canvas, attempts=attempt + 1, rejections=rejections,
+                    encoded=png)
 
 
 def replay(record: dict, trace: dict, spec: TaskSpec | None = None) -> dict:
