@@ -51,7 +51,7 @@ rule fetch_benchmark:
         receipt=receipt_args("eval"),
         suite=config["eval"]["suite"],
     shell:
-        receipted("rlvr fetch-benchmark --suite {params.suite} --benchmark {wildcards.benchmark} --output {output.data}")
+        receipted("env HF_HUB_OFFLINE=0 HF_DATASETS_OFFLINE=0 TRANSFORMERS_OFFLINE=0 rlvr fetch-benchmark --suite {params.suite} --benchmark {wildcards.benchmark} --output {output.data}")
 
 
 rule evaluate:

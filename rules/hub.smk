@@ -22,7 +22,7 @@ if config["data"]["source"] == "hub":
             revision=HUB["revision"],
         shell:
             receipted(
-                "rlvr hub fetch --repo {params.repo} --revision {params.revision} --dir {output.snapshot} "
+                "env HF_HUB_OFFLINE=0 HF_DATASETS_OFFLINE=0 TRANSFORMERS_OFFLINE=0 rlvr hub fetch --repo {params.repo} --revision {params.revision} --dir {output.snapshot} "
                 "--manifest {input.manifest} --output {output.verified}"
             )
 

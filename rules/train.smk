@@ -18,7 +18,7 @@ rule fetch_model:
         repo=lambda w: MODELS[w.model]["repo"],
         revision=lambda w: MODELS[w.model]["revision"],
     shell:
-        receipted("rlvr fetch-model --repo {params.repo} --revision {params.revision} --output {output.model}")
+        receipted("env HF_HUB_OFFLINE=0 HF_DATASETS_OFFLINE=0 TRANSFORMERS_OFFLINE=0 rlvr fetch-model --repo {params.repo} --revision {params.revision} --output {output.model}")
 
 
 rule build_local_model:

@@ -27,7 +27,10 @@ def make_workspace(path: Path) -> Path:
     path.mkdir(parents=True, exist_ok=True)
     for name in WORKFLOW_FILES:
         src = ROOT / name
-        (shutil.copytree if src.is_dir() else shutil.copy)(src, path / name)
+        if src.is_dir():
+            shutil.copytree(src, path / name, ignore=shutil.ignore_patterns("images", "*.sif"))
+        else:
+            shutil.copy(src, path / name)
     (path / "config" / "test").mkdir()
     for split in ("train", "validation"):
         (path / "config" / "test" / f"{split}.yaml").write_text(TINY.format(split=split))
