@@ -96,6 +96,17 @@ def cmd_hub(a) -> int:
     return 0 if report["ok"] else 1
 
 
+def cmd_fetch_model(a) -> int:
+    from . import hub
+
+    try:
+        path = hub.fetch_model(a.repo, a.revision, a.output)
+    except ValueError as e:
+        raise SystemExit(f"rlvr: error: {e}") from None
+    print(path)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="rlvr", description="TRACE RLVR pipeline entry points.")
     sub = p.add_subparsers(dest="cmd", required=True, metavar="COMMAND")
@@ -126,6 +137,12 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--manifest", default="config/reference/dataset_equivalence.v1.json")
     s.add_argument("--output", help="write the verification report here when it passes")
     s.set_defaults(fn=cmd_hub)
+
+    s = sub.add_parser("fetch-model", help="download a model at a pinned commit (cluster; needs the network)")
+    s.add_argument("--repo", required=True)
+    s.add_argument("--revision", required=True, help="full 40-hex commit")
+    s.add_argument("--output", required=True)
+    s.set_defaults(fn=cmd_fetch_model)
 
     from . import aggregate
 

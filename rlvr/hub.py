@@ -42,6 +42,19 @@ def verify(snapshot_dir, manifest_path) -> dict:
     return {"ok": not problems, "checked": checked, "problems": problems}
 
 
+def fetch_model(repo: str, revision: str, output) -> Path:
+    """Download a model snapshot at a pinned commit into ``output`` (cluster only; needs the network)."""
+    import re
+
+    from huggingface_hub import snapshot_download
+
+    if not re.fullmatch(r"[0-9a-f]{40}", revision):
+        raise ValueError(f"model revision must be a full 40-hex commit, got {revision!r}")
+    path = snapshot_download(repo_id=repo, revision=revision, local_dir=str(output))
+    (Path(path) / "REVISION").write_text(f"{repo}@{revision}\n", encoding="utf-8")
+    return Path(path)
+
+
 def fetch(repo: str, revision: str, local_dir) -> Path:
     """Download the dataset snapshot at a pinned revision (huggingface_hub; cluster only)."""
     from huggingface_hub import snapshot_download

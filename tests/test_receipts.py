@@ -162,3 +162,9 @@ def test_results_json_must_rebuild_from_the_recorded_scores(tmp_path, monkeypatc
     rec_path.write_text(json.dumps(rec))
     problems = receipts.validate("receipts", sources=["config/"])
     assert [p["code"] for p in problems] == ["R_RESULTS_REBUILD"] and problems[0]["path"] == "results.json"
+
+
+def test_fetch_model_requires_a_pinned_commit(tmp_path):
+    r = rlvr("fetch-model", "--repo", "Qwen/Qwen2.5-VL-3B-Instruct", "--revision", "main", "--output", "m",
+             cwd=tmp_path)
+    assert r.returncode == 1 and "full 40-hex commit" in r.stderr and not (tmp_path / "m").exists()
