@@ -145,6 +145,16 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(fn=cmd_fetch_model)
 
     from . import aggregate
+    from .training import check, prepare, tiny
+
+    for name, module, text in (
+        ("check", check, "validate the training profiles and compose them with veRL's own config system"),
+        ("prepare-rl-data", prepare, "convert dataset parquet into veRL's multimodal RLHF parquet"),
+        ("build-tiny-model", tiny, "build a tiny Qwen2.5-VL-architecture model offline (CPU smoke path)"),
+    ):
+        s = sub.add_parser(name, help=text)
+        module.add_arguments(s)
+        s.set_defaults(fn=module.run)
 
     s = sub.add_parser("aggregate", help="scores of every (model, benchmark, seed) -> results.json (+ report)")
     aggregate.add_arguments(s)

@@ -44,6 +44,7 @@ rule prepare_rl_data:
         train="results/data/train/parquet",
         validation="results/data/validation/parquet",
         equivalence="results/data/train/equivalence.json",
+        init=lambda w: model_dir(MODELS[w.model]["init"]),
     output:
         data=directory("results/train/{model}/rl_data"),
         receipt=receipt("prepare_rl_data", "model"),
@@ -58,7 +59,7 @@ rule prepare_rl_data:
     shell:
         receipted(
             "rlvr prepare-rl-data --profile {params.profile} --train {input.train} "
-            "--validation {input.validation} --output {output.data}"
+            "--validation {input.validation} --model {input.init} --output {output.data}"
         )
 
 

@@ -1,0 +1,74 @@
+"""``rlvr check``: validate training profiles offline, on CPU.
+
+For each profile: the pins (base model and dataset revisions), the system prompt's sha256, the
+answer-only reward (no annotation term), the recipe invariants (one pass, one optimizer step per step,
+KL off); then veRL's own ``ppo_trainer`` config is composed with the profile's overrides through Hydra
+(an unknown or mistyped key fails) and checked with ``verl.utils.config.validate_config``, veRL's
+dataclass conversion of the actor / optimizer / FSDP / rollout / algorithm nodes, and veRL's reward
+loader.  With both paper profiles given, they must be equal except for the identity fields
+(name, scale, base model, experiment name).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+
+from . import profiles as P
+
+
+def check_profiles(names, *, compose: bool = True) -> dict:
+    report = {"ok": True, "profiles": {}, "problems": []}
+    loaded = {}
+    for name in names:
+        entry = {"problems": []}
+        try:
+            prof = P.load(name)
+        except (P.ProfileError, OSError) as e:
+            report["problems"].append(str(e))
+            continue
+        loaded[prof["name"]] = prof
+        entry["path"] = prof["_path"]
+        entry["base_model"] = f"{prof['base_model']['repo']}@{prof['base_model']['revision']}"
+        entry["dataset"] = f"{prof['dataset']['repo']}@{prof['dataset']['revision']}"
+        entry["problems"] += P.validate(prof)
+        if compose and not entry["problems"]:
+            try:
+                with contextlib.redirect_stdout(io.StringIO()):
+                    entry["verl_checks"] = P.verify(prof)
+                entry["overrides"] = len(prof["verl"]["overrides"])
+            except Exception as e:  # Hydra / OmegaConf / veRL errors all mean the profile is unusable
+                entry["problems"].append(f"{prof['name']}: veRL config: {type(e).__name__}: {e}")
+        report["profiles"][prof["name"]] = entry
+        report["problems"] += entry["problems"]
+    paper = [loaded[n] for n in P.PAPER_PROFILES if n in loaded]
+    if len(paper) == 2:
+        diffs = P.compare_scales(*paper)
+        report["problems"] += [f"3B/7B differ outside identity fields: {d}" for d in diffs]
+    report["ok"] = not report["problems"]
+    return report
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--profile", action="append", default=None,
+                        help="profile name or YAML path (repeatable; default: both paper profiles)")
+    parser.add_argument("--no-compose", action="store_true",
+                        help="skip composing the veRL config (checks that need no veRL install)")
+    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+
+
+def run(args) -> int:
+    names = args.profile or list(P.PAPER_PROFILES)
+    report = check_profiles(names, compose=not args.no_compose)
+    if args.json:
+        print(json.dumps(report, indent=1, sort_keys=True))
+    else:
+        for name, entry in report["profiles"].items():
+            status = "OK" if not entry["problems"] else "INVALID"
+            checks = ", ".join(entry.get("verl_checks", [])) or "no veRL compose"
+            print(f"{status}: {name} ({entry['base_model']}; {entry.get('overrides', '?')} veRL overrides; {checks})")
+        for p in report["problems"]:
+            print(f"  problem: {p}")
+    return 0 if report["ok"] else 1

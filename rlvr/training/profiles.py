@@ -1,0 +1,360 @@
+"""Training profiles: YAML files in ``rlvr/profiles/`` holding the pins of a run and its veRL Hydra overrides.
+
+A profile is a mapping with the keys ``schema, name, scale, base_model {repo, revision}, dataset {repo,
+revision, train_rows, validation_rows, prompt_column, answer_column, data_source}, system_prompt {path,
+sha256}, images {min_pixels, max_pixels}, reward {mode, weights, path, name}, launch {nnodes,
+gpus_per_node}, verl {version, config_name, runtime_keys, overrides}``.  ``verl.overrides`` maps a
+dotted veRL config key to its value; :func:`hydra_overrides` turns them into Hydra override strings
+(``key=value``) and :func:`compose` composes veRL's own ``ppo_trainer`` config with them, which fails
+on any key veRL does not have.  Only :func:`compose` and :func:`validate_with_verl` need veRL; the
+rest is standard library + PyYAML.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from pathlib import Path
+
+SCHEMA = "rlvr-training-profile/v1"
+PROFILE_DIR = Path(__file__).resolve().parent.parent / "profiles"
+PROMPT_SHA256 = "f394927d9abcfb7a1e43ef48a30c29b8c70e6facdbda314d7b27c59d8c3ae900"
+PAPER_PROFILES = ("trace-qwen2.5-vl-3b", "trace-qwen2.5-vl-7b")
+
+#: Fields allowed to differ between the paper profiles (model identity); everything else must be equal.
+IDENTITY_FIELDS = ("name", "scale", "base_model")
+IDENTITY_OVERRIDES = ("trainer.experiment_name",)
+
+#: Placeholders for the per-run keys when a profile is composed without a run (``rlvr check``).
+CHECK_RUNTIME = {
+    "data.train_files": ["/rlvr-check/train.parquet"],
+    "data.val_files": ["/rlvr-check/validation.parquet"],
+    "actor_rollout_ref.model.path": "/rlvr-check/model",
+    "trainer.default_local_dir": "/rlvr-check/checkpoints",
+}
+
+_TOP_KEYS = {"schema", "name", "scale", "base_model", "dataset", "system_prompt", "images", "reward", "launch",
+             "verl"}
+_HEX40 = re.compile(r"^[0-9a-f]{40}$")
+_HEX64 = re.compile(r"^[0-9a-f]{64}$")
+_PLAIN = re.compile(r"^[A-Za-z_][A-Za-z0-9_.\-]*$")
+
+
+class ProfileError(ValueError):
+    """A profile is malformed or breaks a recipe invariant."""
+
+
+def profile_path(name_or_path) -> Path:
+    """A profile name (``trace-qwen2.5-vl-3b``) or a path to a YAML file."""
+    p = Path(name_or_path)
+    if p.suffix in (".yaml", ".yml") and p.exists():
+        return p
+    candidate = PROFILE_DIR / f"{name_or_path}.yaml"
+    if candidate.exists():
+        return candidate
+    known = sorted(x.stem for x in PROFILE_DIR.glob("*.yaml"))
+    raise ProfileError(f"unknown profile {name_or_path!r} (known: {', '.join(known)})")
+
+
+def load(name_or_path) -> dict:
+    import yaml
+
+    path = profile_path(name_or_path)
+    with open(path, encoding="utf-8") as f:
+        profile = yaml.safe_load(f)
+    if not isinstance(profile, dict):
+        raise ProfileError(f"{path}: not a mapping")
+    profile["_path"] = str(path)
+    return profile
+
+
+def system_prompt_path(profile: dict) -> Path:
+    p = Path(profile["system_prompt"]["path"])
+    return p if p.is_absolute() else Path(profile["_path"]).parent / p
+
+
+def file_sha256(path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def read_system_prompt(profile: dict) -> str:
+    """The system prompt text, after checking its sha256 against the profile and the recipe pin."""
+    path = system_prompt_path(profile)
+    if not path.exists():
+        raise ProfileError(f"{profile['name']}: system prompt {path} is missing")
+    digest = file_sha256(path)
+    want = profile["system_prompt"]["sha256"]
+    if digest != want or digest != PROMPT_SHA256:
+        raise ProfileError(f"{profile['name']}: system prompt {path} has sha256 {digest}, "
+                           f"expected {want} (recipe pin {PROMPT_SHA256})")
+    return path.read_text(encoding="utf-8")
+
+
+def validate(profile: dict) -> list[str]:
+    """Offline checks of one profile; returns a list of problems (empty when valid)."""
+    problems = []
+    name = profile.get("name", "?")
+
+    def need(cond, msg):
+        if not cond:
+            problems.append(f"{name}: {msg}")
+
+    missing = _TOP_KEYS - set(profile)
+    extra = set(profile) - _TOP_KEYS - {"_path"}
+    need(not missing, f"missing keys {sorted(missing)}")
+    need(not extra, f"unknown keys {sorted(extra)}")
+    if missing:
+        return problems
+    need(profile["schema"] == SCHEMA, f"schema is {profile['schema']!r}, expected {SCHEMA!r}")
+    bm, ds = profile["base_model"], profile["dataset"]
+    need(isinstance(bm.get("repo"), str) and "/" in bm["repo"], "base_model.repo must be owner/name")
+    need(isinstance(bm.get("revision"), str) and bool(_HEX40.match(bm["revision"])),
+         "base_model.revision must be a 40-hex commit")
+    need(isinstance(ds.get("revision"), str) and bool(_HEX40.match(ds["revision"])),
+         "dataset.revision must be a 40-hex commit")
+    need(ds.get("prompt_column") == "prompt_answer", "dataset.prompt_column must be prompt_answer (answer-only)")
+    need(ds.get("answer_column") == "answer_gt", "dataset.answer_column must be answer_gt")
+    sp = profile["system_prompt"]
+    need(bool(_HEX64.match(str(sp.get("sha256", "")))), "system_prompt.sha256 must be 64 hex digits")
+    try:
+        read_system_prompt(profile)
+    except ProfileError as e:
+        problems.append(str(e))
+    im = profile["images"]
+    need(isinstance(im.get("min_pixels"), int) and isinstance(im.get("max_pixels"), int)
+         and 0 < im["min_pixels"] <= im["max_pixels"], "images.min_pixels/max_pixels must be 0 < min <= max")
+    rw = profile["reward"]
+    need(rw.get("mode") == "answer", f"reward.mode must be 'answer', got {rw.get('mode')!r}")
+    weights = rw.get("weights") or {}
+    need(set(weights) == {"accuracy", "format"} and abs(sum(weights.values()) - 1.0) < 1e-12,
+         f"reward.weights must be accuracy + format summing to 1 (no annotation term), got {weights}")
+    from tracegen.reward import WEIGHTS
+    need(weights == WEIGHTS["answer"], f"reward.weights {weights} differ from tracegen's answer mode {WEIGHTS['answer']}")
+    need(any("annotation" in str(k) for k in weights) is False, "reward must not use the annotation")
+    ov = (profile["verl"] or {}).get("overrides") or {}
+    need(isinstance(ov, dict) and ov, "verl.overrides must be a non-empty mapping")
+    runtime = profile["verl"].get("runtime_keys") or []
+    need(not (set(runtime) & set(ov)), "runtime keys must not also be overrides")
+    need(ov.get("reward.custom_reward_function.path") == rw.get("path")
+         and ov.get("reward.custom_reward_function.name") == rw.get("name"),
+         "reward.path/name must equal the reward.custom_reward_function overrides")
+    need(ov.get("data.prompt_key") == "prompt", "data.prompt_key must be 'prompt' (the prepared chat column)")
+    need(ov.get("actor_rollout_ref.actor.use_kl_loss") is False and ov.get("algorithm.use_kl_in_reward") is False,
+         "KL must be off (no reference model)")
+    need(ov.get("trainer.nnodes") == profile["launch"]["nnodes"]
+         and ov.get("trainer.n_gpus_per_node") == profile["launch"]["gpus_per_node"],
+         "launch must match trainer.nnodes / trainer.n_gpus_per_node")
+    need(ov.get("trainer.experiment_name") == name, "trainer.experiment_name must be the profile name")
+    steps, batch = ov.get("trainer.total_training_steps"), ov.get("data.train_batch_size")
+    if isinstance(steps, int) and isinstance(batch, int) and isinstance(ds.get("train_rows"), int):
+        need(steps * batch == ds["train_rows"],
+             f"total_training_steps x train_batch_size = {steps * batch} must be one pass over {ds['train_rows']} rows")
+    need(ov.get("actor_rollout_ref.actor.ppo_mini_batch_size") == batch,
+         "ppo_mini_batch_size must equal train_batch_size (one optimizer step per training step)")
+    return problems
+
+
+def identity_free(profile: dict) -> dict:
+    """The profile without its identity fields (what must be equal across scales)."""
+    out = {k: v for k, v in profile.items() if k not in IDENTITY_FIELDS and k != "_path"}
+    verl = dict(out["verl"])
+    verl["overrides"] = {k: v for k, v in verl["overrides"].items() if k not in IDENTITY_OVERRIDES}
+    out["verl"] = verl
+    return out
+
+
+def compare_scales(a: dict, b: dict) -> list[str]:
+    """Differences between two profiles outside the identity fields."""
+    x, y = identity_free(a), identity_free(b)
+    diffs = []
+
+    def walk(u, v, where):
+        if isinstance(u, dict) and isinstance(v, dict):
+            for k in sorted(set(u) | set(v), key=str):
+                walk(u.get(k, "<missing>"), v.get(k, "<missing>"), f"{where}.{k}" if where else str(k))
+        elif u != v:
+            diffs.append(f"{where}: {a['name']}={u!r} vs {b['name']}={v!r}")
+
+    walk(x, y, "")
+    return diffs
+
+
+def hydra_value(value) -> str:
+    """One value in Hydra's override grammar."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, (list, tuple)):
+        return "[" + ",".join(hydra_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ",".join(f"{k}:{hydra_value(v)}" for k, v in value.items()) + "}"
+    text = str(value)
+    if _PLAIN.match(text) and text not in ("null", "true", "false", "True", "False"):
+        return text
+    return "'" + text.replace("\\", "\\\\").replace("'", "\\'") + "'"
+
+
+def hydra_overrides(profile: dict, runtime: dict | None = None) -> list[str]:
+    """The profile's overrides plus the per-run keys, as Hydra override strings."""
+    runtime = dict(runtime or {})
+    keys = profile["verl"].get("runtime_keys") or []
+    missing = [k for k in keys if k not in runtime]
+    if missing:
+        raise ProfileError(f"{profile['name']}: runtime values missing for {missing}")
+    unexpected = [k for k in runtime if k not in keys]
+    if unexpected:
+        raise ProfileError(f"{profile['name']}: {unexpected} are not runtime keys of the profile")
+    items = list(profile["verl"]["overrides"].items()) + [(k, runtime[k]) for k in keys]
+    return [f"{k}={hydra_value(v)}" for k, v in items]
+
+
+def verl_config_dir() -> Path:
+    import verl
+
+    return Path(verl.__file__).resolve().parent / "trainer" / "config"
+
+
+def compose(profile: dict, runtime: dict | None = None):
+    """veRL's full ``ppo_trainer`` config (an OmegaConf DictConfig) with the profile's overrides.
+
+    Uses Hydra's ``compose`` on the installed veRL's own config directory: an unknown key raises
+    (Hydra needs ``+key`` to add one, which profiles never use), as does a value of the wrong type.
+    """
+    from hydra import compose as hydra_compose
+    from hydra import initialize_config_dir
+    from hydra.core.global_hydra import GlobalHydra
+
+    import verl
+
+    want = profile["verl"].get("version")
+    if want and verl.__version__ != want:
+        raise ProfileError(f"{profile['name']}: profile pins veRL {want}, installed is {verl.__version__}")
+    overrides = hydra_overrides(profile, CHECK_RUNTIME if runtime is None else runtime)
+    GlobalHydra.instance().clear()
+    try:
+        with initialize_config_dir(config_dir=str(verl_config_dir()), version_base=None):
+            return hydra_compose(config_name=profile["verl"].get("config_name", "ppo_trainer"), overrides=overrides)
+    finally:
+        GlobalHydra.instance().clear()
+
+
+#: veRL dataclass configs checked by :func:`validate_with_verl` (HFModelConfig is left out: it loads the
+#: model's files from ``path``, which an offline check does not have).
+DATACLASS_NODES = (
+    "algorithm",
+    "actor_rollout_ref.actor",
+    "actor_rollout_ref.actor.optim",
+    "actor_rollout_ref.actor.fsdp_config",
+    "actor_rollout_ref.actor.policy_loss",
+    "actor_rollout_ref.rollout",
+    "actor_rollout_ref.rollout.val_kwargs",
+    "actor_rollout_ref.rollout.checkpoint_engine",
+)
+# ``reward`` is not converted: veRL 0.9.1's own RewardManagerConfig.__post_init__ raises (it calls a
+# BaseConfig.__post_init__ that does not exist) and veRL itself reads the reward node as a DictConfig;
+# :func:`validate_with_verl` loads the reward function and manager through veRL's loader instead.
+
+
+def validate_with_verl(config) -> list[str]:
+    """What ``verl.trainer.main_ppo`` checks before it starts Ray, plus veRL's dataclass conversion."""
+    from omegaconf import OmegaConf
+
+    from verl.trainer.ppo.utils import need_critic, need_reference_policy
+    from verl.utils.config import omega_conf_to_dataclass, validate_config
+
+    checked = []
+    validate_config(config=config, use_reference_policy=need_reference_policy(config), use_critic=need_critic(config))
+    checked.append("verl.utils.config.validate_config")
+    for node in DATACLASS_NODES:
+        sub = OmegaConf.select(config, node)
+        if sub is None:
+            raise ProfileError(f"config node {node} is missing")
+        omega_conf_to_dataclass(sub)
+        checked.append(f"omega_conf_to_dataclass({node})")
+    from verl.trainer.ppo.reward import get_custom_reward_fn, resolve_reward_manager_cls
+
+    fn = get_custom_reward_fn(config)
+    if fn is None:
+        raise ProfileError("no custom reward function configured")
+    checked.append("verl.trainer.ppo.reward.get_custom_reward_fn")
+    resolve_reward_manager_cls(config)
+    checked.append("verl.trainer.ppo.reward.resolve_reward_manager_cls")
+    if need_reference_policy(config):
+        raise ProfileError("the composed config needs a reference model (KL is on)")
+    if need_critic(config):
+        raise ProfileError("the composed config needs a critic")
+    return checked
+
+
+def _default_config(profile: dict):
+    """veRL's ``ppo_trainer`` defaults (no profile overrides)."""
+    bare = dict(profile, verl=dict(profile["verl"], overrides={}))
+    return compose(bare)
+
+
+def type_problems(profile: dict, defaults=None) -> list[str]:
+    """Overrides whose value type differs from veRL's default for that key.
+
+    Hydra rejects unknown keys everywhere, but values are only type-checked on veRL's structured nodes;
+    ``data.*`` and ``trainer.*`` are plain YAML, so a ``data.train_batch_size: many`` would compose.
+    """
+    from omegaconf import OmegaConf
+
+    defaults = _default_config(profile) if defaults is None else defaults
+    problems = []
+    for key, value in profile["verl"]["overrides"].items():
+        default = OmegaConf.select(defaults, key, throw_on_missing=False)
+        if OmegaConf.is_config(default):
+            default = OmegaConf.to_container(default, resolve=False)
+        if default is None or (isinstance(default, str) and default.startswith("${")):
+            continue  # no default value (or an interpolation): nothing to compare with
+        if isinstance(default, bool):
+            ok = isinstance(value, bool)
+        elif isinstance(default, (int, float)):  # veRL's YAML writes some float defaults as ints (top_p: 1)
+            ok = isinstance(value, (int, float)) and not isinstance(value, bool)
+        elif isinstance(default, str):
+            ok = isinstance(value, str)
+        elif isinstance(default, list):
+            ok = isinstance(value, list)
+        elif isinstance(default, dict):
+            ok = isinstance(value, dict)
+        else:
+            ok = True
+        if not ok:
+            problems.append(f"{profile['name']}: {key}={value!r} ({type(value).__name__}) but veRL's default "
+                            f"is {default!r} ({type(default).__name__})")
+    return problems
+
+
+def verify(profile: dict, runtime: dict | None = None) -> list[str]:
+    """Everything ``rlvr check`` asks of veRL for one profile; raises on the first failure."""
+    problems = type_problems(profile)
+    if problems:
+        raise ProfileError("; ".join(problems))
+    config = compose(profile, runtime)
+    return ["hydra.compose(ppo_trainer)", "override types vs veRL defaults"] + validate_with_verl(config)
+
+
+def resolved_values(config, keys) -> dict:
+    """The composed config's value at each dotted key (for reports and tests)."""
+    from omegaconf import OmegaConf
+
+    out = {}
+    for k in keys:
+        v = OmegaConf.select(config, k, throw_on_missing=True)
+        out[k] = OmegaConf.to_container(v, resolve=True) if OmegaConf.is_config(v) else v
+    return out
+
+
+def canonical(obj) -> str:
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)

@@ -1,0 +1,50 @@
+"""veRL custom reward function: a thin adapter over ``tracegen.reward.score`` (answer mode).
+
+veRL 0.9.1 loads it from ``reward.custom_reward_function.path=pkg://rlvr.training.reward`` and
+``.name=compute_score`` (``verl.trainer.ppo.reward.get_custom_reward_fn``); its ``naive`` reward manager
+calls ``compute_score(data_source=..., solution_str=..., ground_truth=..., extra_info=...)`` once per
+response, with ``ground_truth`` = the row's ``reward_model.ground_truth`` and ``extra_info`` = the
+row's ``extra_info`` (plus veRL's own ``num_turns`` / ``rollout_reward_scores``).
+
+Reward: ``0.95 × exact JSON answer + 0.05 × format``; the annotation is never scored.  A broken ground
+truth or contract raises (it is a data bug, not a bad response), so a bad row stops the run.
+Standard library only (and tracegen's standard-library scorer), so it imports fast in reward workers.
+"""
+
+from __future__ import annotations
+
+import json
+
+from tracegen.reward import score
+
+MODE = "answer"
+
+
+def _as_dict(value, what: str):
+    if isinstance(value, dict):
+        return value
+    if isinstance(value, (str, bytes)):
+        try:
+            out = json.loads(value)
+        except json.JSONDecodeError as e:
+            raise ValueError(f"{what} is not JSON: {e}") from None
+        if isinstance(out, dict):
+            return out
+    if hasattr(value, "items"):  # numpy-backed / pyarrow struct rows arrive as dict-likes
+        return dict(value.items())
+    raise ValueError(f"{what} must be a dict or its JSON string, got {type(value).__name__}")
+
+
+def compute_score(data_source, solution_str, ground_truth, extra_info=None, **kwargs) -> dict:
+    """veRL's custom reward signature; returns ``{"score", "acc", "format"}`` (all floats)."""
+    answer_gt = _as_dict(ground_truth, "ground_truth (answer_gt)")
+    contract = None
+    if extra_info:
+        raw = extra_info.get("reward_contract") if hasattr(extra_info, "get") else None
+        if raw is not None:
+            contract = _as_dict(raw, "extra_info.reward_contract")
+    result = score(solution_str, answer_gt, None, contract, mode=MODE)
+    if result["error"]:
+        raise ValueError(f"bad ground truth for {data_source!r} "
+                         f"({(extra_info or {}).get('instance_id', '?')}): {result['error']}")
+    return {"score": float(result["overall"]), "acc": float(result["accuracy"]), "format": float(result["format"])}

@@ -1,0 +1,363 @@
+"""Training stage: profiles, `rlvr check`, RL data preparation and the veRL reward adapter.
+
+These tests exercise the installed veRL for real (Hydra compose of its `ppo_trainer` config, its
+`RLHFDataset`, its reward loading and `naive` reward manager) with a tiny Qwen2.5-VL built offline.
+veRL is part of the project's environment (envs/requirements.txt), so these always run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+for _k, _v in {"HF_HUB_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1",
+               "WANDB_MODE": "disabled", "TOKENIZERS_PARALLELISM": "false"}.items():
+    os.environ.setdefault(_k, _v)
+
+import yaml  # noqa: E402
+
+from rlvr.training import check as check_cmd  # noqa: E402
+from rlvr.training import prepare as prep  # noqa: E402
+from rlvr.training import profiles as P  # noqa: E402
+from rlvr.training import reward as reward_mod  # noqa: E402
+
+REPO = Path(__file__).resolve().parent.parent
+TASKS = ("task_charts__heatmap__axis_cell_extremum_label", "task_charts__heatmap__colorbar_interval_cell_count")
+
+
+def _args(module, argv):
+    parser = argparse.ArgumentParser()
+    module.add_arguments(parser)
+    return parser.parse_args(argv)
+
+
+def _copy_profile(tmp_path, name="trace-qwen2.5-vl-3b", edit=None, prompt_text=None):
+    """A profile copy in tmp_path (with its prompt file), optionally edited."""
+    prof = P.load(name)
+    prof.pop("_path")
+    if edit:
+        edit(prof)
+    prompt = tmp_path / prof["system_prompt"]["path"]
+    if prompt_text is None:
+        shutil.copy(P.PROFILE_DIR / prof["system_prompt"]["path"], prompt)
+    else:
+        prompt.write_text(prompt_text, encoding="utf-8")
+    path = tmp_path / f"{prof['name']}.yaml"
+    path.write_text(yaml.safe_dump(prof, sort_keys=False), encoding="utf-8")
+    return path
+
+
+# --------------------------------------------------------------------------------------------------
+# profiles and `rlvr check`
+# --------------------------------------------------------------------------------------------------
+
+def test_paper_profiles_valid_and_equal_but_identity():
+    a, b = (P.load(n) for n in P.PAPER_PROFILES)
+    assert P.validate(a) == [] and P.validate(b) == []
+    assert P.compare_scales(a, b) == []
+    assert a["base_model"] == {"repo": "Qwen/Qwen2.5-VL-3B-Instruct",
+                               "revision": "66285546d2b821cf421d4f5eb2576359d3770cd3"}
+    assert b["base_model"] == {"repo": "Qwen/Qwen2.5-VL-7B-Instruct",
+                               "revision": "cc594898137f460bfe9f0759e9844b3ce807cfb5"}
+    assert a["dataset"]["revision"] == "4e5b54361360296a855542b40cfd8b7f81b355fe"
+    assert P.file_sha256(P.system_prompt_path(a)) == P.PROMPT_SHA256
+    reference = REPO.parent / "shared/reference/rlvr/trace_vero_json_system_prompt_answer.txt"
+    if reference.exists():  # shared/ lies beside the checkout (sessions and CI)
+        assert P.file_sha256(reference) == P.PROMPT_SHA256
+
+
+def test_check_command_composes_both_profiles(capsys):
+    assert check_cmd.run(_args(check_cmd, [])) == 0
+    out = capsys.readouterr().out
+    assert out.count("OK: ") == 2 and "validate_config" in out and "get_custom_reward_fn" in out
+
+
+def test_composed_config_carries_every_override():
+    prof = P.load("trace-qwen2.5-vl-7b")
+    config = P.compose(prof)
+    overrides = prof["verl"]["overrides"]
+    values = P.resolved_values(config, list(overrides))
+    assert {k: values[k] for k in overrides} == overrides
+    # the recipe, read back from veRL's composed config
+    get = lambda k: P.resolved_values(config, [k])[k]  # noqa: E731
+    assert get("algorithm.adv_estimator") == "grpo"
+    assert get("actor_rollout_ref.rollout.prompt_length") == 2048
+    assert get("actor_rollout_ref.rollout.response_length") == 2048
+    assert get("actor_rollout_ref.actor.rollout_n") == 8
+    assert get("data.train_batch_size") * get("trainer.total_training_steps") == 64000
+    assert get("reward.custom_reward_function") == {"path": "pkg://rlvr.training.reward", "name": "compute_score"}
+    P.validate_with_verl(config)
+
+
+@pytest.mark.parametrize("key,value,error", [
+    ("actor_rollout_ref.actor.no_such_key", 1, "no_such_key"),          # unknown key
+    ("data.train_batch_size", "many", "train_batch_size"),              # wrong type
+    ("actor_rollout_ref.rollout.val_kwargs.temperature", "hot", "temperature"),
+    ("trainer.val_before_train", "no", "val_before_train"),
+])
+def test_compose_rejects_unknown_or_invalid_keys(key, value, error):
+    prof = P.load("trace-qwen2.5-vl-3b")
+    prof["verl"]["overrides"][key] = value
+    with pytest.raises(Exception, match=error):
+        P.verify(prof)
+
+
+def test_verl_validation_rejects_inconsistent_batches():
+    prof = P.load("trace-qwen2.5-vl-3b")
+    prof["verl"]["overrides"]["actor_rollout_ref.actor.ppo_mini_batch_size"] = 256   # > train_batch_size
+    with pytest.raises(ValueError, match="ppo_mini_batch_size"):
+        P.validate_with_verl(P.compose(prof))
+
+
+def test_check_fails_on_tampered_prompt(tmp_path, capsys):
+    path = _copy_profile(tmp_path, prompt_text="You are a helpful assistant.\n")
+    assert check_cmd.run(_args(check_cmd, ["--profile", str(path)])) == 1
+    assert "sha256" in capsys.readouterr().out
+
+
+def test_check_fails_on_annotation_reward_and_scale_drift(tmp_path, capsys):
+    def annotate(p):
+        p["reward"]["weights"] = {"accuracy": 0.70, "annotation": 0.25, "format": 0.05}
+    bad = _copy_profile(tmp_path, edit=annotate)
+    assert check_cmd.run(_args(check_cmd, ["--profile", str(bad), "--no-compose"])) == 1
+    assert "annotation" in capsys.readouterr().out
+
+    def drift(p):
+        p["verl"]["overrides"]["actor_rollout_ref.actor.optim.lr"] = 2e-6
+    (tmp_path / "7b").mkdir()
+    seven = _copy_profile(tmp_path / "7b", "trace-qwen2.5-vl-7b", edit=drift)
+    a, b = P.load("trace-qwen2.5-vl-3b"), P.load(seven)
+    diffs = P.compare_scales(a, b)
+    assert len(diffs) == 1 and "optim.lr" in diffs[0]
+
+
+def test_check_fails_on_bad_pins(tmp_path):
+    def unpin(p):
+        p["base_model"]["revision"] = "main"
+        p["verl"]["overrides"]["actor_rollout_ref.actor.use_kl_loss"] = True
+    problems = P.validate(P.load(_copy_profile(tmp_path, edit=unpin)))
+    assert any("40-hex" in p for p in problems) and any("KL" in p for p in problems)
+
+
+def test_hydra_value_quoting():
+    assert P.hydra_value("pkg://rlvr.training.reward") == "'pkg://rlvr.training.reward'"
+    assert P.hydra_value([0.9, 0.999]) == "[0.9,0.999]"
+    assert P.hydra_value(None) == "null" and P.hydra_value(False) == "false" and P.hydra_value("grpo") == "grpo"
+    assert P.hydra_value("it's") == "'it\\'s'"
+
+
+# --------------------------------------------------------------------------------------------------
+# tiny model, prepared data, veRL's RLHFDataset
+# --------------------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def tiny_model(tmp_path_factory):
+    from rlvr.training import tiny
+
+    out = tmp_path_factory.mktemp("tiny") / "model"
+    assert tiny.run(_args(tiny, ["--output", str(out)])) == 0
+    return out
+
+
+@pytest.fixture(scope="module")
+def trace_parquet(tmp_path_factory):
+    root = tmp_path_factory.mktemp("trace")
+    out = {}
+    for split in ("train", "validation"):
+        ds, pq_dir = root / f"ds-{split}", root / f"pq-{split}"
+        cmd = [sys.executable, "-m", "tracegen", "generate", *sum((["--task", t] for t in TASKS), []),
+               "--samples-per-task", "2", "--seed", "42", "--split", split, "-o", str(ds)]
+        subprocess.run(cmd, check=True, capture_output=True)
+        subprocess.run([sys.executable, "-m", "tracegen", "export", str(ds), "-o", str(pq_dir),
+                        "--max-pixels", "40000"], check=True, capture_output=True)
+        out[split] = pq_dir
+    return out
+
+
+@pytest.fixture(scope="module")
+def prepared(tmp_path_factory, trace_parquet, tiny_model):
+    out = tmp_path_factory.mktemp("rl") / "rl_data"
+    args = _args(prep, ["--profile", "trace-qwen2.5-vl-3b", "--train", str(trace_parquet["train"]),
+                        "--validation", str(trace_parquet["validation"]), "--output", str(out),
+                        "--model", str(tiny_model)])
+    assert prep.run(args) == 0
+    return out
+
+
+def _data_config(prepared_dir, **extra):
+    prof = P.load("trace-qwen2.5-vl-3b")
+    files = sorted(str(p) for p in (prepared_dir / "train").glob("*.parquet"))
+    vfiles = sorted(str(p) for p in (prepared_dir / "validation").glob("*.parquet"))
+    config = P.compose(prof, {"data.train_files": files, "data.val_files": vfiles,
+                              "actor_rollout_ref.model.path": "/unused",
+                              "trainer.default_local_dir": "/unused"})
+    from omegaconf import open_dict
+
+    data = copy.deepcopy(config.data)
+    with open_dict(data):
+        data.filter_overlong_prompts_workers = None  # in-process (a forked pool deadlocks after torch init)
+        data.cache_dir = str(prepared_dir.parent / "verl-cache")
+        for k, v in extra.items():
+            data[k] = v
+    return config, data, files
+
+
+def test_prepared_manifest_and_columns(prepared):
+    import pyarrow.parquet as pq
+
+    manifest = json.loads((prepared / "manifest.json").read_text())
+    assert manifest["splits"]["train"]["rows"] == 4 and manifest["splits"]["validation"]["rows"] == 4
+    assert manifest["prompt_lengths"]["checked"] and manifest["prompt_lengths"]["over_limit"] == 0
+    assert manifest["system_prompt_sha256"] == P.PROMPT_SHA256
+    table = pq.read_table(next((prepared / "train").glob("*.parquet")))
+    assert table.column_names == ["data_source", "prompt", "images", "reward_model", "extra_info"]
+    row = table.slice(0, 1).to_pylist()[0]
+    system = (P.PROFILE_DIR / "trace_vero_json_system_prompt_answer.txt").read_text(encoding="utf-8")
+    assert row["prompt"][0] == {"role": "system", "content": system}
+    assert row["prompt"][1]["role"] == "user" and row["prompt"][1]["content"].startswith("<image>")
+    assert row["images"][0]["min_pixels"] == 262144 and row["images"][0]["max_pixels"] == 4194304
+    assert json.loads(row["reward_model"]["ground_truth"])["type"] in ("string", "integer")
+    assert json.loads(row["extra_info"]["reward_contract"])["version"] == "trace-reward-v1"
+
+
+def test_rlhf_dataset_loads_prepared_parquet(prepared, tiny_model):
+    import io
+
+    from PIL import Image
+    from transformers import AutoProcessor, AutoTokenizer
+    from verl.utils.dataset.rl_dataset import RLHFDataset, collate_fn
+    from verl.utils.tokenizer import build_multimodal_processor_inputs
+
+    processor = AutoProcessor.from_pretrained(tiny_model)
+    tokenizer = AutoTokenizer.from_pretrained(tiny_model)
+    config, data, files = _data_config(prepared)
+    ds = RLHFDataset(files, tokenizer, data, processor=processor)
+    assert len(ds) == 4
+    counter = prep.LengthCounter(processor, data.image_patch_size)
+    items = []
+    for i in range(len(ds)):
+        item = ds[i]
+        items.append(item)
+        msgs = item["raw_prompt"]
+        assert msgs[0]["role"] == "system" and msgs[1]["content"][0]["type"] == "image"
+        assert item["reward_model"]["ground_truth"] and item["extra_info"]["instance_id"]
+        # veRL's own prompt-length count (as in RLHFDataset.maybe_filter_out_long_prompts)
+        raw = processor.apply_chat_template(msgs, add_generation_prompt=True, tokenize=False)
+        images, videos, audios = ds._process_multi_modal_info(msgs, ds.image_patch_size, ds.config)
+        # the per-image bounds were applied: every image is within [min_pixels, max_pixels] before the processor
+        assert all(262144 <= im.width * im.height <= 4194304 for im in images)
+        verl_len = len(build_multimodal_processor_inputs(processor, text=[raw], images=images, videos=videos,
+                                                         audio=audios, mm_processor_kwargs={})["input_ids"][0])
+        row = ds.dataframe[i]
+        sizes = [Image.open(io.BytesIO(im["bytes"])).size[::-1] for im in row["images"]]
+        assert counter.length(row, sizes) == verl_len
+    batch = collate_fn(items)
+    assert batch["dummy_tensor"].shape[0] == 4 and len(batch["raw_prompt"]) == 4
+
+    # veRL's own overlong filter agrees with our check
+    longest = max(counter.length(ds.dataframe[i], [Image.open(io.BytesIO(im["bytes"])).size[::-1]
+                                                   for im in ds.dataframe[i]["images"]]) for i in range(4))
+    _, strict, _ = _data_config(prepared, filter_overlong_prompts=True, max_prompt_length=longest - 1)
+    assert len(RLHFDataset(files, tokenizer, strict, processor=processor)) < 4
+
+
+def test_overlong_prompts_fail_before_training(tmp_path, trace_parquet, tiny_model, capsys):
+    def short(p):
+        p["verl"]["overrides"]["data.max_prompt_length"] = 120
+    profile = _copy_profile(tmp_path, edit=short)
+    out = tmp_path / "rl"
+    args = _args(prep, ["--profile", str(profile), "--train", str(trace_parquet["train"]),
+                        "--validation", str(trace_parquet["validation"]), "--output", str(out),
+                        "--model", str(tiny_model)])
+    assert prep.run(args) == 1
+    text = capsys.readouterr().out
+    assert "exceed max_prompt_length=120" in text and not out.exists()
+    import pyarrow.parquet as pq
+    ids = pq.read_table(trace_parquet["train"]).column("instance_id").to_pylist()
+    assert sum(i in text for i in ids) >= 1
+    with pytest.raises(prep.PromptTooLong) as e:
+        prep.prepare(profile, {"train": trace_parquet["train"]}, tmp_path / "rl2", model=tiny_model)
+    assert e.value.offenders and all(o["tokens"] > 120 for o in e.value.offenders)
+
+
+def test_check_prompt_lengths_on_prepared(prepared, tiny_model):
+    files = sorted((prepared / "train").glob("*.parquet"))
+    assert prep.check_prompt_lengths(files, tiny_model, 2048)["rows"] == 4
+    with pytest.raises(prep.PromptTooLong):
+        prep.check_prompt_lengths(files, tiny_model, 50)
+
+
+def test_prepare_refuses_existing_output(prepared, trace_parquet):
+    with pytest.raises(FileExistsError):
+        prep.prepare("trace-qwen2.5-vl-3b", {"train": trace_parquet["train"]}, prepared)
+
+
+# --------------------------------------------------------------------------------------------------
+# reward through veRL's loader and reward manager
+# --------------------------------------------------------------------------------------------------
+
+def test_reward_adapter_direct():
+    gt = '{"type":"integer","value":7}'
+    contract = {"version": "trace-reward-v1", "answer": {"id": "exact_match", "type": "integer"}, "annotation": None}
+    assert reward_mod.compute_score("trace", 'so {"answer": 7}', gt, {"reward_contract": json.dumps(contract)}) \
+        == {"score": 1.0, "acc": 1.0, "format": 1.0}
+    assert reward_mod.compute_score("trace", '{"answer": 8}', {"type": "integer", "value": 7}) \
+        == {"score": pytest.approx(0.05), "acc": 0.0, "format": 1.0}
+    assert reward_mod.compute_score("trace", "seven", gt)["score"] == 0.0
+    # the annotation is never scored, even when the response carries one
+    assert reward_mod.compute_score("trace", '{"answer": 7, "annotation": [1, 2]}', gt)["acc"] == 1.0
+    with pytest.raises(ValueError):
+        reward_mod.compute_score("trace", '{"answer": 7}', "not json")
+    with pytest.raises(ValueError):
+        reward_mod.compute_score("trace", '{"answer": 7}', '{"type":"matrix","value":7}')
+
+
+def test_reward_through_verl_manager(prepared, tiny_model):
+    import numpy as np
+    import torch
+    from transformers import AutoProcessor, AutoTokenizer
+    from verl import DataProto
+    from verl.trainer.ppo.reward import get_custom_reward_fn, load_reward_manager
+    from verl.utils.dataset.rl_dataset import RLHFDataset
+
+    config, data, files = _data_config(prepared)
+    fn = get_custom_reward_fn(config)
+    tokenizer = AutoTokenizer.from_pretrained(tiny_model)
+    ds = RLHFDataset(files, tokenizer, data, processor=AutoProcessor.from_pretrained(tiny_model))
+    item = ds[0]
+    truth = json.loads(item["reward_model"]["ground_truth"])["value"]
+    assert fn(data_source=item["data_source"], solution_str=json.dumps({"answer": truth}),
+              ground_truth=item["reward_model"]["ground_truth"], extra_info=item["extra_info"])["score"] == 1.0
+
+    manager = load_reward_manager(config, tokenizer)
+    assert type(manager).__name__ == "NaiveRewardManager"
+    scores = []
+    for text in (json.dumps({"answer": truth}), '{"answer": "definitely wrong"}'):
+        prompt = torch.tensor([tokenizer("question", add_special_tokens=False)["input_ids"]])
+        resp = torch.tensor([tokenizer(text, add_special_tokens=False)["input_ids"]])
+        proto = DataProto.from_dict(
+            tensors={"prompts": prompt, "responses": resp,
+                     "attention_mask": torch.ones(1, prompt.shape[1] + resp.shape[1], dtype=torch.long)},
+            non_tensors={"data_source": np.array([item["data_source"]], dtype=object),
+                         "reward_model": np.array([item["reward_model"]], dtype=object),
+                         "extra_info": np.array([dict(item["extra_info"])], dtype=object)})
+        result = manager.loop.run_until_complete(manager.run_single(proto))
+        scores.append(result["reward_score"])
+        assert set(result["reward_extra_info"]) >= {"score", "acc", "format"}
+    assert scores == [1.0, pytest.approx(0.05)]
+
+
+def test_tiny_model_is_deterministic(tiny_model, tmp_path):
+    from rlvr.training.tiny import build_tiny_model
+
+    again = build_tiny_model(tmp_path / "again")
+    for name in ("model.safetensors", "tokenizer.json", "config.json"):
+        assert P.file_sha256(again / name) == P.file_sha256(tiny_model / name), name
