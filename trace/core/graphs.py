@@ -176,8 +176,8 @@ def bridges(n, edges):
     return [k for k in range(len(edges)) if n_components(n, edges[:k] + edges[k + 1:]) > base]
 
 
-def spanning_tree(rng, n, cand):
-    """Random spanning forest of the candidate edges (random Kruskal)."""
+def _kruskal(n, edges, order):
+    """Union-find over ``edges`` taken in ``order``; returns the indices of the edges kept."""
     parent = list(range(n))
 
     def find(a):
@@ -186,41 +186,31 @@ def spanning_tree(rng, n, cand):
             a = parent[a]
         return a
 
-    out = []
-    for k in rng.permutation(len(cand)):
-        u, v = cand[int(k)]
-        ru, rv = find(u), find(v)
+    kept = []
+    for k in order:
+        ru, rv = find(edges[k][0]), find(edges[k][1])
         if ru != rv:
             parent[ru] = rv
-            out.append([u, v])
-    return out
+            kept.append(k)
+    return kept
 
 
-# ---------------------------------------------------------------------------- edge labels
+def spanning_tree(rng, n, cand):
+    """Random spanning forest of the candidate edges (random Kruskal)."""
+    return [list(cand[k]) for k in _kruskal(n, cand, [int(k) for k in rng.permutation(len(cand))])]
+
+
+def minimum_spanning_tree(n, edges, weights):
+    """Kruskal; returns the indices of the chosen edges in weight order."""
+    return _kruskal(n, edges, sorted(range(len(edges)), key=lambda k: weights[k]))
+
+
 def distinct_weights(rng, n_edges):
     """Distinct integer edge weights (so the minimum spanning tree is unique)."""
     return [int(w) for w in rng.choice(range(1, max(20, n_edges + 5) + 1), size=n_edges, replace=False)]
 
 
-def minimum_spanning_tree(n, edges, weights):
-    """Kruskal with union-find; returns the indices of the chosen edges in weight order."""
-    parent = list(range(n))
-
-    def find(a):
-        while parent[a] != a:
-            parent[a] = parent[parent[a]]
-            a = parent[a]
-        return a
-
-    chosen = []
-    for k in sorted(range(len(edges)), key=lambda k: weights[k]):
-        ru, rv = find(edges[k][0]), find(edges[k][1])
-        if ru != rv:
-            parent[ru] = rv
-            chosen.append(k)
-    return chosen
-
-
+# ---------------------------------------------------------------------------- edge labels
 def _seg_hits_box(A, B, box):
     """Vectorised Liang-Barsky: which segments A[k]-B[k] meet the axis-aligned box."""
     x0, y0, x1, y1 = box
