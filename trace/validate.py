@@ -26,11 +26,10 @@ import gzip
 import json
 import struct
 from collections import Counter
-from functools import lru_cache
 from pathlib import Path
 
 from . import registry
-from .core.canonical import canonical_bytes, sha256_bytes, sha256_file
+from .core.canonical import sha256_bytes, sha256_file
 
 MAX_LISTED_ERRORS = 1000
 

@@ -2,7 +2,6 @@
 
 import statistics
 
-import pytest
 
 from taskcheck import check_scene_tasks, check_two_process_determinism
 

@@ -7,7 +7,6 @@ Both variants end by asking for one JSON object; the format example is drawn fro
 from __future__ import annotations
 
 import json
-import string
 
 from .annotation import split_type
 

@@ -110,7 +110,8 @@ def interval_value_count(q):
 
 
 def _runs(vals, up):
-    best, cur, out = 1, 1, []
+    """(length of the monotone run ending at mark k, k) for every mark."""
+    cur, out = 1, []
     for k in range(1, len(vals)):
         cur = cur + 1 if (vals[k] > vals[k - 1] if up else vals[k] < vals[k - 1]) else 1
         out.append((cur, k))

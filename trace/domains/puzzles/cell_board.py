@@ -177,9 +177,9 @@ def shortest_path_length_value(q):
         segs.append(f"step:{a[0]}:{a[1]}:{b[0]}:{b[1]}")
     q.step("bfs", length=total, path=[list(p) for p in path])
     return q.answer(total, witnesses=segs,
-                    question=(f"Black cells are walls; every other cell is open. Moving one cell at a time up, down, "
-                              f"left or right through open cells, what is the smallest number of moves needed to go "
-                              f"from the green S cell to the red G cell?"))
+                    question=("Black cells are walls; every other cell is open. Moving one cell at a time up, down, "
+                              "left or right through open cells, what is the smallest number of moves needed to go "
+                              "from the green S cell to the red G cell?"))
 
 
 @task("symmetry_violation_count", answer="integer", annotation="segment_set",
