@@ -145,12 +145,14 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(fn=cmd_fetch_model)
 
     from . import aggregate
-    from .training import check, prepare, tiny
+    from .training import check, merge, prepare, smoke, tiny
 
     for name, module, text in (
         ("check", check, "validate the training profiles and compose them with veRL's own config system"),
         ("prepare-rl-data", prepare, "convert dataset parquet into veRL's multimodal RLHF parquet"),
         ("build-tiny-model", tiny, "build a tiny Qwen2.5-VL-architecture model offline (CPU smoke path)"),
+        ("train", smoke, "GRPO training; CPU smoke backend for profiles with trainer.device=cpu"),
+        ("merge-checkpoint", merge, "merge a veRL FSDP checkpoint (verl.model_merger) and verify it"),
     ):
         s = sub.add_parser(name, help=text)
         module.add_arguments(s)

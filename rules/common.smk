@@ -94,6 +94,24 @@ def receipted(command):
 
 
 # ---------------------------------------------------------------------------- data stage
+def _source_tree_sha256(package):
+    """sha256 over the sorted (path, sha256) of a package's source files: a generator code change is a
+    params change, so Snakemake regenerates the data (it tracks rule code, not imported packages)."""
+    import importlib
+
+    root = Path(importlib.import_module(package).__file__).parent
+    entries = [
+        [p.relative_to(root).as_posix(), hashlib.sha256(p.read_bytes()).hexdigest()]
+        for p in sorted(root.rglob("*"))
+        if p.is_file() and p.suffix in (".py", ".json", ".tsv") and "__pycache__" not in p.parts
+    ]
+    return hashlib.sha256(json.dumps(entries).encode()).hexdigest()
+
+
+TRACEGEN_CODE = _source_tree_sha256("tracegen")
+
+
+
 def split_config(split):
     return config["data"]["splits"][split]
 

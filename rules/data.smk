@@ -17,6 +17,7 @@ if config["data"]["source"] == "generate":
         container: container_for("data")
         params:
             receipt=receipt_args("data"),
+            code=TRACEGEN_CODE,
         shell:
             receipted(
                 "tracegen generate {input.cfg} --only-domain {wildcards.group} "
@@ -93,6 +94,7 @@ if config["data"]["source"] == "generate":
         container: container_for("data")
         params:
             receipt=receipt_args("data"),
+            code=TRACEGEN_CODE,
             cap=lambda w: f"--max-pixels {config['data']['max_pixels']}" if config["data"].get("max_pixels") else "",
             rows=config["data"].get("rows_per_shard", 4000),
             tmp=lambda w: f"results/data/{w.split}/.reproduce",

@@ -35,6 +35,7 @@ def make_workspace(path: Path) -> Path:
     for split in ("train", "validation"):
         (path / "config" / "test" / f"{split}.yaml").write_text(TINY.format(split=split))
     (path / "config" / "test" / "tiny.yaml").write_text(
+        "stages: [data]\n"
         "data:\n  splits: {train: config/test/train.yaml, validation: config/test/validation.yaml}\n  workers: 1\n")
     subprocess.run(["git", "init", "-q"], cwd=path, check=True)
     return path

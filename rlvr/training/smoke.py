@@ -1,0 +1,449 @@
+"""``rlvr train`` CPU smoke backend: a few GRPO steps of a tiny Qwen2.5-VL on CPU, with veRL's own algorithm code.
+
+``python -m verl.trainer.main_ppo`` needs NCCL and a vLLM/SGLang rollout, so on CPU this backend runs
+the same loop by hand, for profiles with ``trainer.device: cpu`` (``rlvr/profiles/tiny-cpu.yaml``):
+
+1. prompts: the prepared RL parquet (``rlvr prepare-rl-data`` output, ``DATA/train/*.parquet``), shuffled
+   per epoch with ``numpy.random.default_rng(data.seed + epoch)``; ``data.train_batch_size`` per step;
+2. rollout: HF ``generate`` (``do_sample``, ``rollout.temperature``, ``rollout.top_p``, no top-k),
+   ``rollout.n`` responses per prompt, at most ``data.max_response_length`` new tokens; images go through
+   veRL's ``process_image`` (``qwen_vl_utils.fetch_image`` with each row's min/max pixels) and the model's
+   Qwen2.5-VL processor; the chat is the processor's chat template with ``<image>`` -> image slots;
+3. reward: ``rlvr.training.reward.compute_score`` on the decoded response (special tokens skipped), placed
+   on the last response token (as veRL's ``naive`` manager does);
+4. advantage: ``verl.trainer.ppo.core_algos.compute_grpo_outcome_advantage`` grouped by prompt uid,
+   ``norm_adv_by_std_in_grpo`` from the profile;
+5. old log-probs (no grad, before the update) and the policy-gradient update with veRL's registered
+   policy loss (``get_policy_loss_fn(policy_loss.loss_mode)`` = ``compute_policy_loss_vanilla``: dual-clip
+   PPO with ``clip_ratio_low/high/c``, ``loss_agg_mode`` token-mean), configured by the profile's actor
+   config converted with veRL's own ``omega_conf_to_dataclass``; one optimizer step per training step
+   (mini batch = train batch, 1 PPO epoch), ``torch.optim.AdamW`` (lr, betas, weight decay of the
+   profile), grad-norm clip ``actor.grad_clip``.
+
+Metrics (reward, accuracy, format, loss, clip fractions, KL, grad norm, response length) go to
+``OUTPUT/metrics.jsonl`` (one row per step) and ``OUTPUT/metrics.png``.
+
+Checkpoints use veRL's FSDP layout (``FSDPCheckpointManager.save_checkpoint`` + ``RayPPOTrainer``)::
+
+    OUTPUT/latest_checkpointed_iteration.txt          "<N>"
+    OUTPUT/global_step_<N>/data.pt                    sampler state (veRL: the dataloader state)
+    OUTPUT/global_step_<N>/actor/model_world_size_1_rank_0.pt        {name: DTensor(Shard(0)) on a 1-rank "fsdp" mesh}
+    OUTPUT/global_step_<N>/actor/optim_world_size_1_rank_0.pt        AdamW state dict
+    OUTPUT/global_step_<N>/actor/extra_state_world_size_1_rank_0.pt  {lr_scheduler: None, rng: ...}
+    OUTPUT/global_step_<N>/actor/fsdp_config.json      {"FSDP_version": 2, "world_size": 1}
+    OUTPUT/global_step_<N>/actor/huggingface/          config, generation config, processor, tokenizer
+
+The model itself is trained unwrapped (one process, no FSDP); at save time each parameter is turned into
+the DTensor FSDP2 would hold on a one-rank mesh (``distribute_tensor(t, mesh, [Shard(0)])`` on a gloo
+process group), so the file has the exact type and placement the real checkpoint has and
+``python -m verl.model_merger merge --backend fsdp`` merges it.  Determinism: fixed seeds, CPU,
+``torch.use_deterministic_algorithms(True)``; the sampling seed of step ``s`` is ``seed + s``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import os
+import random
+import shutil
+import time
+from pathlib import Path
+
+from . import profiles as P
+
+SMOKE_DEVICE = "cpu"
+MODEL_FILE = "model_world_size_1_rank_0.pt"
+OPTIM_FILE = "optim_world_size_1_rank_0.pt"
+EXTRA_FILE = "extra_state_world_size_1_rank_0.pt"
+
+
+class SmokeError(RuntimeError):
+    """The smoke run cannot start (bad profile, data or output)."""
+
+
+# --------------------------------------------------------------------------------------------------
+# settings: everything from the profile's veRL overrides (the composed veRL config)
+# --------------------------------------------------------------------------------------------------
+
+def is_smoke_profile(profile: dict) -> bool:
+    return profile["verl"]["overrides"].get("trainer.device") == SMOKE_DEVICE
+
+
+def settings(profile: dict, *, steps: int | None = None, seed: int | None = None) -> dict:
+    ov = profile["verl"]["overrides"]
+
+    def get(key):
+        if key not in ov:
+            raise SmokeError(f"{profile['name']}: the smoke backend needs the override {key}")
+        return ov[key]
+
+    s = {
+        "batch_size": get("data.train_batch_size"), "n": get("actor_rollout_ref.rollout.n"),
+        "max_new_tokens": get("data.max_response_length"), "max_prompt_length": get("data.max_prompt_length"),
+        "temperature": float(get("actor_rollout_ref.rollout.temperature")),
+        "top_p": float(get("actor_rollout_ref.rollout.top_p")),
+        "do_sample": get("actor_rollout_ref.rollout.do_sample"),
+        "steps": get("trainer.total_training_steps"), "save_freq": get("trainer.save_freq"),
+        "seed": get("data.seed"), "shuffle": get("data.shuffle"),
+        "lr": float(get("actor_rollout_ref.actor.optim.lr")),
+        "weight_decay": float(get("actor_rollout_ref.actor.optim.weight_decay")),
+        "betas": [float(b) for b in get("actor_rollout_ref.actor.optim.betas")],
+        "grad_clip": float(get("actor_rollout_ref.actor.grad_clip")),
+        "norm_adv_by_std_in_grpo": get("algorithm.norm_adv_by_std_in_grpo"),
+        "adv_estimator": get("algorithm.adv_estimator"),
+        "loss_mode": get("actor_rollout_ref.actor.policy_loss.loss_mode"),
+        "loss_agg_mode": get("actor_rollout_ref.actor.loss_agg_mode"),
+        "ppo_epochs": get("actor_rollout_ref.actor.ppo_epochs"),
+        "mini_batch": get("actor_rollout_ref.actor.ppo_mini_batch_size"),
+    }
+    if steps is not None:
+        s["steps"] = steps
+    if seed is not None:
+        s["seed"] = seed
+    if s["adv_estimator"] != "grpo":
+        raise SmokeError(f"smoke backend implements GRPO only, profile asks {s['adv_estimator']!r}")
+    if s["ppo_epochs"] != 1 or s["mini_batch"] != s["batch_size"]:
+        raise SmokeError("smoke backend does one optimizer step per training step (ppo_epochs 1, mini = train batch)")
+    if ov.get("actor_rollout_ref.rollout.top_k", -1) not in (-1, 0):
+        raise SmokeError("smoke backend samples without top-k (rollout.top_k must be -1)")
+    return s
+
+
+def actor_config(profile: dict, data_dir, init, output):
+    """veRL's own ActorConfig dataclass for the profile (compose + ``omega_conf_to_dataclass``)."""
+    from omegaconf import OmegaConf
+
+    from verl.utils.config import omega_conf_to_dataclass
+
+    files = [str(f) for f in sorted((Path(data_dir) / "train").glob("*.parquet"))]
+    vfiles = [str(f) for f in sorted((Path(data_dir) / "validation").glob("*.parquet"))] or files
+    cfg = P.compose(profile, {"data.train_files": files, "data.val_files": vfiles,
+                              "actor_rollout_ref.model.path": str(init), "trainer.default_local_dir": str(output)})
+    return omega_conf_to_dataclass(OmegaConf.select(cfg, "actor_rollout_ref.actor"))
+
+
+# --------------------------------------------------------------------------------------------------
+# data
+# --------------------------------------------------------------------------------------------------
+
+def load_rows(data_dir) -> list[dict]:
+    import pyarrow.parquet as pq
+
+    files = sorted((Path(data_dir) / "train").glob("*.parquet"))
+    if not files:
+        raise SmokeError(f"no prepared train parquet in {Path(data_dir) / 'train'} (run rlvr prepare-rl-data)")
+    rows = []
+    for f in files:
+        rows.extend(pq.read_table(f).to_pylist())
+    return rows
+
+
+def batches(n_rows: int, batch_size: int, seed: int, shuffle: bool):
+    """Endless stream of row-index batches: one seeded permutation per epoch (drop_last like veRL)."""
+    import numpy as np
+
+    if n_rows < batch_size:
+        raise SmokeError(f"{n_rows} train rows < train_batch_size {batch_size}")
+    epoch = 0
+    while True:
+        order = np.random.default_rng(seed + epoch).permutation(n_rows) if shuffle else np.arange(n_rows)
+        for i in range(0, n_rows - batch_size + 1, batch_size):
+            yield epoch, [int(x) for x in order[i:i + batch_size]]
+        epoch += 1
+
+
+def prompt_inputs(row: dict, processor):
+    """Processor inputs for one prepared row (chat template + images resized like veRL's dataset)."""
+    from verl.utils.dataset.vision_utils import process_image
+
+    from .prepare import LengthCounter
+
+    messages = LengthCounter(processor).messages(row["prompt"])
+    text = processor.apply_chat_template(messages, add_generation_prompt=True, tokenize=False)
+    images = [process_image(dict(img)) for img in (row.get("images") or [])]
+    return processor(text=[text], images=images or None, return_tensors="pt")
+
+
+# --------------------------------------------------------------------------------------------------
+# model helpers
+# --------------------------------------------------------------------------------------------------
+
+def _repeat_inputs(inputs, n: int) -> dict:
+    out = {}
+    for k, v in inputs.items():
+        if k in ("pixel_values", "image_grid_thw"):
+            out[k] = v.repeat(n, *([1] * (v.dim() - 1)))  # n copies of the prompt's images, in order
+        else:
+            out[k] = v.repeat(n, 1)
+    return out
+
+
+def response_log_probs(model, inputs, responses, response_mask):
+    """Log-prob of each response token given prompt + previous response tokens ([n, R])."""
+    import torch
+
+    n, R = responses.shape
+    base = _repeat_inputs(inputs, n)
+    prompt_len = base["input_ids"].shape[1]
+    input_ids = torch.cat([base["input_ids"], responses], dim=1)
+    attention = torch.cat([base["attention_mask"], response_mask.to(base["attention_mask"].dtype)], dim=1)
+    kwargs = {k: v for k, v in base.items() if k not in ("input_ids", "attention_mask")}
+    for k in ("mm_token_type_ids", "token_type_ids"):  # per-token ids: response tokens are text (0)
+        if k in kwargs:
+            kwargs[k] = torch.cat([kwargs[k], torch.zeros_like(responses)], dim=1)
+    logits = model(input_ids=input_ids, attention_mask=attention, **kwargs).logits
+    logits = logits[:, prompt_len - 1:prompt_len - 1 + R, :].float()
+    logp = torch.log_softmax(logits, dim=-1)
+    return torch.gather(logp, 2, responses.unsqueeze(-1)).squeeze(-1) * response_mask
+
+
+VISION_TOKENS = ("<|vision_start|>", "<|vision_end|>", "<|vision_pad|>", "<|image_pad|>", "<|video_pad|>")
+
+
+def vision_token_ids(tok) -> list[int]:
+    """Vision placeholder ids, never sampled: a response holding ``<|image_pad|>`` cannot be re-scored
+    (the model would look for image features for it).  A random tiny model samples them; a real one not."""
+    return [i for i in (tok.convert_tokens_to_ids(t) for t in VISION_TOKENS) if i is not None and i >= 0]
+
+
+def rollout(model, processor, row, s, generator_seed: int):
+    """``n`` sampled responses for one prompt: (inputs, responses [n, R], mask [n, R], texts)."""
+    import torch
+
+    tok = processor.tokenizer
+    eos = model.generation_config.eos_token_id
+    eos = eos if isinstance(eos, int) else eos[0]
+    pad = tok.pad_token_id
+    inputs = prompt_inputs(row, processor)
+    if inputs["input_ids"].shape[1] > s["max_prompt_length"]:
+        raise SmokeError(f"{row['extra_info']['instance_id']}: prompt of {inputs['input_ids'].shape[1]} tokens "
+                         f"> max_prompt_length {s['max_prompt_length']}")
+    torch.manual_seed(generator_seed)
+    with torch.no_grad():
+        out = model.generate(**inputs, do_sample=s["do_sample"], temperature=s["temperature"], top_p=s["top_p"],
+                             top_k=0, max_new_tokens=s["max_new_tokens"], num_return_sequences=s["n"],
+                             eos_token_id=eos, pad_token_id=pad, suppress_tokens=vision_token_ids(tok))
+    resp = out[:, inputs["input_ids"].shape[1]:]
+    R = s["max_new_tokens"]
+    responses = torch.full((s["n"], R), pad, dtype=torch.long)
+    mask = torch.zeros((s["n"], R), dtype=torch.float32)
+    texts = []
+    for i in range(s["n"]):
+        ids = resp[i].tolist()
+        length = ids.index(eos) + 1 if eos in ids else len(ids)  # through the first eos, like veRL's mask
+        responses[i, :length] = torch.tensor(ids[:length])
+        mask[i, :length] = 1.0
+        texts.append(tok.decode(ids[:length], skip_special_tokens=True))
+    return inputs, responses, mask, texts
+
+
+# --------------------------------------------------------------------------------------------------
+# checkpoint (veRL FSDP layout)
+# --------------------------------------------------------------------------------------------------
+
+def _init_gloo():
+    import socket
+
+    import torch.distributed as dist
+
+    if dist.is_initialized():
+        return False
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    dist.init_process_group("gloo", init_method=f"tcp://127.0.0.1:{port}", rank=0, world_size=1)
+    return True
+
+
+def sharded_state_dict(model) -> dict:
+    """The model's state dict as FSDP2 holds it on one rank: DTensors, ``Shard(0)``, mesh ``("fsdp",)``."""
+    from torch.distributed.device_mesh import init_device_mesh
+    from torch.distributed.tensor import Shard, distribute_tensor
+
+    mesh = init_device_mesh("cpu", (1,), mesh_dim_names=("fsdp",))
+    return {k: distribute_tensor(v.detach().clone(), mesh, [Shard(0)]) if v.dim() > 0 else v.detach().clone()
+            for k, v in model.state_dict().items()}
+
+
+def save_checkpoint(output: Path, step: int, model, optimizer, processor, init_dir, sampler_state: dict) -> Path:
+    import torch
+    import torch.distributed as dist
+
+    step_dir = output / f"global_step_{step}"
+    actor = step_dir / "actor"
+    hf = actor / "huggingface"
+    hf.mkdir(parents=True, exist_ok=True)
+    started = _init_gloo()
+    try:
+        torch.save(sharded_state_dict(model), actor / MODEL_FILE)
+    finally:
+        if started:
+            dist.destroy_process_group()
+    torch.save(optimizer.state_dict(), actor / OPTIM_FILE)
+    torch.save({"lr_scheduler": None, "rng": {"cpu": torch.get_rng_state(), "numpy": None,
+                                             "random": random.getstate()}}, actor / EXTRA_FILE)
+    (actor / "fsdp_config.json").write_text(json.dumps({"FSDP_version": 2, "world_size": 1}, indent=4),
+                                            encoding="utf-8")
+    model.config.save_pretrained(hf)
+    gen = Path(init_dir) / "generation_config.json"
+    if gen.exists():
+        shutil.copy(gen, hf / "generation_config.json")
+    processor.save_pretrained(hf)
+    torch.save(sampler_state, step_dir / "data.pt")
+    (output / "latest_checkpointed_iteration.txt").write_text(str(step), encoding="utf-8")
+    return step_dir
+
+
+# --------------------------------------------------------------------------------------------------
+# metrics
+# --------------------------------------------------------------------------------------------------
+
+def plot_metrics(rows: list[dict], path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    steps = [r["step"] for r in rows]
+    fig, axes = plt.subplots(1, 3, figsize=(12, 3.2))
+    for ax, key, title in zip(axes, ("reward/mean", "reward/acc", "actor/pg_loss"), ("reward", "accuracy", "loss")):
+        ax.plot(steps, [r[key] for r in rows], marker="o")
+        ax.set_title(title)
+        ax.set_xlabel("step")
+        ax.grid(alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(path, dpi=80, metadata={"Software": None})
+    plt.close(fig)
+
+
+# --------------------------------------------------------------------------------------------------
+# the loop
+# --------------------------------------------------------------------------------------------------
+
+def train(profile_name, data_dir, init, output, *, steps: int | None = None, seed: int | None = None,
+          save_freq: int | None = None, log=print) -> dict:
+    import numpy as np
+    import torch
+    from transformers import AutoModelForImageTextToText, AutoProcessor
+
+    from verl.trainer.ppo.core_algos import compute_grpo_outcome_advantage, get_policy_loss_fn
+
+    from .reward import compute_score
+
+    profile = P.load(profile_name)
+    problems = P.validate(profile)
+    if problems:
+        raise P.ProfileError("; ".join(problems))
+    if not is_smoke_profile(profile):
+        raise SmokeError(f"profile {profile['name']} is not a CPU smoke profile (trainer.device != cpu)")
+    s = settings(profile, steps=steps, seed=seed)
+    if save_freq is not None:
+        s["save_freq"] = save_freq
+    output = Path(output)
+    if output.exists() and any(output.iterdir()):
+        raise SmokeError(f"output {output} is not empty (the smoke backend does not resume)")
+    output.mkdir(parents=True, exist_ok=True)
+    acfg = actor_config(profile, data_dir, init, output)
+    policy_loss = get_policy_loss_fn(s["loss_mode"])
+
+    torch.manual_seed(s["seed"])
+    random.seed(s["seed"])
+    np.random.seed(s["seed"])
+    torch.use_deterministic_algorithms(True, warn_only=True)
+
+    rows = load_rows(data_dir)
+    processor = AutoProcessor.from_pretrained(str(init))
+    model = AutoModelForImageTextToText.from_pretrained(str(init), dtype=torch.float32)
+    optimizer = torch.optim.AdamW(model.parameters(), lr=s["lr"], betas=tuple(s["betas"]),
+                                  weight_decay=s["weight_decay"])
+    (output / "smoke_run.json").write_text(json.dumps(
+        {"backend": "rlvr.training.smoke", "profile": profile["name"], "profile_sha256": P.file_sha256(profile["_path"]),
+         "data": str(data_dir), "init": str(init), "settings": s,
+         "verl": {"advantage": "verl.trainer.ppo.core_algos.compute_grpo_outcome_advantage",
+                  "policy_loss": f"verl.trainer.ppo.core_algos.get_policy_loss_fn({s['loss_mode']!r})"
+                                 f" = {policy_loss.__module__}.{policy_loss.__name__}"}},
+        indent=1, sort_keys=True) + "\n", encoding="utf-8")
+
+    metrics_path = output / "metrics.jsonl"
+    history, stream = [], batches(len(rows), s["batch_size"], s["seed"], s["shuffle"])
+    last_saved = None
+    for step in range(1, s["steps"] + 1):
+        t0 = time.perf_counter()
+        epoch, idx = next(stream)
+        model.eval()
+        groups, scores, accs, fmts, uids = [], [], [], [], []
+        for j, ri in enumerate(idx):
+            row = rows[ri]
+            inputs, responses, mask, texts = rollout(model, processor, row, s, s["seed"] * 1_000_003 + step * 1000 + j)
+            with torch.no_grad():
+                old = response_log_probs(model, inputs, responses, mask)
+            groups.append((inputs, responses, mask, old))
+            for text in texts:
+                r = compute_score(row["data_source"], text, row["reward_model"]["ground_truth"], row["extra_info"])
+                scores.append(r["score"]), accs.append(r["acc"]), fmts.append(r["format"])
+                uids.append(f"{step}:{j}:{row['extra_info']['instance_id']}")
+        mask = torch.cat([g[2] for g in groups])
+        old_log_prob = torch.cat([g[3] for g in groups])
+        token_rewards = torch.zeros_like(mask)
+        last = (mask.sum(dim=1).long() - 1).clamp(min=0)
+        token_rewards[torch.arange(len(scores)), last] = torch.tensor(scores, dtype=torch.float32)
+        advantages, _ = compute_grpo_outcome_advantage(
+            token_level_rewards=token_rewards, response_mask=mask, index=np.array(uids, dtype=object),
+            norm_adv_by_std_in_grpo=s["norm_adv_by_std_in_grpo"])
+
+        model.train()
+        optimizer.zero_grad(set_to_none=True)
+        log_prob = torch.cat([response_log_probs(model, g[0], g[1], g[2]) for g in groups])
+        pg_loss, pg_metrics = policy_loss(old_log_prob=old_log_prob, log_prob=log_prob, advantages=advantages,
+                                          response_mask=mask, loss_agg_mode=s["loss_agg_mode"], config=acfg)
+        pg_loss.backward()
+        grad_norm = torch.nn.utils.clip_grad_norm_(model.parameters(), max_norm=s["grad_clip"])
+        if torch.isfinite(grad_norm):
+            optimizer.step()
+        record = {
+            "step": step, "epoch": epoch, "rows": idx,
+            "reward/mean": float(np.mean(scores)), "reward/acc": float(np.mean(accs)),
+            "reward/format": float(np.mean(fmts)), "actor/pg_loss": float(pg_loss.detach()),
+            "actor/grad_norm": float(grad_norm), "actor/lr": s["lr"],
+            **{k: float(v) for k, v in pg_metrics.items()},
+            "advantage/abs_mean": float(advantages.abs().sum() / mask.sum()),
+            "response_length/mean": float(mask.sum(dim=1).mean()),
+            "responses": len(scores), "time_s": round(time.perf_counter() - t0, 3),
+        }
+        history.append(record)
+        with open(metrics_path, "a", encoding="utf-8") as f:
+            f.write(json.dumps({k: v for k, v in record.items()}, sort_keys=True) + "\n")
+        log(f"step {step}/{s['steps']}: reward {record['reward/mean']:.4f} acc {record['reward/acc']:.3f} "
+            f"loss {record['actor/pg_loss']:.6f} grad_norm {record['actor/grad_norm']:.4f} ({record['time_s']} s)")
+        if step == s["steps"] or (s["save_freq"] and s["save_freq"] > 0 and step % s["save_freq"] == 0):
+            last_saved = save_checkpoint(output, step, model, optimizer, processor, init,
+                                         {"seed": s["seed"], "step": step, "epoch": epoch})
+    plot_metrics(history, output / "metrics.png")
+    return {"steps": s["steps"], "checkpoint": str(last_saved), "metrics": str(metrics_path), "history": history}
+
+
+# --------------------------------------------------------------------------------------------------
+# CLI (`rlvr train` for CPU smoke profiles)
+# --------------------------------------------------------------------------------------------------
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--profile", required=True, help="profile name or YAML path (trainer.device: cpu)")
+    parser.add_argument("--data", required=True, help="prepared RL data directory (rlvr prepare-rl-data output)")
+    parser.add_argument("--init", required=True, help="initial model directory (HF format)")
+    parser.add_argument("--output", required=True, help="checkpoint directory (veRL trainer.default_local_dir)")
+    parser.add_argument("--steps", type=int, default=None, help="override trainer.total_training_steps")
+    parser.add_argument("--seed", type=int, default=None, help="override data.seed (also the sampling seed)")
+    parser.add_argument("--save-freq", type=int, default=None, help="override trainer.save_freq")
+
+
+def run(args) -> int:
+    try:
+        result = train(args.profile, args.data, args.init, args.output, steps=args.steps, seed=args.seed,
+                       save_freq=args.save_freq)
+    except (SmokeError, P.ProfileError, FileNotFoundError) as e:
+        print(f"rlvr train: error: {e}")
+        return 1
+    print(f"trained {result['steps']} steps; checkpoint {result['checkpoint']}; metrics {result['metrics']}")
+    return 0

@@ -1,0 +1,170 @@
+"""CPU smoke path of `rlvr train` (rlvr.training.smoke) and `rlvr merge-checkpoint` (rlvr.training.merge).
+
+A tiny Qwen2.5-VL (rlvr build-tiny-model), a tiny tracegen data set prepared with the tiny-cpu profile,
+3 GRPO steps with veRL's own advantage and policy-loss functions, a veRL FSDP-layout checkpoint, and the
+real `python -m verl.model_merger merge --backend fsdp` on it.  The random tiny model never writes the
+answer JSON, so every reward would be 0 and every GRPO advantage 0; the fixture first gives it a few
+supervised steps on `{"answer": ...}` targets (test scaffolding only) so the rewards vary within a group.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+for _k, _v in {"HF_HUB_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1",
+               "WANDB_MODE": "disabled", "TOKENIZERS_PARALLELISM": "false"}.items():
+    os.environ.setdefault(_k, _v)
+
+from rlvr.training import merge as merge_cmd  # noqa: E402
+from rlvr.training import profiles as P  # noqa: E402
+from rlvr.training import smoke  # noqa: E402
+
+TASKS = ("task_charts__heatmap__axis_cell_extremum_label", "task_charts__heatmap__colorbar_interval_cell_count")
+STEPS = 3
+
+
+def _args(module, argv):
+    parser = argparse.ArgumentParser()
+    module.add_arguments(parser)
+    return parser.parse_args(argv)
+
+
+def _warm_start(init, rows, out, steps=60, seed=0):
+    """A few cross-entropy steps so the tiny model emits ``{"answer": ...}`` (values drawn at random)."""
+    import random
+
+    import torch
+    from transformers import AutoModelForImageTextToText, AutoProcessor
+
+    torch.manual_seed(seed)
+    rng = random.Random(seed)
+    processor = AutoProcessor.from_pretrained(str(init))
+    model = AutoModelForImageTextToText.from_pretrained(str(init), dtype=torch.float32)
+    tok = processor.tokenizer
+    answers = sorted({json.dumps({"answer": json.loads(r["reward_model"]["ground_truth"])["value"]})
+                      for r in rows})
+    inputs = [smoke.prompt_inputs(r, processor) for r in rows]
+    opt = torch.optim.AdamW(model.parameters(), lr=1e-2)
+    model.train()
+    for _ in range(steps):
+        k = rng.randrange(len(rows))
+        target = tok(rng.choice(answers) + "<|im_end|>", add_special_tokens=False, return_tensors="pt")["input_ids"]
+        mask = torch.ones_like(target, dtype=torch.float32)
+        logp = smoke.response_log_probs(model, inputs[k], target, mask)
+        loss = -logp.sum() / mask.sum()
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+    model.eval()
+    model.save_pretrained(out)
+    processor.save_pretrained(out)
+    (Path(init) / "generation_config.json").exists() and model.generation_config.save_pretrained(out)
+    return out
+
+
+@pytest.fixture(scope="module")
+def setup(tmp_path_factory):
+    from rlvr.training import prepare as prep
+    from rlvr.training import tiny
+
+    root = tmp_path_factory.mktemp("smoke")
+    model = tiny.build_tiny_model(root / "tiny")
+    pq_dirs = {}
+    for split in ("train", "validation"):
+        ds, pq_dir = root / f"ds-{split}", root / f"pq-{split}"
+        cmd = [sys.executable, "-m", "tracegen", "generate", *sum((["--task", t] for t in TASKS), []),
+               "--samples-per-task", "2", "--seed", "42", "--split", split, "-o", str(ds), "-q"]
+        subprocess.run(cmd, check=True, capture_output=True)
+        subprocess.run([sys.executable, "-m", "tracegen", "export", str(ds), "-o", str(pq_dir),
+                        "--max-pixels", "40000"], check=True, capture_output=True)
+        pq_dirs[split] = pq_dir
+    data = root / "rl"
+    assert prep.run(_args(prep, ["--profile", "tiny-cpu", "--train", str(pq_dirs["train"]), "--validation",
+                                 str(pq_dirs["validation"]), "--output", str(data), "--model", str(model)])) == 0
+    warm = _warm_start(model, smoke.load_rows(data), root / "warm")
+    runs = {}
+    for name in ("a", "b"):
+        out = root / f"ckpt-{name}"
+        assert smoke.run(_args(smoke, ["--profile", "tiny-cpu", "--data", str(data), "--init", str(warm),
+                                       "--output", str(out), "--steps", str(STEPS)])) == 0
+        runs[name] = out
+    return {"root": root, "data": data, "init": warm, "runs": runs}
+
+
+def _metrics(ckpt):
+    return [json.loads(line) for line in (ckpt / "metrics.jsonl").read_text(encoding="utf-8").splitlines()]
+
+
+def test_tiny_profile_is_a_valid_v1_profile():
+    prof = P.load("tiny-cpu")
+    assert P.validate(prof) == []
+    assert smoke.is_smoke_profile(prof) and not any(smoke.is_smoke_profile(P.load(n)) for n in P.PAPER_PROFILES)
+    s = smoke.settings(prof)
+    assert (s["adv_estimator"], s["loss_mode"], s["loss_agg_mode"]) == ("grpo", "vanilla", "token-mean")
+
+
+def test_metrics_and_plot(setup):
+    rows = _metrics(setup["runs"]["a"])
+    assert [r["step"] for r in rows] == list(range(1, STEPS + 1))
+    for r in rows:
+        assert r["responses"] == 4 * 4 and 0.0 <= r["reward/mean"] <= 1.0 and 0.0 <= r["reward/acc"] <= 1.0
+        assert {"actor/pg_loss", "actor/grad_norm", "actor/pg_clipfrac", "actor/ppo_kl"} <= set(r)
+    assert any(r["actor/grad_norm"] > 0 for r in rows), "no reward variance: GRPO advantages all zero"
+    assert any(r["reward/format"] > 0 for r in rows)
+    png = setup["runs"]["a"] / "metrics.png"
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_same_seed_same_run(setup):
+    strip = lambda rows: [{k: v for k, v in r.items() if k != "time_s"} for r in rows]  # noqa: E731
+    assert strip(_metrics(setup["runs"]["a"])) == strip(_metrics(setup["runs"]["b"]))
+    a, b = (merge_cmd.checkpoint_tensors(r / f"global_step_{STEPS}" / "actor") for r in setup["runs"].values())
+    import torch
+
+    assert a.keys() == b.keys() and all(torch.equal(a[k], b[k]) for k in a)
+
+
+def test_checkpoint_layout_and_weights_changed(setup):
+    import torch
+    from torch.distributed.tensor import DTensor
+    from transformers import AutoModelForImageTextToText
+
+    ckpt = setup["runs"]["a"]
+    assert (ckpt / "latest_checkpointed_iteration.txt").read_text() == str(STEPS)
+    actor = ckpt / f"global_step_{STEPS}" / "actor"
+    assert json.loads((actor / "fsdp_config.json").read_text()) == {"FSDP_version": 2, "world_size": 1}
+    for f in ("model_world_size_1_rank_0.pt", "optim_world_size_1_rank_0.pt", "extra_state_world_size_1_rank_0.pt",
+              "huggingface/config.json", "huggingface/tokenizer.json", "huggingface/processor_config.json"):
+        assert (actor / f).is_file(), f
+    assert (ckpt / f"global_step_{STEPS}" / "data.pt").is_file()
+    raw = torch.load(actor / "model_world_size_1_rank_0.pt", map_location="cpu", weights_only=False)
+    assert all(isinstance(v, DTensor) and v.placements[0].is_shard(0) for v in raw.values())
+    trained = merge_cmd.checkpoint_tensors(actor)
+    init = AutoModelForImageTextToText.from_pretrained(str(setup["init"])).state_dict()
+    assert trained.keys() == init.keys()
+    moved = max(float((trained[k] - init[k]).abs().max()) for k in init)
+    assert moved > 1e-4  # Adam steps of ~lr (1e-3), not just weight decay (~1e-7)
+
+
+def test_real_verl_merger_and_load(setup, tmp_path):
+    from transformers import AutoModelForImageTextToText, AutoProcessor
+
+    out = tmp_path / "hf"
+    assert merge_cmd.run(_args(merge_cmd, ["--checkpoints", str(setup["runs"]["a"]), "--output", str(out)])) == 0
+    manifest = json.loads((out / merge_cmd.MANIFEST).read_text())
+    assert manifest["step"] == STEPS and manifest["merger"]["command"][1:4] == ["-m", "verl.model_merger", "merge"]
+    v = manifest["verification"]
+    assert v["equal_to_checkpoint"] and v["merged_dtypes"] == ["torch.bfloat16"]
+    hashed = {e["file"]: e["sha256"] for e in manifest["outputs"]}
+    assert "model.safetensors" in hashed and "config.json" in hashed
+    assert hashed["model.safetensors"] == P.file_sha256(out / "model.safetensors")
+    assert AutoModelForImageTextToText.from_pretrained(str(out)) is not None
+    assert AutoProcessor.from_pretrained(str(out)) is not None
+    assert merge_cmd.run(_args(merge_cmd, ["--checkpoints", str(setup["runs"]["a"]), "--output", str(out)])) == 1
