@@ -43,9 +43,7 @@ process group), so the file has the exact type and placement the real checkpoint
 from __future__ import annotations
 
 import argparse
-import io
 import json
-import os
 import random
 import shutil
 import time
