@@ -145,18 +145,23 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(fn=cmd_fetch_model)
 
     from . import aggregate
-    from .training import check, merge, prepare, smoke, tiny
+    from .training import check, launch, merge, prepare, tiny
 
-    for name, module, text in (
-        ("check", check, "validate the training profiles and compose them with veRL's own config system"),
-        ("prepare-rl-data", prepare, "convert dataset parquet into veRL's multimodal RLHF parquet"),
-        ("build-tiny-model", tiny, "build a tiny Qwen2.5-VL-architecture model offline (CPU smoke path)"),
-        ("train", smoke, "GRPO training; CPU smoke backend for profiles with trainer.device=cpu"),
-        ("merge-checkpoint", merge, "merge a veRL FSDP checkpoint (verl.model_merger) and verify it"),
+    for name, add, fn, text in (
+        ("check", check.add_arguments, check.run,
+         "validate the training profiles and compose them with veRL's own config system"),
+        ("prepare-rl-data", prepare.add_arguments, prepare.run,
+         "convert dataset parquet into veRL's multimodal RLHF parquet"),
+        ("build-tiny-model", tiny.add_arguments, tiny.run,
+         "build a tiny Qwen2.5-VL-architecture model offline (CPU smoke path)"),
+        ("train", launch.add_arguments, launch.train_main,
+         "GRPO training: veRL + vLLM on GPUs (Ray, resume), or the CPU smoke backend (trainer.device=cpu)"),
+        ("merge-checkpoint", merge.add_arguments, merge.run,
+         "merge a veRL FSDP checkpoint (verl.model_merger) and verify it"),
     ):
         s = sub.add_parser(name, help=text)
-        module.add_arguments(s)
-        s.set_defaults(fn=module.run)
+        add(s)
+        s.set_defaults(fn=fn)
 
     s = sub.add_parser("aggregate", help="scores of every (model, benchmark, seed) -> results.json (+ report)")
     aggregate.add_arguments(s)

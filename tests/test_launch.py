@@ -1,0 +1,288 @@
+"""``rlvr train`` GPU launcher (rlvr.training.launch): everything except running on GPUs.
+
+The built command is composed with the installed veRL's own Hydra config and validate_config (no mocks
+of veRL's config system); ``nvidia-smi`` and ``ray`` are replaced by fake executables on PATH / passed in.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import os
+import stat
+import sys
+from pathlib import Path
+
+import pytest
+
+for _k, _v in {"HF_HUB_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1",
+               "WANDB_MODE": "disabled", "TOKENIZERS_PARALLELISM": "false"}.items():
+    os.environ.setdefault(_k, _v)
+
+from rlvr.training import launch as L  # noqa: E402
+from rlvr.training import prepare as prep  # noqa: E402
+from rlvr.training import profiles as P  # noqa: E402
+from rlvr.training import smoke  # noqa: E402
+
+
+def _args(argv):
+    parser = argparse.ArgumentParser()
+    L.add_arguments(parser)
+    return parser.parse_args(argv)
+
+
+def _exe(path: Path, body: str) -> Path:
+    path.write_text("#!/bin/sh\n" + body, encoding="utf-8")
+    path.chmod(path.stat().st_mode | stat.S_IEXEC | stat.S_IXGRP | stat.S_IXOTH)
+    return path
+
+
+def _fake_smi(bin_dir: Path, n: int) -> None:
+    lines = "".join(f"echo 'GPU {i}: NVIDIA H100 80GB HBM3 (UUID: GPU-{i:08d})'\n" for i in range(n))
+    _exe(bin_dir / "nvidia-smi", lines)
+
+
+@pytest.fixture
+def gpu_path(tmp_path, monkeypatch):
+    """A PATH whose nvidia-smi lists ``n`` GPUs (call with n); CUDA_VISIBLE_DEVICES unset."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
+    monkeypatch.delenv("CUDA_VISIBLE_DEVICES", raising=False)
+    monkeypatch.delenv("SLURM_JOB_NUM_NODES", raising=False)
+    monkeypatch.delenv("SLURM_NNODES", raising=False)
+
+    def make(n):
+        _fake_smi(bin_dir, n)
+        return bin_dir
+    return make
+
+
+def _png(w, h) -> bytes:
+    from PIL import Image
+
+    buf = io.BytesIO()
+    Image.new("RGB", (w, h), (200, 30, 30)).save(buf, format="PNG")
+    return buf.getvalue()
+
+
+@pytest.fixture(scope="module")
+def prepared(tmp_path_factory):
+    """A tiny prepared RL data dir in prepare-rl-data's layout and schema, and a tiny model."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from rlvr.training import tiny
+
+    root = tmp_path_factory.mktemp("launch")
+    model = tiny.build_tiny_model(root / "model")
+    prof = P.load("trace-qwen2.5-vl-3b")
+    system = P.read_system_prompt(prof)
+    schema = prep.output_schema()
+    for split in ("train", "validation"):
+        (root / "data" / split).mkdir(parents=True)
+        rows = [{"data_source": "trace",
+                 "prompt": [{"role": "system", "content": system},
+                            {"role": "user", "content": "<image>What is the answer? Reply in JSON."}],
+                 "images": [{"bytes": _png(64, 48), "min_pixels": 3136, "max_pixels": 12544}],
+                 "reward_model": {"style": "rule", "ground_truth": json.dumps({"answer": i})},
+                 "extra_info": {"index": i, "split": split, "instance_id": f"{split}-{i}", "task": "t",
+                                "domain": "d", "reward_contract": "{}"}} for i in range(2)]
+        pq.write_table(pa.Table.from_pylist(rows, schema=schema), root / "data" / split / "part-00000.parquet")
+    return {"data": root / "data", "model": Path(model)}
+
+
+# --------------------------------------------------------------------------------------------------
+# the command
+# --------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", P.PAPER_PROFILES)
+def test_command_composes_with_verl_and_validates(name, prepared, tmp_path):
+    from omegaconf import OmegaConf
+
+    out = tmp_path / "ckpt"
+    cmd = L.build_command(name, prepared["data"], prepared["model"], out, n_gpus=8, nnodes=1)
+    assert cmd[:3] == [sys.executable, "-m", "verl.trainer.main_ppo"]
+    overrides = cmd[3:]
+    keys = [o.split("=", 1)[0] for o in overrides]
+    assert len(keys) == len(set(keys)), "every key exactly once"
+    prof = P.load(name)
+    assert set(keys) == set(prof["verl"]["overrides"]) | set(prof["verl"]["runtime_keys"])
+    # the same overrides compose with veRL's own ppo_trainer config and pass veRL's validation
+    checks = L.verify_run(name, prepared["data"], prepared["model"], out, n_gpus=8, nnodes=1)
+    assert "verl.utils.config.validate_config" in checks
+    run_prof = L.run_profile(name, n_gpus=8, nnodes=1)
+    runtime = L.runtime_values(prepared["data"], prepared["model"], out)
+    assert P.hydra_overrides(run_prof, runtime) == overrides  # what was verified is what is launched
+    cfg = P.compose(run_prof, runtime)
+    got = P.resolved_values(cfg, ["data.train_files", "data.val_files", "actor_rollout_ref.model.path",
+                                  "trainer.default_local_dir", "trainer.resume_mode", "trainer.logger",
+                                  "trainer.n_gpus_per_node", "trainer.nnodes",
+                                  "reward.custom_reward_function.path", "reward.custom_reward_function.name"])
+    assert got == {
+        "data.train_files": [str((prepared["data"] / "train" / "part-00000.parquet").resolve())],
+        "data.val_files": [str((prepared["data"] / "validation" / "part-00000.parquet").resolve())],
+        "actor_rollout_ref.model.path": str(prepared["model"].resolve()),
+        "trainer.default_local_dir": str(out.resolve()),
+        "trainer.resume_mode": "auto", "trainer.logger": ["console"],
+        "trainer.n_gpus_per_node": 8, "trainer.nnodes": 1,
+        "reward.custom_reward_function.path": "pkg://rlvr.training.reward",
+        "reward.custom_reward_function.name": "compute_score",
+    }
+    assert OmegaConf.select(cfg, "trainer.experiment_name") == name
+
+
+def test_command_needs_prepared_data(tmp_path):
+    (tmp_path / "train").mkdir()
+    with pytest.raises(L.LaunchError, match="no prepared train parquet"):
+        L.build_command("trace-qwen2.5-vl-3b", tmp_path, tmp_path, tmp_path / "o", n_gpus=8, nnodes=1)
+
+
+def test_verl_rejects_inconsistent_gpu_count(prepared, tmp_path):
+    # 128 prompts x 8 responses do not split over 7 GPUs with TP 2: veRL's own validation says no
+    with pytest.raises(AssertionError, match="must be divisible"):
+        L.verify_run("trace-qwen2.5-vl-3b", prepared["data"], prepared["model"], tmp_path, n_gpus=7, nnodes=1)
+
+
+# --------------------------------------------------------------------------------------------------
+# GPUs, Ray
+# --------------------------------------------------------------------------------------------------
+
+def test_gpu_check_fails_clearly_with_fewer_gpus(gpu_path):
+    gpu_path(4)
+    with pytest.raises(L.LaunchError) as e:
+        L.check_gpus(8)
+    msg = str(e.value)
+    assert "\n" not in msg and "4 GPU(s) visible" in msg and "needs 8 per node" in msg
+
+
+def test_gpu_check_passes_with_eight(gpu_path, monkeypatch):
+    gpu_path(8)
+    gpus = L.check_gpus(8)
+    assert len(gpus) == 8 and gpus[0].startswith("GPU 0: NVIDIA H100")
+    monkeypatch.setenv("CUDA_VISIBLE_DEVICES", "0,1")  # the job restricted to 2 of the node's 8
+    with pytest.raises(L.LaunchError, match="2 GPU\\(s\\) visible"):
+        L.check_gpus(8)
+
+
+def test_gpu_check_without_nvidia_smi(monkeypatch, tmp_path):
+    monkeypatch.setenv("PATH", str(tmp_path))
+    with pytest.raises(L.LaunchError, match="nvidia-smi not found"):
+        L.check_gpus(8)
+
+
+def test_ray_commands():
+    env = {"SLURM_JOB_ID": "123456"}
+    tmp = L.ray_temp_dir(env)
+    assert tmp == "/tmp/ray-123456"
+    assert L.ray_head_command(n_gpus=8, n_cpus=64, temp_dir=tmp) == [
+        "ray", "start", "--head", "--port=6379", "--num-gpus=8", "--num-cpus=64", "--temp-dir=/tmp/ray-123456",
+        "--disable-usage-stats"]
+    assert L.ray_worker_command(nnodes=4, head="gpu001", head_address="10.0.0.1:6379", n_gpus=8, n_cpus=64,
+                                temp_dir=tmp) == [
+        "srun", "--nodes=3", "--ntasks-per-node=1", "--exclude=gpu001", "--kill-on-bad-exit=1",
+        "ray", "start", "--address=10.0.0.1:6379", "--num-gpus=8", "--num-cpus=64",
+        "--temp-dir=/tmp/ray-123456", "--disable-usage-stats", "--block"]
+    with pytest.raises(ValueError):
+        L.ray_worker_command(nnodes=1, head="h", head_address="a:1", n_gpus=8, n_cpus=1, temp_dir=tmp)
+    assert L.cpus_available({"SLURM_CPUS_PER_TASK": "64"}) == 64
+    env = L.train_env("10.0.0.1:6379", tmp, base={})
+    assert env["RAY_ADDRESS"] == "10.0.0.1:6379" and env["HF_HUB_OFFLINE"] == "1" and env["RAY_TMPDIR"] == tmp
+
+
+def _two_node(monkeypatch):
+    prof = P.load("trace-qwen2.5-vl-3b")
+    two = dict(prof, launch=dict(prof["launch"], nnodes=2),
+               verl=dict(prof["verl"], overrides=dict(prof["verl"]["overrides"], **{"trainer.nnodes": 2})))
+    monkeypatch.setattr(P, "load", lambda name: two)
+
+
+def test_multinode_needs_the_slurm_allocation(gpu_path, prepared, tmp_path, monkeypatch):
+    gpu_path(8)
+    _two_node(monkeypatch)
+    with pytest.raises(L.LaunchError, match="SLURM_JOB_NUM_NODES is not set"):
+        L.preflight("x", prepared["data"], prepared["model"], tmp_path / "o", log=lambda *_: None)
+    monkeypatch.setenv("SLURM_JOB_NUM_NODES", "1")
+    with pytest.raises(L.LaunchError, match="has 1 node\\(s\\), the profile needs 2"):
+        L.preflight("x", prepared["data"], prepared["model"], tmp_path / "o", log=lambda *_: None)
+    assert not (tmp_path / "o").exists()
+
+
+# --------------------------------------------------------------------------------------------------
+# run / launch / receipt
+# --------------------------------------------------------------------------------------------------
+
+def test_run_without_gpus_fails_before_anything(prepared, tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("PATH", str(Path(sys.executable).parent))  # python + ray, no nvidia-smi
+    monkeypatch.delenv("CUDA_VISIBLE_DEVICES", raising=False)
+    out = tmp_path / "ckpt"
+    args = _args(["--profile", "trace-qwen2.5-vl-3b", "--data", str(prepared["data"]),
+                  "--init", str(prepared["model"]), "--output", str(out)])
+    assert L.train_main(args) == 1
+    lines = [x for x in capsys.readouterr().out.splitlines() if x.strip()]
+    assert len(lines) == 1 and lines[0].startswith("rlvr train: error: nvidia-smi not found"), lines
+    assert not out.exists()
+
+
+def test_run_rejects_smoke_only_flags(prepared, tmp_path, capsys):
+    args = _args(["--profile", "trace-qwen2.5-vl-3b", "--data", str(prepared["data"]),
+                  "--init", str(prepared["model"]), "--output", str(tmp_path / "o"), "--steps", "2"])
+    assert L.run(args) == 2
+    assert not (tmp_path / "o").exists()
+
+
+def test_dispatcher_routes_smoke_profiles(monkeypatch):
+    seen = []
+    monkeypatch.setattr(smoke, "run", lambda a: seen.append(("smoke", a.profile)) or 0)
+    monkeypatch.setattr(L, "run", lambda a: seen.append(("launch", a.profile)) or 0)
+    for name in ("tiny-cpu", "trace-qwen2.5-vl-7b"):
+        assert L.train_main(_args(["--profile", name, "--data", "d", "--init", "i", "--output", "o"])) == 0
+    assert seen == [("smoke", "tiny-cpu"), ("launch", "trace-qwen2.5-vl-7b")]
+
+
+def test_launch_with_fake_trainer_writes_receipt(gpu_path, prepared, tmp_path, monkeypatch):
+    bin_dir = gpu_path(8)
+    log = tmp_path / "ray.log"
+    ray = _exe(bin_dir / "fake-ray", f'echo "$@" >> {log}\necho "RAY_ADDRESS=$RAY_ADDRESS" >> {log}\n')
+    monkeypatch.setenv("SLURM_JOB_ID", "4242")
+    out = tmp_path / "ckpt"
+    trainer = [sys.executable, "-c",
+               "import os,sys,pathlib; o=pathlib.Path(sys.argv[1]); "
+               "(o/'latest_checkpointed_iteration.txt').write_text('100'); "
+               "assert os.environ['HF_HUB_OFFLINE']=='1' and os.environ['RAY_ADDRESS'].endswith(':6379'); "
+               "sys.exit(3)", str(out)]
+    rc = L.launch("trace-qwen2.5-vl-7b", prepared["data"], prepared["model"], out, trainer_command=trainer,
+                  ray=str(ray), log=lambda *_: None)
+    assert rc == 3
+    calls = log.read_text().splitlines()
+    assert calls[0].startswith("start --head --port=6379 --num-gpus=8 ") and "--temp-dir=/tmp/ray-4242" in calls[0]
+    assert calls[-2] == "stop --force"
+    r = json.loads((out / "run_receipt.json").read_text())
+    assert r["exit_code"] == 3 and r["profile"] == "trace-qwen2.5-vl-7b"
+    assert r["profile_sha256"] == P.file_sha256(P.profile_path("trace-qwen2.5-vl-7b"))
+    expect = L.build_command("trace-qwen2.5-vl-7b", prepared["data"], prepared["model"], out, n_gpus=8, nnodes=1)
+    assert r["command"] == expect and r["overrides"] == expect[3:]
+    assert r["overrides_sha256"] == L.overrides_sha256(expect[3:])
+    assert len(r["gpus"]) == 8 and r["software"]["verl"] == "0.9.1" and "vllm" in r["software"]
+    assert r["started"] <= r["ended"] and r["resumed_from_step"] is None and r["last_step"] == 100
+    assert r["prompt_lengths"]["rows"] == 4 and "verl.utils.config.validate_config" in r["verl_checks"]
+    assert r["previous_attempts"] == []
+    # a rerun after "preemption" resumes (veRL's resume_mode=auto) and keeps the earlier attempt
+    trainer_ok = [sys.executable, "-c", "pass"]
+    assert L.launch("trace-qwen2.5-vl-7b", prepared["data"], prepared["model"], out, trainer_command=trainer_ok,
+                    ray=str(ray), log=lambda *_: None) == 0
+    r2 = json.loads((out / "run_receipt.json").read_text())
+    assert r2["exit_code"] == 0 and r2["resumed_from_step"] == 100
+    assert [a["exit_code"] for a in r2["previous_attempts"]] == [3]
+
+
+def test_preflight_rejects_overlong_prompts(gpu_path, prepared, tmp_path, monkeypatch):
+    gpu_path(8)
+    prof = P.load("trace-qwen2.5-vl-3b")
+    monkeypatch.setattr(P, "load", lambda name: dict(prof, verl=dict(prof["verl"], overrides=dict(
+        prof["verl"]["overrides"], **{"data.max_prompt_length": 20}))))
+    with pytest.raises(prep.PromptTooLong):
+        L.preflight("trace-qwen2.5-vl-3b", prepared["data"], prepared["model"], tmp_path / "o",
+                    log=lambda *_: None)
+    assert not (tmp_path / "o").exists()
