@@ -34,9 +34,9 @@ def make_workspace(path: Path) -> Path:
     (path / "config" / "test").mkdir()
     for split in ("train", "validation"):
         (path / "config" / "test" / f"{split}.yaml").write_text(TINY.format(split=split))
-    (path / "config" / "test" / "tiny.yaml").write_text(
-        "stages: [data]\n"
-        "data:\n  splits: {train: config/test/train.yaml, validation: config/test/validation.yaml}\n  workers: 1\n")
+    data = "data:\n  splits: {train: config/test/train.yaml, validation: config/test/validation.yaml}\n  workers: 1\n"
+    (path / "config" / "test" / "tiny.yaml").write_text("stages: [data, train]\n" + data)
+    (path / "config" / "test" / "tiny-data.yaml").write_text("stages: [data]\n" + data)
     subprocess.run(["git", "init", "-q"], cwd=path, check=True)
     return path
 
@@ -81,6 +81,20 @@ def test_local_data_stage_writes_receipts_for_every_job(local_run):
     assert timing["end"] >= timing["start"]
     for log in ("logs/merge_split/train.log", "logs/generate_group/train/charts.log"):
         assert (ws / log).is_file()
+
+
+def test_local_train_stage_trains_and_merges_the_tiny_model(local_run):
+    ws = local_run
+    metrics = [json.loads(line) for line in (ws / "results/train/tiny-trace/checkpoints/metrics.jsonl").open()]
+    assert len(metrics) >= 2 and all({"actor/pg_loss", "reward/mean", "reward/acc"} <= set(m) for m in metrics)
+    assert [m["step"] for m in metrics] == list(range(1, len(metrics) + 1))
+    merged = ws / "results/models/tiny-trace"
+    manifest = json.loads((merged / "merge_manifest.json").read_text())
+    assert (merged / "config.json").is_file() and manifest
+    for rule, stem in (("prepare_rl_data", "model=tiny-trace"), ("train", "model=tiny-trace"),
+                       ("merge_checkpoint", "model=tiny-trace"), ("build_local_model", "model=tiny-base")):
+        rec = json.loads((ws / f"receipts/{rule}/{stem}.json").read_text())
+        assert rec["exit_status"] == 0 and rec["outputs"], rule
 
 
 def test_receipts_are_byte_identical_across_runs(local_run, tmp_path):
@@ -212,7 +226,7 @@ def test_cpu_stages_run_through_a_real_slurm_cluster(tmp_path):
     before = set(subprocess.run(["squeue", "-h", "-o", "%i"], capture_output=True, text=True).stdout.split())
     r = subprocess.run(
         ["timeout", "-k", "30", "900", str(BIN / "snakemake"), "--executor", "slurm", "--jobs", "4",
-         "--configfile", "config/test/tiny.yaml", "--default-resources", "slurm_partition=debug",
+         "--configfile", "config/test/tiny-data.yaml", "--default-resources", "slurm_partition=debug",
          "slurm_account=test", "runtime=10", "mem_mb=1000", "--slurm-status-command", "squeue",
          "--slurm-init-seconds-before-status-checks", "2", "--latency-wait", "5"],
         cwd=ws, env=env(), capture_output=True, text=True)
