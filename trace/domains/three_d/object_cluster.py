@@ -271,42 +271,33 @@ def _other(options, avoid, rng):
     return pool[int(rng.integers(len(pool)))]
 
 
-@task("color_membership_count", answer="integer", annotation="bbox_set", ops="filtering,counting")
-def color_membership_count(q):
+def _single_attribute_count(q, attr, values, param, word):
+    """Count the objects whose ``attr`` equals a target value, planting a balanced count first."""
     objs = _objects(q)
-    color = q.choice("target_color", COLORS)
+    target = q.choice(param, values)
     t = q.target(_support(q, {1: (1, 3), 2: (1, 5), 3: (2, 7)}))
     q.require(t <= len(objs), "target above object count")
 
     def hit(o, rng):
-        o["color"] = color
+        o[attr] = target
 
     def miss(o, rng):
-        if o["color"] == color:
-            o["color"] = _other(COLORS, color, rng)
+        if o[attr] == target:
+            o[attr] = _other(values, target, rng)
     _plant(q, t, hit, miss)
-    idx = [i for i, o in enumerate(q.state["objects"]) if o["color"] == color]
-    q.step("filter", color=color, kept=idx)
-    return q.answer(len(idx), witnesses=_ids(idx), question=f"How many {color} objects are in the scene?")
+    idx = [i for i, o in enumerate(q.state["objects"]) if o[attr] == target]
+    q.step("filter", **{attr: target}, kept=idx)
+    return q.answer(len(idx), witnesses=_ids(idx), question=f"How many {word(target)} are in the scene?")
+
+
+@task("color_membership_count", answer="integer", annotation="bbox_set", ops="filtering,counting")
+def color_membership_count(q):
+    return _single_attribute_count(q, "color", COLORS, "target_color", lambda c: f"{c} objects")
 
 
 @task("object_type_count", answer="integer", annotation="bbox_set", ops="filtering,counting")
 def object_type_count(q):
-    objs = _objects(q)
-    shape = q.choice("target_shape", SHAPES)
-    t = q.target(_support(q, {1: (1, 3), 2: (1, 5), 3: (2, 7)}))
-    q.require(t <= len(objs), "target above object count")
-
-    def hit(o, rng):
-        o["shape"] = shape
-
-    def miss(o, rng):
-        if o["shape"] == shape:
-            o["shape"] = _other(SHAPES, shape, rng)
-    _plant(q, t, hit, miss)
-    idx = [i for i, o in enumerate(q.state["objects"]) if o["shape"] == shape]
-    q.step("filter", shape=shape, kept=idx)
-    return q.answer(len(idx), witnesses=_ids(idx), question=f"How many {PLURAL[shape]} are in the scene?")
+    return _single_attribute_count(q, "shape", SHAPES, "target_shape", PLURAL.get)
 
 
 def _pair_params(q):
