@@ -318,24 +318,31 @@ def degree_value_filter_count(q):
                     question=f"In this {kind_word} graph, how many nodes have {what}?")
 
 
-@task("edge_color_count", answer="integer", annotation="segment_set", ops="filtering,counting")
-def edge_color_count(q):
+def _plant_color_count(q, palette, key, count, spare):
+    """Colour ``count(state)`` items (edges or nodes) from a few ``palette`` colours so that exactly the
+    instance's target number get the target colour; ``spare`` items must remain for the other colours.
+    Returns (target colour, state, indices of the target-coloured items)."""
     t = q.target(range(1, 3 + q.difficulty))
     k = N_COLORS[q.difficulty]
-    colors = q.param("colors", lambda r: sorted(str(c) for c in r.choice(EDGE_COLORS, size=k, replace=False)))
+    colors = q.param("colors", lambda r: sorted(str(c) for c in r.choice(palette, size=k, replace=False)))
     target = q.choice("target_color", colors)
     others = [c for c in colors if c != target]
 
     def paint(s, r):
-        E = len(s["edges"])
-        if E < t + 1:
-            raise Reject("too few edges for the target count")
-        hit = {int(i) for i in r.choice(E, size=t, replace=False)}
-        s["edge_colors"] = [target if i in hit else others[int(r.integers(len(others)))] for i in range(E)]
+        n = count(s)
+        if n < t + spare:
+            raise Reject(f"too few {key.split('_')[0]}s for the target count")
+        hit = {int(i) for i in r.choice(n, size=t, replace=False)}
+        s[key] = [target if i in hit else others[int(r.integers(len(others)))] for i in range(n)]
         return s
 
     s = q.edit(paint)
-    idx = [i for i, c in enumerate(s["edge_colors"]) if c == target]
+    return target, s, [i for i, c in enumerate(s[key]) if c == target]
+
+
+@task("edge_color_count", answer="integer", annotation="segment_set", ops="filtering,counting")
+def edge_color_count(q):
+    target, s, idx = _plant_color_count(q, EDGE_COLORS, "edge_colors", lambda s: len(s["edges"]), spare=1)
     ids = [G.edge_id(*s["edges"][i]) for i in idx]
     q.step("filter", color=target, edges=ids)
     return q.answer(len(idx), witnesses=ids, question=f"How many edges in the graph are drawn in {target}?")
@@ -343,20 +350,7 @@ def edge_color_count(q):
 
 @task("node_color_count", answer="integer", annotation="point_set", ops="filtering,counting")
 def node_color_count(q):
-    t = q.target(range(1, 3 + q.difficulty))
-    k = N_COLORS[q.difficulty]
-    colors = q.param("colors", lambda r: sorted(str(c) for c in r.choice(NODE_COLORS, size=k, replace=False)))
-    target = q.choice("target_color", colors)
-    others = [c for c in colors if c != target]
-
-    def paint(s, r):
-        n = s["n"]
-        hit = {int(i) for i in r.choice(n, size=t, replace=False)}
-        s["node_colors"] = [target if i in hit else others[int(r.integers(len(others)))] for i in range(n)]
-        return s
-
-    s = q.edit(paint)
-    idx = [i for i, c in enumerate(s["node_colors"]) if c == target]
+    target, s, idx = _plant_color_count(q, NODE_COLORS, "node_colors", lambda s: s["n"], spare=0)
     q.step("filter", color=target, nodes=idx)
     return q.answer(len(idx), witnesses=_nodes(idx),
                     question=f"How many nodes in the graph have a {target} ring?")
