@@ -446,20 +446,57 @@ def aggregate(table, suite, models, seeds, inputs) -> dict:
     }
 
 
+def read_trace_validation(files, models) -> tuple[list[dict], list[str]]:
+    """TRACE validation summaries (rlvr trace-validation score): one per model, bound to its sha256."""
+    entries, problems, seen = [], [], set()
+    model_ids = [m["model"] for m in models]
+    for path in files:
+        try:
+            data = Path(path).read_bytes()
+            obj = _loads(data.decode("utf-8"))
+        except (OSError, UnicodeDecodeError, ValueError) as e:
+            problems.append(f"cannot read trace validation summary {path}: {e}")
+            continue
+        model = obj.get("model") if isinstance(obj, dict) else None
+        if model not in model_ids:
+            problems.append(f"{path}: trace validation model {model!r} is not in MODELS")
+            continue
+        if model in seen:
+            problems.append(f"{path}: a second trace validation summary for {model!r}")
+            continue
+        if not _is_number(obj.get("score")) or not _is_int(obj.get("rows")):
+            problems.append(f"{path}: trace validation summary needs a numeric score and integer rows")
+            continue
+        seen.add(model)
+        entries.append({"model": model, "score": obj["score"], "rows": obj["rows"],
+                        "by_domain": obj.get("by_domain", {}),
+                        "receipt": {"path": str(path), "sha256": hashlib.sha256(data).hexdigest()}})
+    problems += [f"trace validation summary missing for model {m!r}" for m in model_ids if m not in seen]
+    entries.sort(key=lambda e: model_ids.index(e["model"]))
+    return entries, problems
+
+
 def build_results(*, suite_path, scores=None, score_files=None, models_path=None, models_json=None,
-                  seeds=None) -> dict:
+                  seeds=None, validation_files=None) -> dict:
     """Load, validate and aggregate; raises AggregateError listing every problem."""
     suite = load_suite(suite_path)
     models = load_models(models_path, models_json)
     records, scores_summary, problems = read_score_records(scores, score_files)
     table, seeds, more = check_records(records, suite, models, seeds)
     problems += more
+    validation = None
+    if validation_files:
+        validation, more = read_trace_validation(validation_files, models)
+        problems += more
     if problems:
         raise AggregateError(problems)
     inputs = {"models_sha256": hashlib.sha256(canonical([{k: m[k] for k in ("model", "scale", "base", "display")}
                                                           for m in models]).encode()).hexdigest(),
               "scores": scores_summary}
-    return aggregate(table, suite, models, seeds, inputs)
+    results = aggregate(table, suite, models, seeds, inputs)
+    if validation is not None:
+        results["trace_validation"] = validation
+    return results
 
 
 def dumps(results: dict) -> str:
@@ -481,6 +518,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
     parser.add_argument("--out", required=True, metavar="results.json", help="where to write the results")
     parser.add_argument("--seeds", nargs="+", type=int, metavar="SEED",
                         help="require exactly these seeds (default: the distinct seeds present)")
+    parser.add_argument("--trace-validation", nargs="+", metavar="SUMMARY.json",
+                        help="TRACE validation summaries (one per model) to include as results['trace_validation']")
     parser.add_argument("--report-dir", metavar="DIR",
                         help="also write report.md, report.html and base_vs_trained.png here")
     return parser
@@ -495,7 +534,8 @@ def run(args) -> int:
             return 1
     try:
         results = build_results(suite_path=args.suite, scores=args.scores, score_files=args.score_files,
-                                models_path=args.models, models_json=args.models_json, seeds=args.seeds)
+                                models_path=args.models, models_json=args.models_json, seeds=args.seeds,
+                                validation_files=args.trace_validation)
     except AggregateError as e:
         for p in e.problems:
             print(f"{PROG}: error: {p}", file=sys.stderr)

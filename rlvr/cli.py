@@ -1,4 +1,4 @@
-"""The ``rlvr`` command: receipts now; training and evaluation entry points join it later."""
+"""The ``rlvr`` command: pipeline receipts, data checks, training and evaluation entry points."""
 
 from __future__ import annotations
 
@@ -145,6 +145,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(fn=cmd_fetch_model)
 
     from . import aggregate
+    from .evaluation import commands as ev, evaluate, judge as ev_judge, suite as ev_suite, trace_validation
     from .training import check, launch, merge, prepare, tiny
 
     for name, add, fn, text in (
@@ -158,6 +159,19 @@ def build_parser() -> argparse.ArgumentParser:
          "GRPO training: veRL + vLLM on GPUs (Ray, resume), or the CPU smoke backend (trainer.device=cpu)"),
         ("merge-checkpoint", merge.add_arguments, merge.run,
          "merge a veRL FSDP checkpoint (verl.model_merger) and verify it"),
+        ("suite", ev_suite.add_arguments, ev_suite.run,
+         "build or check the evaluation suite manifest (config/eval/trace_eval_v1.json)"),
+        ("fetch-benchmark", ev.add_fetch_arguments, ev.run_fetch,
+         "download a benchmark at its pinned revision (or write a fixture) and normalize it with row/hash checks"),
+        ("evaluate", evaluate.add_arguments, evaluate.run,
+         "generate one (model, benchmark, seed) slice with lm-eval (hf-multimodal, vllm-vlm, OpenAI-compatible)"),
+        ("judge", ev.add_judge_arguments, ev.run_judge,
+         "LLM-judge step of a benchmark whose contract needs it (batched, cached, retried, fail-loud)"),
+        ("score", ev.add_score_arguments, ev.run_score, "score one slice -> score.json"),
+        ("trace-validation", trace_validation.add_arguments, trace_validation.main,
+         "the TRACE validation campaign: generate | judge | score"),
+        ("build-tiny-judge", ev_judge.add_arguments, ev_judge.run,
+         "build a tiny Qwen3-architecture judge model offline (CPU path of the judge)"),
     ):
         s = sub.add_parser(name, help=text)
         add(s)

@@ -171,13 +171,15 @@ def _check_results_rebuild(receipt_file, r) -> list[dict]:
 
     inputs = {i["name"]: i["path"] for i in r["inputs"]}
     results = next((o["path"] for o in r["outputs"] if o["name"] == "results"), None)
-    score_files = [p for n, p in sorted(inputs.items(), key=lambda kv: _index(kv[0])) if n.startswith("scores[")]
+    ordered = sorted(inputs.items(), key=lambda kv: _index(kv[0]))
+    score_files = [p for n, p in ordered if n.startswith("scores[")]
+    validation_files = [p for n, p in ordered if n.startswith("validation[")] or None
     if results is None or "suite" not in inputs or not score_files:
         return problem("the aggregate receipt does not name results, suite and score inputs")
     try:
         rebuilt = aggregate.dumps(aggregate.build_results(
             suite_path=inputs["suite"], score_files=score_files, models_json=json.dumps(r["params"]["models"]),
-            seeds=r["params"].get("seeds")))
+            seeds=r["params"].get("seeds"), validation_files=validation_files))
     except (aggregate.AggregateError, OSError, KeyError, ValueError) as e:
         return problem(f"rule aggregate cannot rebuild {results} from its recorded scores: {e}")
     if not Path(results).is_file() or Path(results).read_text(encoding="utf-8") != rebuilt:

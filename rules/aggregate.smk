@@ -25,4 +25,5 @@ rule aggregate:
         seeds=" ".join(str(s) for s in SEEDS),
     shell:
         receipted("rlvr aggregate --score-files {input.scores} --models-json '{params.models}' "
-                  "--suite {input.suite} --seeds {params.seeds} --out {output.results} --report-dir {output.report}")
+                  "--suite {input.suite} --seeds {params.seeds} --trace-validation {input.validation} "
+                  "--out {output.results} --report-dir {output.report}")

@@ -5,6 +5,7 @@ import json
 import shlex
 from pathlib import Path, PurePosixPath
 
+from snakemake.exceptions import WorkflowError
 from snakemake.utils import validate
 
 validate(config, "../config/schema.yaml")
@@ -15,7 +16,13 @@ CONFIG_HASH = hashlib.sha256(
 STAGES = set(config["stages"])
 SPLITS = ["train", "validation"]
 MODELS = {m["id"]: m for m in config["models"]}
-SUITE = json.loads(Path(config["eval"]["suite"]).read_text())
+SUITE_PATH = config["eval"]["suite"]
+try:
+    from rlvr.evaluation import suite as _suite
+
+    SUITE = _suite.load(SUITE_PATH)   # schema-validated manifest (rlvr suite --check)
+except _suite.SuiteError as e:
+    raise WorkflowError(str(e))
 BENCHMARKS = (
     [b["key"] for b in SUITE["benchmarks"]]
     if config["eval"]["benchmarks"] == "all"
@@ -26,11 +33,38 @@ MODELS_FOR_AGGREGATE = [
     {"model": m, "scale": v["scale"], "base": v.get("base"), "display": v.get("display", m)} for m, v in MODELS.items()
 ]
 # benchmarks whose answer or score contract needs the LLM judge (generation and judging are separate jobs)
-JUDGED = {
-    b["key"]
-    for b in SUITE["benchmarks"]
-    if "Qwen3-32B" in b["score_contract"] or "Qwen3-32B" in b["answer_contract"]
-}
+JUDGED = {b["key"] for b in SUITE["benchmarks"] if b["judge"]}
+FIXTURES = config["eval"].get("fixtures")
+
+# generation backend of `rlvr evaluate` / `rlvr trace-validation generate` (hf on CPU, vllm on the cluster)
+_backend = config["eval"].get("backend", {"name": "hf"})
+EVAL_BACKEND_ARGS = " ".join(
+    [f"--backend {_backend['name']}"]
+    + [f"--{k.replace('_', '-')} {shlex.quote(str(_backend[k]))}"
+       for k in ("base_url", "served_name", "tensor_parallel", "batch_size", "max_tokens") if _backend.get(k) is not None]
+)
+
+# the LLM judge: Qwen3-32B at its pinned revision on the cluster, a tiny Qwen3 built offline on CPU
+JUDGE = dict(config["eval"].get("judge", {"source": "tiny", "backend": "hf"}))
+JUDGE_MODEL_DIR = (
+    f"results/models/judge/{JUDGE['repo'].replace('/', '--')}@{JUDGE['revision']}"
+    if JUDGE.get("source") == "hub"
+    else "results/models/judge/tiny-qwen3"
+)
+JUDGE_MODEL_COMMAND = (
+    "env HF_HUB_OFFLINE=0 TRANSFORMERS_OFFLINE=0 rlvr fetch-model "
+    f"--repo {JUDGE.get('repo')} --revision {JUDGE.get('revision')}"
+    if JUDGE.get("source") == "hub"
+    else "rlvr build-tiny-judge"
+)
+JUDGE_ARGS = " ".join(
+    [f"--judge-backend {JUDGE.get('backend', 'hf')}", "--judge-cache results/judge_cache"]
+    + ([f"--judge-revision {JUDGE['revision']}"] if JUDGE.get("revision") else [])
+    + ([f"--judge-url {shlex.quote(JUDGE['base_url'])}"] if JUDGE.get("base_url") else [])
+    + ([f"--judge-batch-size {JUDGE['batch_size']}"] if JUDGE.get("batch_size") else [])
+    + ([f"--judge-tensor-parallel {JUDGE['tensor_parallel']}"] if JUDGE.get("tensor_parallel") else [])
+)
+TRACE_VALIDATION_DATA = "results/data/validation/parquet"
 
 
 IMAGES_LOCK = json.loads(Path("envs/images.lock.json").read_text())
@@ -160,8 +194,8 @@ def models_from(source):
 
 
 def benchmark_data(wildcards):
-    if config["eval"].get("fixtures"):
-        return f"{config['eval']['fixtures']}/{wildcards.benchmark}"
+    if FIXTURES:
+        return f"{FIXTURES}/{wildcards.benchmark}"
     return f"results/benchmarks/{wildcards.benchmark}"
 
 
@@ -186,4 +220,8 @@ def expected_receipts():
     if "eval" in STAGES:
         grid = [{"benchmark": b, "model": m, "seed": str(s)} for m in MODELS for b in BENCHMARKS for s in SEEDS]
         exp += [["evaluate", wc] for wc in grid] + [["score", wc] for wc in grid] + [["aggregate", {}]]
+        exp += [["judge", wc] for wc in grid if wc["benchmark"] in JUDGED]
+        exp += [[r, {"model": m}] for m in MODELS
+                for r in ("trace_validation_generate", "trace_validation_judge", "trace_validation")]
+        exp += [["benchmark_fixture" if FIXTURES else "fetch_benchmark", {"benchmark": b}] for b in BENCHMARKS]
     return exp

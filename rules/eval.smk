@@ -1,5 +1,6 @@
-# Evaluation stage: per (model, benchmark, seed) generation; LLM judging as its own job where the
-# benchmark's contract needs it; scoring; the TRACE validation campaign per model.
+# Evaluation stage: per (model, benchmark, seed) generation with lm-eval; LLM judging as its own job where
+# the benchmark's contract needs it; scoring; the TRACE validation campaign per model (generate, judge the
+# missing/ambiguous extractions, score).
 #
 # Partial reruns: every evaluation job depends on a per-benchmark and a per-(benchmark, seed) stamp.
 #   snakemake --profile slurm results.json -R results/eval/stamps/mathvista.stamp          (one benchmark, all seeds)
@@ -38,7 +39,7 @@ rule eval_stamp_seed:
 
 
 rule fetch_benchmark:
-    """Download a benchmark at its pinned revision and check rows/hashes (cluster; needs the network)."""
+    """Download a benchmark at its pinned revision, check rows/hashes, normalize (cluster; needs the network)."""
     output:
         data=directory("results/benchmarks/{benchmark}"),
         receipt=receipt("fetch_benchmark", "benchmark"),
@@ -49,14 +50,32 @@ rule fetch_benchmark:
     container: container_for("eval")
     params:
         receipt=receipt_args("eval"),
-        suite=config["eval"]["suite"],
+        suite=SUITE_PATH,
     shell:
-        receipted("env HF_HUB_OFFLINE=0 HF_DATASETS_OFFLINE=0 TRANSFORMERS_OFFLINE=0 rlvr fetch-benchmark --suite {params.suite} --benchmark {wildcards.benchmark} --output {output.data}")
+        receipted("env HF_HUB_OFFLINE=0 HF_DATASETS_OFFLINE=0 rlvr fetch-benchmark --suite {params.suite} "
+                  "--benchmark {wildcards.benchmark} --raw results/benchmarks_raw/{wildcards.benchmark} "
+                  "--output {output.data}")
+
+
+rule benchmark_fixture:
+    """CPU runs: a tiny fixture in the benchmark's own raw format, normalized by the same code and checks."""
+    output:
+        data=directory(f"{FIXTURES or 'results/benchmark_fixtures'}/{{benchmark}}"),
+        receipt=receipt("benchmark_fixture", "benchmark"),
+    log:
+        "logs/benchmark_fixture/{benchmark}.log",
+    container: container_for("eval")
+    params:
+        receipt=receipt_args("eval"),
+        suite=SUITE_PATH,
+    shell:
+        receipted("rlvr fetch-benchmark --fixture --suite {params.suite} --benchmark {wildcards.benchmark} "
+                  "--raw {output.data}.raw --output {output.data}")
 
 
 rule evaluate:
     input:
-        model=lambda w: f"results/models/{w.model}",
+        model=lambda w: model_dir(w.model),
         data=benchmark_data,
         stamp="results/eval/stamps/{benchmark}.stamp",
         seed_stamp="results/eval/stamps/{benchmark}/seed{seed}.stamp",
@@ -71,19 +90,38 @@ rule evaluate:
         **resources_for("eval"),
     container: container_for("eval")
     params:
-        receipt=receipt_args("eval"),
-        suite=config["eval"]["suite"],
+        receipt=receipt_args("eval", backend=EVAL_BACKEND_ARGS),
+        suite=SUITE_PATH,
+        backend=EVAL_BACKEND_ARGS,
     shell:
         receipted(
             "rlvr evaluate --suite {params.suite} --benchmark {wildcards.benchmark} --seed {wildcards.seed} "
-            "--model {input.model} --data {input.data} --output {output.generations}"
+            "--model {input.model} --data {input.data} --output {output.generations} {params.backend}"
         )
+
+
+rule judge_model:
+    """The judge model: Qwen3-32B at its pinned revision (cluster), or a tiny Qwen3 built offline (CPU runs)."""
+    output:
+        model=directory(JUDGE_MODEL_DIR),
+        receipt=receipt("judge_model"),
+    log:
+        "logs/judge_model.log",
+    resources:
+        **resources_for("data"),
+    container: container_for("judge")
+    params:
+        receipt=receipt_args("judge", judge=JUDGE),
+        command=JUDGE_MODEL_COMMAND,
+    shell:
+        receipted("{params.command} --output {output.model}")
 
 
 rule judge:
     """Qwen3-32B (thinking off, temperature 0) for benchmarks whose contract needs an LLM judge."""
     input:
         generations="results/eval/{model}/{benchmark}/seed{seed}/generations.jsonl",
+        judge_model=JUDGE_MODEL_DIR,
     output:
         judged="results/eval/{model}/{benchmark}/seed{seed}/judged.jsonl",
         receipt=receipt("judge", "benchmark", "model", "seed"),
@@ -95,11 +133,12 @@ rule judge:
         **resources_for("judge"),
     container: container_for("judge")
     params:
-        receipt=receipt_args("judge"),
-        suite=config["eval"]["suite"],
+        receipt=receipt_args("judge", judge=JUDGE),
+        suite=SUITE_PATH,
+        judge=JUDGE_ARGS,
     shell:
         receipted("rlvr judge --suite {params.suite} --benchmark {wildcards.benchmark} "
-                  "--input {input.generations} --output {output.judged}")
+                  "--input {input.generations} --output {output.judged} --judge-model {input.judge_model} {params.judge}")
 
 
 rule score:
@@ -115,26 +154,68 @@ rule score:
     container: container_for("eval")
     params:
         receipt=receipt_args("eval"),
-        suite=config["eval"]["suite"],
+        suite=SUITE_PATH,
     shell:
         receipted("rlvr score --suite {params.suite} --benchmark {wildcards.benchmark} --model {wildcards.model} "
                   "--seed {wildcards.seed} --input {input.responses} --output {output.score}")
 
 
-rule trace_validation:
-    """The TRACE validation campaign: the validation split, typed-answer extraction, judge fallback."""
+rule trace_validation_generate:
+    """The TRACE validation campaign, step 1: generate on the validation split (seed from the campaign)."""
     input:
-        model=lambda w: f"results/models/{w.model}",
-        validation="results/data/validation/parquet",
+        model=lambda w: model_dir(w.model),
+        validation=TRACE_VALIDATION_DATA,
+    output:
+        generations="results/trace_validation/{model}/generations.jsonl",
+        receipt=receipt("trace_validation_generate", "model"),
+    log:
+        "logs/trace_validation/{model}-generate.log",
+    resources:
+        **resources_for("eval"),
+    container: container_for("eval")
+    params:
+        receipt=receipt_args("eval", backend=EVAL_BACKEND_ARGS),
+        suite=SUITE_PATH,
+        backend=EVAL_BACKEND_ARGS,
+    shell:
+        receipted("rlvr trace-validation generate --suite {params.suite} --model {input.model} "
+                  "--data {input.validation} --output {output.generations} {params.backend}")
+
+
+rule trace_validation_judge:
+    """Step 2: typed extraction without the ground truth; the judge sees only missing/ambiguous responses."""
+    input:
+        generations="results/trace_validation/{model}/generations.jsonl",
+        judge_model=JUDGE_MODEL_DIR,
+    output:
+        judged="results/trace_validation/{model}/judged.jsonl",
+        receipt=receipt("trace_validation_judge", "model"),
+    log:
+        "logs/trace_validation/{model}-judge.log",
+    resources:
+        **resources_for("judge"),
+    container: container_for("judge")
+    params:
+        receipt=receipt_args("judge", judge=JUDGE),
+        judge=JUDGE_ARGS,
+    shell:
+        receipted("rlvr trace-validation judge --input {input.generations} --output {output.judged} "
+                  "--judge-model {input.judge_model} {params.judge}")
+
+
+rule trace_validation:
+    """Step 3: exact match, unresolved = 0, per-domain and per-task breakdown."""
+    input:
+        judged="results/trace_validation/{model}/judged.jsonl",
     output:
         summary="results/trace_validation/{model}/summary.json",
         receipt=receipt("trace_validation", "model"),
     log:
         "logs/trace_validation/{model}.log",
     resources:
-        **resources_for("eval"),
+        **resources_for("data"),
     container: container_for("eval")
     params:
         receipt=receipt_args("eval"),
     shell:
-        receipted("rlvr trace-validation --model {input.model} --data {input.validation} --output {output.summary}")
+        receipted("rlvr trace-validation score --input {input.judged} --model {wildcards.model} --output {output.summary}")

@@ -7,4 +7,4 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 export PATH="$PWD/.venv/bin:$PATH" HF_HUB_OFFLINE=1 HF_DATASETS_OFFLINE=1
 snakemake --cores "$(nproc)" "$@"
-echo "done: results/ (data, parquet, equivalence checks), receipts/ (one per job), results/receipts_report.json"
+echo "done: results.json (scores + aggregates), results/report/, results/ (data, models, eval), receipts/ (one per job), results/receipts_report.json"

@@ -15,7 +15,7 @@ from rlvr import aggregate, report
 REPO = Path(__file__).resolve().parents[1]
 REFERENCE = Path(__file__).resolve().parents[2] / "shared/reference/eval/results.json"
 REF_SUITE = REFERENCE.with_name("suite.v1.json")
-SUITE = REF_SUITE if REF_SUITE.exists() else REPO / "config/eval/suite.v1.json"
+SUITE = REF_SUITE if REF_SUITE.exists() else REPO / "config/eval/trace_eval_v1.json"
 TOL = 1e-9
 
 needs_reference = pytest.mark.skipif(not REFERENCE.exists(), reason=f"reference {REFERENCE} absent")
@@ -466,3 +466,30 @@ def test_suite_inconsistency_is_an_error(tmp_path):
     r = cli("--scores", scores, "--models-json", json.dumps(TINY_MODELS), "--suite", suite, "--out",
             tmp_path / "r.json")
     assert r.returncode == 1 and "benchmark 'b' has category 'X' but is listed under 'Y'" in r.stderr
+
+
+# ---------------------------------------------------------------------------- TRACE validation summaries
+
+def _validation_summaries(tmp_path):
+    """The reference TRACE validation scores (trace_validation/results.v1.json) as per-model summaries."""
+    tv = REFERENCE.parent / "trace_validation" / "results.v1.json"
+    if not tv.exists():
+        pytest.skip("reference trace validation results absent")
+    files = []
+    for r in json.loads(tv.read_text())["results"]:
+        f = tmp_path / f"{r['model_id']}.json"
+        f.write_text(json.dumps({"model": r["model_id"], "score": r["score"], "rows": r["evaluated_rows"],
+                                 "by_domain": {}}))
+        files.append(f)
+    return files
+
+
+def test_trace_validation_summaries_join_the_results(inputs, tmp_path, base_args):
+    files = _validation_summaries(tmp_path)
+    r = cli("--scores", inputs["scores"], *base_args, "--trace-validation", *files)
+    assert r.returncode == 0, r.stderr
+    tv = {e["model"]: e for e in json.loads((tmp_path / "results.json").read_text())["trace_validation"]}
+    assert tv["trace-qwen2.5-vl-7b"]["score"] == 51.55 and tv["qwen2.5-vl-3b-base"]["score"] == 24.45
+    assert all(e["rows"] == 2000 and len(e["receipt"]["sha256"]) == 64 for e in tv.values())
+    r = cli("--scores", inputs["scores"], *base_args, "--trace-validation", *files[1:])
+    assert r.returncode == 1 and "trace validation summary missing for model 'qwen2.5-vl-3b-base'" in r.stderr

@@ -129,7 +129,7 @@ def test_reference_manifest_lists_the_pinned_release():
 
 
 def test_results_json_must_rebuild_from_the_recorded_scores(tmp_path, monkeypatch):
-    suite_src = Path(__file__).resolve().parents[1] / "config/eval/suite.v1.json"
+    suite_src = Path(__file__).resolve().parents[1] / "config/eval/trace_eval_v1.json"
     (tmp_path / "config").mkdir()
     (tmp_path / "config/suite.json").write_bytes(suite_src.read_bytes())
     keys = [b["key"] for b in json.loads(suite_src.read_text())["benchmarks"]]

@@ -35,7 +35,7 @@ def make_workspace(path: Path) -> Path:
     for split in ("train", "validation"):
         (path / "config" / "test" / f"{split}.yaml").write_text(TINY.format(split=split))
     data = "data:\n  splits: {train: config/test/train.yaml, validation: config/test/validation.yaml}\n  workers: 1\n"
-    (path / "config" / "test" / "tiny.yaml").write_text("stages: [data, train]\n" + data)
+    (path / "config" / "test" / "tiny.yaml").write_text("stages: [data, train, eval]\n" + data)
     (path / "config" / "test" / "tiny-data.yaml").write_text("stages: [data]\n" + data)
     subprocess.run(["git", "init", "-q"], cwd=path, check=True)
     return path
@@ -93,6 +93,34 @@ def test_local_train_stage_trains_and_merges_the_tiny_model(local_run):
     assert (merged / "config.json").is_file() and manifest
     for rule, stem in (("prepare_rl_data", "model=tiny-trace"), ("train", "model=tiny-trace"),
                        ("merge_checkpoint", "model=tiny-trace"), ("build_local_model", "model=tiny-base")):
+        rec = json.loads((ws / f"receipts/{rule}/{stem}.json").read_text())
+        assert rec["exit_status"] == 0 and rec["outputs"], rule
+
+
+def test_local_eval_stage_runs_every_benchmark_fixture_and_aggregates(local_run):
+    ws = local_run
+    suite = json.loads((ws / "config/eval/trace_eval_v1.json").read_text())
+    keys = [b["key"] for b in suite["benchmarks"]]
+    results = json.loads((ws / "results.json").read_text())
+    assert {m["model"] for m in results["models"]} >= {"tiny-base", "tiny-trace"}
+    for m in ("tiny-base", "tiny-trace"):
+        for b in keys:
+            score = json.loads((ws / f"results/eval/{m}/{b}/seed42/score.json").read_text())
+            assert score["benchmark"] == b and score["rows"] >= 3 and 0 <= score["score"] <= 100
+            rows = (ws / f"results/eval/{m}/{b}/seed42/generations.jsonl").read_text().splitlines()
+            assert len(rows) == score["rows"]
+            fixture = json.loads((ws / f"results/benchmark_fixtures/{b}/manifest.json").read_text())
+            assert fixture["rows"] == score["rows"]
+        for b in [b["key"] for b in suite["benchmarks"] if b["judge"]]:
+            assert (ws / f"results/eval/{m}/{b}/seed42/judged.jsonl").is_file()
+        summary = json.loads((ws / f"results/trace_validation/{m}/summary.json").read_text())
+        assert summary["rows"] >= 2 and summary["by_domain"] and summary["by_task"]
+    assert (ws / "results/report").is_dir() and any((ws / "results/report").glob("*.png"))
+    report = json.loads((ws / "results/receipts_report.json").read_text())
+    assert report["ok"], report["problems"][:5]
+    for rule, stem in (("evaluate", "benchmark=blink,model=tiny-trace,seed=42"),
+                       ("judge", "benchmark=mathverse,model=tiny-base,seed=42"),
+                       ("trace_validation_judge", "model=tiny-trace"), ("aggregate", "all")):
         rec = json.loads((ws / f"receipts/{rule}/{stem}.json").read_text())
         assert rec["exit_status"] == 0 and rec["outputs"], rule
 
@@ -159,6 +187,9 @@ def test_paper_grid_dry_run_under_the_slurm_profile(tmp_path, fake_apptainer):
     assert counts["judge"] == 8 * 5 * 3  # charxivreason, mathvision, mathvista, mathverse, mme_reasoning
     assert counts["train"] == 2 and counts["merge_checkpoint"] == 2 and counts["fetch_model"] == 6
     assert counts["trace_validation"] == 8 and counts["aggregate"] == 1 and counts["fetch_hub_dataset"] == 1
+    assert counts["trace_validation_generate"] == counts["trace_validation_judge"] == 8
+    assert counts["fetch_benchmark"] == 24 and counts["judge_model"] == 1 and "benchmark_fixture" not in counts
+    assert "rlvr evaluate" in out and "--backend vllm" in out and "--judge-backend vllm" in out
     train_block = out[out.index("rule train:"):][:2500]
     assert re.search(r"resources:.*\bgpu=8\b", train_block) and "gpu_model=h100" in train_block
     eval_block = out[out.index("rule evaluate:"):][:2500]
@@ -170,7 +201,7 @@ SMALL_GRID = """models:
   - {id: base-3b, scale: 3B, base: null, source: hub, repo: Qwen/Qwen2.5-VL-3B-Instruct, revision: 66285546d2b821cf421d4f5eb2576359d3770cd3}
   - {id: trace-3b, scale: 3B, base: base-3b, source: train, profile: trace-qwen2.5-vl-3b, init: base-3b}
 eval:
-  suite: config/eval/suite.v1.json
+  suite: config/eval/trace_eval_v1.json
   seeds: [42, 43]
   benchmarks: all
   fixtures: null

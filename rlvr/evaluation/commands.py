@@ -1,0 +1,161 @@
+"""Pipeline entry points of the evaluation stage (`rlvr fetch-benchmark | judge | score | trace-validation`);
+`rlvr evaluate` lives in evaluate.py, the suite manifest in suite.py. Each writes its output atomically and
+exits non-zero with a one-line message on bad input."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from . import suite as suite_mod
+from .evaluate import EvaluateError, read_jsonl, write_jsonl_atomic
+
+
+def _fail(cmd: str, e: Exception) -> int:
+    print(f"rlvr {cmd}: {e}", file=sys.stderr)
+    return 1
+
+
+def write_json_atomic(path, obj) -> None:
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(json.dumps(obj, indent=1, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")
+    tmp.replace(path)
+
+
+def check_rows(rows, what) -> None:
+    """Generation rows must be exactly documents 0..n-1 in order: a partial slice never scores."""
+    got = [r.get("index") for r in rows]
+    if got != list(range(len(rows))) or not rows:
+        raise EvaluateError(f"{what}: expected rows with index 0..n-1 in order, got {len(rows)} rows "
+                            f"(first problem at position {next((i for i, g in enumerate(got) if g != i), 0)})")
+
+
+# ------------------------------------------------------------------------------------ fetch-benchmark
+def add_fetch_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--suite", required=True)
+    p.add_argument("--benchmark", required=True)
+    p.add_argument("--output", required=True, help="normalized benchmark directory (docs.parquet + manifest.json)")
+    p.add_argument("--raw", help="raw download directory (default: OUTPUT.raw)")
+    p.add_argument("--source", help="use this local raw directory (a mirror, or a fixture) instead of downloading")
+    p.add_argument("--fixture", action="store_true",
+                   help="write a tiny fixture in the benchmark's own format into the raw directory first (CPU runs)")
+    p.add_argument("--fixture-rows", type=int, default=4)
+
+
+def run_fetch(args) -> int:
+    from . import data
+
+    try:
+        manifest = suite_mod.load(args.suite)
+        suite_mod.benchmark(manifest, args.benchmark)
+        raw = Path(args.source or args.raw or f"{args.output}.raw")
+        if args.fixture:
+            data.write_fixture(args.benchmark, raw, rows=args.fixture_rows)
+        elif not args.source:
+            data.fetch(args.benchmark, raw, provenance=data.provenance())
+        data.normalize(args.benchmark, raw, args.output)
+    except (data.BenchmarkDataError, suite_mod.SuiteError, OSError) as e:
+        return _fail("fetch-benchmark", e)
+    info = json.loads((Path(args.output) / "manifest.json").read_text())
+    print(json.dumps({"benchmark": args.benchmark, "rows": info["rows"], "docs_sha256": info["docs_sha256"]}))
+    return 0
+
+
+# ------------------------------------------------------------------------------------ judge
+def add_judge_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--judge-backend", choices=["hf", "openai", "vllm"], default="hf")
+    p.add_argument("--judge-model", required=True, help="judge model directory (hf, vllm) or served name (openai)")
+    p.add_argument("--judge-revision", help="pinned revision of the judge model (recorded in cache keys)")
+    p.add_argument("--judge-url", help="OpenAI-compatible endpoint (openai backend)")
+    p.add_argument("--judge-batch-size", type=int, default=16)
+    p.add_argument("--judge-tensor-parallel", type=int, default=1, help="GPUs of the judge server (backend vllm)")
+    p.add_argument("--judge-cache", default="results/judge_cache", help="content-addressed judge cache")
+
+
+def make_judge(args, log=None):
+    from . import judge
+
+    cfg = {"backend": args.judge_backend, "model": args.judge_model, "revision": args.judge_revision,
+           "base_url": args.judge_url, "batch_size": args.judge_batch_size}
+    if args.judge_backend == "vllm" and args.judge_tensor_parallel > 1:
+        cfg["vllm_args"] = ["--tensor-parallel-size", str(args.judge_tensor_parallel)]
+    return judge.judge_from_config(cfg, cache_dir=args.judge_cache, log=log)
+
+
+def judge_rows(rows, requests_for, judge_obj) -> tuple[list[list[str]], int]:
+    """Multi-round protocol: ask ``requests_for(row, previous)`` until every row returns no requests;
+    every round's requests of all rows go to the judge together (batched). -> (outputs per row, calls)."""
+    outputs = [[] for _ in rows]
+    pending = list(range(len(rows)))
+    total = 0
+    while pending:
+        asked = [(i, req) for i in pending for req in requests_for(rows[i], outputs[i])]
+        if not asked:
+            break
+        answers = judge_obj.run([req for _, req in asked])
+        total += len(asked)
+        for (i, _), answer in zip(asked, answers):
+            outputs[i].append(answer)
+        pending = sorted({i for i, _ in asked})
+    return outputs, total
+
+
+def add_judge_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--suite", required=True)
+    p.add_argument("--benchmark", required=True)
+    p.add_argument("--input", required=True, help="generations.jsonl")
+    p.add_argument("--output", required=True, help="judged.jsonl")
+    add_judge_options(p)
+
+
+def run_judge(args) -> int:
+    from . import judge, scoring
+
+    try:
+        manifest = suite_mod.load(args.suite)
+        bench = suite_mod.benchmark(manifest, args.benchmark)
+        if not bench["judge"]:
+            raise EvaluateError(f"benchmark {args.benchmark!r} has no judge step in its contract")
+        rows = read_jsonl(args.input)
+        check_rows(rows, args.input)
+        with make_judge(args) as j:
+            outputs, calls = judge_rows(rows, lambda r, prev: scoring.judge_requests(args.benchmark, r, prev), j)
+        judged = [dict(r, judge=scoring.apply_judgements(args.benchmark, r, out)) for r, out in zip(rows, outputs)]
+        write_jsonl_atomic(args.output, judged)
+    except (judge.JudgeError, scoring.ScoringError, EvaluateError, suite_mod.SuiteError, OSError) as e:
+        return _fail("judge", e)
+    print(json.dumps({"benchmark": args.benchmark, "rows": len(rows), "judge_requests": calls}))
+    return 0
+
+
+# ------------------------------------------------------------------------------------ score
+def add_score_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--suite", required=True)
+    p.add_argument("--benchmark", required=True)
+    p.add_argument("--model", required=True, help="model id recorded in the score file")
+    p.add_argument("--seed", type=int, required=True)
+    p.add_argument("--input", required=True, help="generations.jsonl, or judged.jsonl for judged benchmarks")
+    p.add_argument("--output", required=True, help="score.json")
+
+
+def run_score(args) -> int:
+    from . import scoring
+
+    try:
+        manifest = suite_mod.load(args.suite)
+        suite_mod.benchmark(manifest, args.benchmark)
+        rows = read_jsonl(args.input)
+        check_rows(rows, args.input)
+        result = scoring.score(args.benchmark, rows)
+        out = {"model": args.model, "seed": args.seed, "benchmark": args.benchmark, "score": result["score"],
+               "rows": result["rows"], "breakdown": result.get("breakdown", {}),
+               "extraction": result.get("extraction", {})}
+        write_json_atomic(args.output, out)
+    except (scoring.ScoringError, EvaluateError, suite_mod.SuiteError, OSError) as e:
+        return _fail("score", e)
+    print(json.dumps({k: out[k] for k in ("model", "seed", "benchmark", "score", "rows")}))
+    return 0

@@ -1,0 +1,185 @@
+"""`rlvr evaluate`: generate one (model, benchmark, seed) slice with lm-eval's task system.
+
+The task is one of the YAMLs in ``rlvr/evaluation/tasks`` (loaded with lm-eval's ``include_path``; the
+built-in task index is skipped), the data directory reaches it through lm-eval's ``metadata``, and the
+decoding parameters come from the suite manifest: sampling is real (``do_sample=True``; lm-eval decodes
+greedily without it) and the seed reaches the backend (vLLM ``seed``, the OpenAI request ``seed``, and
+torch's global generator that transformers' sampling draws from). Backends:
+
+* ``hf``     lm-eval ``hf-multimodal`` (transformers, in process; the CPU path used here),
+* ``vllm``   lm-eval ``vllm-vlm`` (GPU),
+* ``openai`` lm-eval ``local-chat-completions`` against an OpenAI-compatible endpoint (``vllm serve``).
+
+The model is loaded once per job. Output: one JSON line per document, in document order (the generation
+rows of the evaluation contract), written to a temporary file and renamed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import sys
+from pathlib import Path
+
+from . import suite as suite_mod
+
+BACKENDS = ("hf", "vllm", "openai")
+SYSTEM_PROMPT = Path(__file__).resolve().parents[1] / "profiles" / "trace_vero_json_system_prompt_answer.txt"
+
+
+class EvaluateError(RuntimeError):
+    pass
+
+
+def decoding(params: dict, backend: str, *, max_tokens: int | None = None) -> dict:
+    """lm-eval generation kwargs for a backend from the suite's decoding parameters."""
+    out = {"do_sample": params["temperature"] > 0, "temperature": float(params["temperature"]),
+           "top_p": float(params["top_p"]), "max_gen_toks": int(max_tokens or params["max_tokens"]), "until": []}
+    top_k = int(params.get("top_k", -1))
+    if backend == "hf":
+        out["top_k"] = top_k if top_k > 0 else 0   # transformers: 0 = no top-k filter
+    else:
+        out["top_k"] = top_k                         # vLLM: -1 = no top-k filter
+        out.pop("do_sample") if backend == "openai" else None
+    return out
+
+
+def model_spec(backend: str, model: str, *, seed: int, min_pixels: int, max_pixels: int, batch_size: int,
+               base_url: str | None = None, served_name: str | None = None, tensor_parallel: int = 1,
+               max_images: int = 16) -> tuple[str, dict]:
+    if backend == "hf":
+        import torch
+
+        device = "cuda" if torch.cuda.is_available() else "cpu"
+        return "hf-multimodal", {"pretrained": model, "device": device,
+                                 "dtype": "bfloat16" if device == "cuda" else "float32",
+                                 "min_pixels": min_pixels, "max_pixels": max_pixels, "max_images": max_images,
+                                 "trust_remote_code": False}
+    if backend == "vllm":
+        return "vllm-vlm", {"pretrained": model, "seed": seed, "tensor_parallel_size": tensor_parallel,
+                            "max_images": max_images,
+                            "mm_processor_kwargs": {"min_pixels": min_pixels, "max_pixels": max_pixels}}
+    if backend == "openai":
+        if not base_url:
+            raise EvaluateError("backend openai needs --base-url (the OpenAI-compatible server, e.g. vllm serve)")
+        return "local-chat-completions", {"model": served_name or Path(model).name,
+                                          "base_url": base_url.rstrip("/") + "/chat/completions",
+                                          "seed": seed, "num_concurrent": batch_size, "max_images": max_images,
+                                          "tokenized_requests": False, "max_retries": 3}
+    raise EvaluateError(f"unknown backend {backend!r} (choose from {', '.join(BACKENDS)})")
+
+
+def run_lm_eval(task: str, data_dir: str, *, backend: str, model: str, seed: int, gen_kwargs: dict,
+                min_pixels: int, max_pixels: int, batch_size: int = 8, base_url=None, served_name=None,
+                tensor_parallel: int = 1, system_instruction: str | None = None, limit: int | None = None):
+    """-> (samples sorted by doc_id, lm-eval results block). The model is loaded once."""
+    import lm_eval
+    from lm_eval.tasks import TaskManager
+
+    name, args = model_spec(backend, model, seed=seed, min_pixels=min_pixels, max_pixels=max_pixels,
+                            batch_size=batch_size, base_url=base_url, served_name=served_name,
+                            tensor_parallel=tensor_parallel)
+    manager = TaskManager(include_path=str(suite_mod.TASKS_DIR), include_defaults=False,
+                          metadata={"data_dir": str(data_dir)})
+    out = lm_eval.simple_evaluate(
+        model=name, model_args=args, tasks=[task], task_manager=manager, gen_kwargs=dict(gen_kwargs),
+        apply_chat_template=True, system_instruction=system_instruction, log_samples=True,
+        batch_size={"hf-multimodal": batch_size, "vllm-vlm": "auto"}.get(name, 1),
+        random_seed=seed, numpy_random_seed=seed, torch_random_seed=seed, fewshot_random_seed=seed,
+        limit=limit, bootstrap_iters=0,
+    )
+    samples = sorted(out["samples"][task], key=lambda s: s["doc_id"])
+    return samples, out["results"][task]
+
+
+def _context(sample) -> str:
+    arg = sample["arguments"][0]
+    ctx = arg[0] if isinstance(arg, (list, tuple)) else arg
+    return ctx if isinstance(ctx, str) else json.dumps(ctx, sort_keys=True, default=str)
+
+
+def write_jsonl_atomic(path, rows) -> None:
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.tmp{os.getpid()}")
+    with open(tmp, "w", encoding="utf-8") as f:
+        for row in rows:
+            f.write(json.dumps(row, sort_keys=True, ensure_ascii=False) + "\n")
+    tmp.replace(path)
+
+
+def read_jsonl(path) -> list[dict]:
+    rows = []
+    with open(path, encoding="utf-8") as f:
+        for n, line in enumerate(f, 1):
+            if line.strip():
+                try:
+                    rows.append(json.loads(line))
+                except ValueError as e:
+                    raise EvaluateError(f"{path}:{n}: not valid JSON: {e}") from None
+    return rows
+
+
+def generation_rows(samples, docs) -> list[dict]:
+    from . import prompts
+
+    if [s["doc_id"] for s in samples] != list(range(len(docs))):
+        raise EvaluateError(f"lm-eval returned {len(samples)} samples for {len(docs)} documents")
+    rows = []
+    for s, doc in zip(samples, docs):
+        benchmark = s["doc"]["benchmark"]
+        row = {k: v for k, v in doc.items() if k != "images"}
+        row.update(index=s["doc_id"], prompt=prompts.build_prompt(benchmark, doc), response=s["resps"][0][0],
+                   n_images=len(doc["images"]),
+                   context_sha256=hashlib.sha256(_context(s).encode()).hexdigest())
+        rows.append(row)
+    return rows
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--suite", required=True, help="suite manifest (config/eval/trace_eval_v1.json)")
+    p.add_argument("--benchmark", required=True)
+    p.add_argument("--seed", type=int, required=True)
+    p.add_argument("--model", required=True, help="model directory (or served model name with --backend openai)")
+    p.add_argument("--data", required=True, help="normalized benchmark directory (docs.parquet + manifest.json)")
+    p.add_argument("--output", required=True, help="generations.jsonl")
+    add_backend_arguments(p)
+
+
+def add_backend_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--backend", choices=BACKENDS, default="hf")
+    p.add_argument("--base-url", help="OpenAI-compatible endpoint (backend openai), e.g. http://host:8000/v1")
+    p.add_argument("--served-name", help="model name at the endpoint (backend openai)")
+    p.add_argument("--tensor-parallel", type=int, default=1)
+    p.add_argument("--batch-size", type=int, default=8)
+    p.add_argument("--max-tokens", type=int, help="override the suite's max_tokens (local tiny runs)")
+    p.add_argument("--limit", type=int, help="only the first N documents (debugging; never in the DAG)")
+
+
+def run(args) -> int:
+    from . import data as eval_data
+
+    try:
+        manifest = suite_mod.load(args.suite)
+        bench = suite_mod.benchmark(manifest, args.benchmark)
+        docs = eval_data.load_docs(args.data)
+        if args.limit:
+            docs = docs[: args.limit]
+        gen = manifest["generation"]
+        kwargs = decoding(gen, args.backend, max_tokens=args.max_tokens)
+        samples, results = run_lm_eval(
+            bench["lm_eval_task"], args.data, backend=args.backend, model=args.model, seed=args.seed,
+            gen_kwargs=kwargs, min_pixels=gen["min_image_pixels"], max_pixels=gen["max_image_pixels"],
+            batch_size=args.batch_size, base_url=args.base_url, served_name=args.served_name,
+            tensor_parallel=args.tensor_parallel, limit=args.limit)
+        rows = generation_rows(samples, docs)
+        write_jsonl_atomic(args.output, rows)
+    except (EvaluateError, suite_mod.SuiteError, ValueError, OSError) as e:
+        print(f"rlvr evaluate: {e}", file=sys.stderr)
+        return 1
+    print(json.dumps({"benchmark": args.benchmark, "seed": args.seed, "rows": len(rows), "backend": args.backend,
+                      "decoding": kwargs, "lm_eval": {k: v for k, v in results.items() if "," in k}},
+                     sort_keys=True))
+    return 0

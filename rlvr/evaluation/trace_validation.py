@@ -1,0 +1,119 @@
+"""`rlvr trace-validation generate | judge | score`: the TRACE validation campaign for one model.
+
+generate  the validation split (our exported parquet, or the pinned release file) through lm-eval's
+          ``trace_validation`` task with the pinned training system prompt and the campaign's decoding
+          (trace_validation.generation in the suite manifest; seed 42);
+judge     typed extraction without the ground truth (trace_answers.extract_typed); only rows whose
+          extraction is missing or ambiguous go to the judge, which sees the raw response and the answer
+          type and nothing else;
+score     exact match against the ground truth with tracegen's matcher; unresolved rows count 0 in the
+          denominator; per-domain and per-task breakdown.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+
+from . import suite as suite_mod
+from .commands import (_fail, add_judge_options, check_rows, judge_rows, make_judge, write_json_atomic)
+from .evaluate import (SYSTEM_PROMPT, EvaluateError, add_backend_arguments, decoding, read_jsonl,
+                       run_lm_eval, write_jsonl_atomic)
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    sub = p.add_subparsers(dest="action", required=True)
+    g = sub.add_parser("generate", help="generate on the validation split (lm-eval task trace_validation)")
+    g.add_argument("--suite", required=True)
+    g.add_argument("--model", required=True)
+    g.add_argument("--data", required=True, help="validation parquet directory or file")
+    g.add_argument("--output", required=True)
+    g.add_argument("--seed", type=int, help="default: the campaign's seed (42)")
+    add_backend_arguments(g)
+    j = sub.add_parser("judge", help="typed extraction; the judge only for missing/ambiguous rows")
+    j.add_argument("--input", required=True)
+    j.add_argument("--output", required=True)
+    add_judge_options(j)
+    s = sub.add_parser("score", help="exact match, per-domain/per-task breakdown -> summary.json")
+    s.add_argument("--input", required=True)
+    s.add_argument("--model", required=True)
+    s.add_argument("--output", required=True)
+
+
+def run_generate(args) -> int:
+    try:
+        manifest = suite_mod.load(args.suite)
+        tv = manifest["trace_validation"]
+        system = SYSTEM_PROMPT.read_text(encoding="utf-8")
+        if hashlib.sha256(system.encode()).hexdigest() != tv["prompt"]["system_prompt_sha256"]:
+            raise EvaluateError(f"{SYSTEM_PROMPT} does not match the pinned system prompt sha256")
+        gen = tv["generation"]
+        seed = gen["seed"] if args.seed is None else args.seed
+        kwargs = decoding(gen, args.backend, max_tokens=args.max_tokens)
+        samples, _ = run_lm_eval(
+            tv["lm_eval_task"], args.data, backend=args.backend, model=args.model, seed=seed, gen_kwargs=kwargs,
+            min_pixels=gen["min_image_pixels"], max_pixels=gen["max_image_pixels"], batch_size=args.batch_size,
+            base_url=args.base_url, served_name=args.served_name, tensor_parallel=args.tensor_parallel,
+            system_instruction=system, limit=args.limit)
+        rows = []
+        for s in samples:
+            doc = s["doc"]
+            gt = json.loads(doc["answer_gt"])
+            rows.append({"index": s["doc_id"], "instance_id": doc["instance_id"], "task": doc["task"],
+                         "domain": doc["domain"], "answer_type": gt["type"], "answer": gt["value"],
+                         "response": s["resps"][0][0]})
+        check_rows(rows, "trace validation generations")
+        write_jsonl_atomic(args.output, rows)
+    except (EvaluateError, suite_mod.SuiteError, ValueError, OSError) as e:
+        return _fail("trace-validation generate", e)
+    print(json.dumps({"rows": len(rows), "seed": seed, "decoding": kwargs}, sort_keys=True))
+    return 0
+
+
+def _requests(row, previous):
+    from . import trace_answers
+
+    if previous or row["extraction"]["status"] == "ok":
+        return []
+    return [trace_answers.judge_request(row["response"], row["answer_type"])]
+
+
+def run_judge(args) -> int:
+    from . import judge, trace_answers
+
+    try:
+        rows = read_jsonl(args.input)
+        check_rows(rows, args.input)
+        rows = [dict(r, extraction=trace_answers.extract_typed(r["response"], r["answer_type"])) for r in rows]
+        with make_judge(args) as j:
+            outputs, calls = judge_rows(rows, _requests, j)
+        for row, out in zip(rows, outputs):
+            if out:
+                row["judge"] = {"extracted": out[0]}
+        write_jsonl_atomic(args.output, rows)
+    except (judge.JudgeError, EvaluateError, OSError) as e:
+        return _fail("trace-validation judge", e)
+    print(json.dumps({"rows": len(rows), "judged": calls}))
+    return 0
+
+
+def run_score(args) -> int:
+    from . import trace_answers
+
+    try:
+        rows = read_jsonl(args.input)
+        check_rows(rows, args.input)
+        missing = [r["index"] for r in rows if "extraction" not in r]
+        if missing:
+            raise EvaluateError(f"{args.input}: rows {missing[:5]} have no extraction (run the judge step first)")
+        summary = dict(trace_answers.score_rows(rows), model=args.model)
+        write_json_atomic(args.output, summary)
+    except (EvaluateError, ValueError, OSError) as e:
+        return _fail("trace-validation score", e)
+    print(json.dumps({"model": args.model, "score": summary["score"], "rows": summary["rows"]}))
+    return 0
+
+
+def main(args) -> int:
+    return {"generate": run_generate, "judge": run_judge, "score": run_score}[args.action](args)

@@ -1,0 +1,160 @@
+"""rlvr fetch-benchmark (fixtures) -> evaluate (lm-eval, tiny Qwen2.5-VL on CPU) -> judge -> score."""
+
+import json
+import os
+import subprocess
+import sys
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+from rlvr.evaluation import evaluate
+
+ROOT = Path(__file__).resolve().parents[1]
+SUITE = str(ROOT / "config/eval/trace_eval_v1.json")
+BIN = Path(sys.executable).parent
+ENV = dict(os.environ, HF_HUB_OFFLINE="1", HF_DATASETS_OFFLINE="1", TRANSFORMERS_OFFLINE="1", WANDB_MODE="disabled")
+
+
+def rlvr(*args, cwd=None):
+    return subprocess.run([str(BIN / "rlvr"), *map(str, args)], capture_output=True, text=True, env=ENV, cwd=cwd,
+                          timeout=600)
+
+
+@pytest.fixture(scope="module")
+def work(tmp_path_factory):
+    d = tmp_path_factory.mktemp("eval")
+    for cmd in (["build-tiny-model", "--output", d / "model"], ["build-tiny-judge", "--output", d / "judge"]):
+        r = rlvr(*cmd)
+        assert r.returncode == 0, r.stderr[-2000:]
+    for b in ("mathvista", "blink"):
+        r = rlvr("fetch-benchmark", "--fixture", "--suite", SUITE, "--benchmark", b, "--raw", d / f"{b}.raw",
+                 "--output", d / b)
+        assert r.returncode == 0, r.stderr[-2000:]
+    return d
+
+
+def generate(work, benchmark, seed, name, *extra):
+    out = work / f"{name}.jsonl"
+    r = rlvr("evaluate", "--suite", SUITE, "--benchmark", benchmark, "--seed", seed, "--model", work / "model",
+             "--data", work / benchmark, "--output", out, "--max-tokens", 12, *extra)
+    assert r.returncode == 0, r.stderr[-3000:]
+    return [json.loads(line) for line in out.read_text().splitlines()], r
+
+
+def test_evaluate_samples_with_the_seed_and_writes_one_row_per_document(work):
+    from rlvr.evaluation import data
+
+    docs = data.load_docs(work / "blink")
+    rows, r = generate(work, "blink", 42, "blink-42")
+    assert [row["index"] for row in rows] == list(range(len(docs)))
+    assert [row["id"] for row in rows] == [d["id"] for d in docs]
+    assert [row["n_images"] for row in rows] == [len(d["images"]) for d in docs]
+    assert any(n > 1 for n in (row["n_images"] for row in rows)), "blink fixtures carry multi-image rows"
+    assert all(row["response"] and row["prompt"] and "images" not in row for row in rows)
+    summary = json.loads(r.stdout.strip().splitlines()[-1])
+    assert summary["decoding"]["do_sample"] is True and summary["decoding"]["temperature"] == 0.6
+    again, _ = generate(work, "blink", 42, "blink-42-again")
+    assert again == rows                                       # same seed: same sample
+    other, _ = generate(work, "blink", 43, "blink-43")
+    assert [o["response"] for o in other] != [o["response"] for o in rows]   # the seed reaches the sampler
+
+
+def test_judged_benchmark_runs_judge_then_score(work):
+    rows, _ = generate(work, "mathvista", 42, "mathvista-42")
+    judged = work / "mathvista-judged.jsonl"
+    r = rlvr("judge", "--suite", SUITE, "--benchmark", "mathvista", "--input", work / "mathvista-42.jsonl",
+             "--output", judged, "--judge-model", work / "judge", "--judge-cache", work / "cache")
+    assert r.returncode == 0, r.stderr[-3000:]
+    jrows = [json.loads(line) for line in judged.read_text().splitlines()]
+    assert len(jrows) == len(rows) and all("judge" in row for row in jrows)
+    score = work / "score.json"
+    r = rlvr("score", "--suite", SUITE, "--benchmark", "mathvista", "--model", "tiny", "--seed", 42,
+             "--input", judged, "--output", score)
+    assert r.returncode == 0, r.stderr
+    s = json.loads(score.read_text())
+    assert s["model"] == "tiny" and s["seed"] == 42 and s["benchmark"] == "mathvista" and s["rows"] == len(rows)
+    assert 0 <= s["score"] <= 100
+    # scoring a judged benchmark from the raw generations (judge skipped) fails loudly
+    r = rlvr("score", "--suite", SUITE, "--benchmark", "mathvista", "--model", "tiny", "--seed", 42,
+             "--input", work / "mathvista-42.jsonl", "--output", work / "bad.json")
+    assert r.returncode == 1 and not (work / "bad.json").exists() and r.stderr.count("\n") == 1
+
+
+def test_partial_generations_never_score(work, tmp_path):
+    rows, _ = generate(work, "blink", 42, "blink-partial")
+    part = tmp_path / "part.jsonl"
+    part.write_text("".join(json.dumps(row) + "\n" for row in rows[1:]))
+    r = rlvr("score", "--suite", SUITE, "--benchmark", "blink", "--model", "m", "--seed", 42, "--input", part,
+             "--output", tmp_path / "s.json")
+    assert r.returncode == 1 and "index" in r.stderr and not (tmp_path / "s.json").exists()
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--benchmark", "nosuch"], "nosuch"),
+    (["--benchmark", "blink", "--data", "/nonexistent"], "nonexistent"),
+])
+def test_bad_input_is_one_line(work, tmp_path, args, message):
+    base = {"--suite": SUITE, "--benchmark": "blink", "--seed": "1", "--model": str(work / "model"),
+            "--data": str(work / "blink"), "--output": str(tmp_path / "g.jsonl")}
+    base.update(dict(zip(args[::2], args[1::2])))
+    r = rlvr("evaluate", *[x for kv in base.items() for x in kv])
+    assert r.returncode == 1 and message in r.stderr and r.stderr.strip().count("\n") == 0
+    assert not (tmp_path / "g.jsonl").exists()
+
+
+def test_decoding_maps_the_suite_parameters_per_backend():
+    params = {"temperature": 0.6, "top_p": 1.0, "top_k": -1, "max_tokens": 4096}
+    hf = evaluate.decoding(params, "hf")
+    assert hf == {"do_sample": True, "temperature": 0.6, "top_p": 1.0, "top_k": 0, "max_gen_toks": 4096, "until": []}
+    assert evaluate.decoding(params, "vllm")["top_k"] == -1
+    assert "do_sample" not in evaluate.decoding(params, "openai")
+    assert evaluate.decoding(dict(params, temperature=0), "hf")["do_sample"] is False
+    name, args = evaluate.model_spec("vllm", "/m", seed=43, min_pixels=3136, max_pixels=100, batch_size=1)
+    assert name == "vllm-vlm" and args["seed"] == 43
+    assert args["mm_processor_kwargs"] == {"min_pixels": 3136, "max_pixels": 100}
+
+
+class _FakeOpenAI(BaseHTTPRequestHandler):
+    """An OpenAI-compatible endpoint that records request bodies and answers every chat turn."""
+    bodies: list = []
+
+    def do_POST(self):
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        type(self).bodies.append(body)
+        reply = {"id": "x", "object": "chat.completion", "model": body["model"],
+                 "choices": [{"index": 0, "finish_reason": "stop",
+                              "message": {"role": "assistant", "content": "The answer is (A)."}}]}
+        data = json.dumps(reply).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def log_message(self, *a):
+        pass
+
+
+def test_openai_compatible_backend_sends_images_seed_and_sampling(work):
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _FakeOpenAI)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    _FakeOpenAI.bodies = []
+    try:
+        url = f"http://127.0.0.1:{server.server_address[1]}/v1"
+        rows, _ = generate(work, "blink", 44, "blink-openai", "--backend", "openai", "--base-url", url,
+                           "--served-name", "policy")
+    finally:
+        server.shutdown()
+    from rlvr.evaluation import data
+
+    docs = data.load_docs(work / "blink")
+    assert len(_FakeOpenAI.bodies) == len(docs) and all(r["response"] == "The answer is (A)." for r in rows)
+    for body, doc in zip(sorted(_FakeOpenAI.bodies, key=lambda b: json.dumps(b)[:0]), docs):
+        assert body["model"] == "policy" and body["seed"] == 44
+        assert body["temperature"] == 0.6 and body["top_p"] == 1.0 and body["max_tokens"] == 12
+    images = [sum(1 for part in b["messages"][-1]["content"] if isinstance(part, dict) and part.get("type") == "image_url")
+              for b in _FakeOpenAI.bodies]
+    assert sorted(images) == sorted(len(d["images"]) for d in docs)
