@@ -75,6 +75,16 @@ def tables(results) -> list[dict]:
                     + [f"{c['benchmarks_improved']}/{c['benchmark_count']}" for c in comps])
         out.append({"title": "Paired change vs the same-scale base model (per seed, then mean ± sample sd)",
                     "header": header, "rows": rows})
+    validation = {e["model"]: e for e in results.get("trace_validation") or []}
+    if validation:
+        domains = sorted({d for e in validation.values() for d in e.get("by_domain", {})})
+        rows = [["Overall", "all"] + [fmt(validation[m]["score"], None) if m in validation else "" for m in models]]
+        for d in domains:
+            rows.append([f"Domain: {d}", d] + [fmt(validation[m]["by_domain"][d]["score"], None)
+                                               if d in validation.get(m, {}).get("by_domain", {}) else ""
+                                               for m in models])
+        out.append({"title": "TRACE validation (percent exact match; unresolved answers count 0)",
+                    "header": ["Split", "Domain"] + [names[m] for m in models], "rows": rows})
     return out
 
 

@@ -486,9 +486,11 @@ def _validation_summaries(tmp_path):
 
 def test_trace_validation_summaries_join_the_results(inputs, tmp_path, base_args):
     files = _validation_summaries(tmp_path)
-    r = cli("--scores", inputs["scores"], *base_args, "--trace-validation", *files)
+    r = cli("--scores", inputs["scores"], *base_args, "--trace-validation", *files, "--report-dir", tmp_path / "rep")
     assert r.returncode == 0, r.stderr
     tv = {e["model"]: e for e in json.loads((tmp_path / "results.json").read_text())["trace_validation"]}
+    md = (tmp_path / "rep" / "report.md").read_text()
+    assert "## TRACE validation" in md and "| Overall | all | 24.45 | 41.05 |" in md
     assert tv["trace-qwen2.5-vl-7b"]["score"] == 51.55 and tv["qwen2.5-vl-3b-base"]["score"] == 24.45
     assert all(e["rows"] == 2000 and len(e["receipt"]["sha256"]) == 64 for e in tv.values())
     r = cli("--scores", inputs["scores"], *base_args, "--trace-validation", *files[1:])
