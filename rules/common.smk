@@ -64,7 +64,11 @@ JUDGE_ARGS = " ".join(
     + ([f"--judge-batch-size {JUDGE['batch_size']}"] if JUDGE.get("batch_size") else [])
     + ([f"--judge-tensor-parallel {JUDGE['tensor_parallel']}"] if JUDGE.get("tensor_parallel") else [])
 )
-TRACE_VALIDATION_DATA = "results/data/validation/parquet"
+# the TRACE validation campaign's data: our own exported validation split, or the pinned release file
+TRACE_VALIDATION_SOURCE = config["eval"].get("trace_validation", "ours")
+TRACE_VALIDATION_DATA = (
+    "results/trace_validation/release" if TRACE_VALIDATION_SOURCE == "release" else "results/data/validation/parquet"
+)
 
 
 IMAGES_LOCK = json.loads(Path("envs/images.lock.json").read_text())
@@ -221,6 +225,7 @@ def expected_receipts():
         grid = [{"benchmark": b, "model": m, "seed": str(s)} for m in MODELS for b in BENCHMARKS for s in SEEDS]
         exp += [["evaluate", wc] for wc in grid] + [["score", wc] for wc in grid] + [["aggregate", {}]]
         exp += [["judge", wc] for wc in grid if wc["benchmark"] in JUDGED]
+        exp += [["fetch_trace_validation", {}]] if TRACE_VALIDATION_SOURCE == "release" else []
         exp += [[r, {"model": m}] for m in MODELS
                 for r in ("trace_validation_generate", "trace_validation_judge", "trace_validation")]
         exp += [["benchmark_fixture" if FIXTURES else "fetch_benchmark", {"benchmark": b}] for b in BENCHMARKS]

@@ -160,6 +160,23 @@ rule score:
                   "--seed {wildcards.seed} --input {input.responses} --output {output.score}")
 
 
+rule fetch_trace_validation:
+    """The pinned release validation file (2,000 rows) with its sha256 and row count checked (cluster)."""
+    output:
+        data=directory("results/trace_validation/release"),
+        receipt=receipt("fetch_trace_validation"),
+    log:
+        "logs/trace_validation/fetch.log",
+    resources:
+        **resources_for("data"),
+    container: container_for("eval")
+    params:
+        receipt=receipt_args("eval"),
+        suite=SUITE_PATH,
+    shell:
+        receipted("env HF_HUB_OFFLINE=0 rlvr trace-validation fetch --suite {params.suite} --output {output.data}")
+
+
 rule trace_validation_generate:
     """The TRACE validation campaign, step 1: generate on the validation split (seed from the campaign)."""
     input:

@@ -158,3 +158,26 @@ def test_openai_compatible_backend_sends_images_seed_and_sampling(work):
     images = [sum(1 for part in b["messages"][-1]["content"] if isinstance(part, dict) and part.get("type") == "image_url")
               for b in _FakeOpenAI.bodies]
     assert sorted(images) == sorted(len(d["images"]) for d in docs)
+
+
+def test_trace_validation_fetch_checks_sha256_and_rows(tmp_path):
+    import hashlib
+
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    src = tmp_path / "mirror.parquet"
+    pq.write_table(pa.table({"task": ["a", "b", "c"]}), src)
+    digest = hashlib.sha256(src.read_bytes()).hexdigest()
+    out = tmp_path / "release"
+    r = rlvr("trace-validation", "fetch", "--suite", SUITE, "--output", out, "--source", src)
+    assert r.returncode == 1 and "sha256" in r.stderr and "pinned" in r.stderr and not out.exists()
+    r = rlvr("trace-validation", "fetch", "--suite", SUITE, "--output", out, "--source", src,
+             "--expect-sha256", digest)
+    assert r.returncode == 1 and "3 rows != pinned 2000" in r.stderr and not out.exists()
+    r = rlvr("trace-validation", "fetch", "--suite", SUITE, "--output", out, "--source", src,
+             "--expect-sha256", digest, "--expect-rows", 3)
+    assert r.returncode == 0, r.stderr
+    files = list(out.iterdir())
+    assert [f.name for f in files] == ["trace_rlvr_validation_iid_2000_all1000_seed1042.parquet"]
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".release")]

@@ -189,6 +189,7 @@ def test_paper_grid_dry_run_under_the_slurm_profile(tmp_path, fake_apptainer):
     assert counts["trace_validation"] == 8 and counts["aggregate"] == 1 and counts["fetch_hub_dataset"] == 1
     assert counts["trace_validation_generate"] == counts["trace_validation_judge"] == 8
     assert counts["fetch_benchmark"] == 24 and counts["judge_model"] == 1 and "benchmark_fixture" not in counts
+    assert counts["fetch_trace_validation"] == 1   # the paper's campaign reads the pinned 2,000-row file
     assert "rlvr evaluate" in out and "--backend vllm" in out and "--judge-backend vllm" in out
     train_block = out[out.index("rule train:"):][:2500]
     assert re.search(r"resources:.*\bgpu=8\b", train_block) and "gpu_model=h100" in train_block

@@ -1,5 +1,7 @@
-"""`rlvr trace-validation generate | judge | score`: the TRACE validation campaign for one model.
+"""`rlvr trace-validation fetch | generate | judge | score`: the TRACE validation campaign for one model.
 
+fetch     (optional) the pinned release validation file (maveryn/trace@e317b746, 2,000 rows), sha256 and
+          row count checked; otherwise the campaign runs on our own exported validation split;
 generate  the validation split (our exported parquet, or the pinned release file) through lm-eval's
           ``trace_validation`` task with the pinned training system prompt and the campaign's decoding
           (trace_validation.generation in the suite manifest; seed 42);
@@ -35,10 +37,56 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     j.add_argument("--input", required=True)
     j.add_argument("--output", required=True)
     add_judge_options(j)
+    f = sub.add_parser("fetch", help="the pinned release validation file (cluster; needs the network), checked")
+    f.add_argument("--suite", required=True)
+    f.add_argument("--output", required=True, help="directory that receives the parquet file")
+    f.add_argument("--source", help="a local copy (mirror) instead of downloading")
+    f.add_argument("--expect-sha256", help="override the pinned sha256 (a mirror of a different file)")
+    f.add_argument("--expect-rows", type=int, help="override the pinned row count")
     s = sub.add_parser("score", help="exact match, per-domain/per-task breakdown -> summary.json")
     s.add_argument("--input", required=True)
     s.add_argument("--model", required=True)
     s.add_argument("--output", required=True)
+
+
+def run_fetch(args) -> int:
+    """Download (or copy) the pinned validation file, check sha256 and rows, then rename into place."""
+    import shutil
+    import tempfile
+    from pathlib import Path
+
+    import pyarrow.parquet as pq
+
+    try:
+        ds = suite_mod.load(args.suite)["trace_validation"]["dataset"]
+        want_sha, want_rows = args.expect_sha256 or ds["sha256"], args.expect_rows or ds["rows"]
+        out = Path(args.output)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
+        try:
+            name = Path(ds["file"]).name
+            if args.source:
+                shutil.copyfile(args.source, tmp / name)
+            else:
+                from huggingface_hub import hf_hub_download
+
+                got = hf_hub_download(ds["repo_id"], ds["file"], repo_type="dataset", revision=ds["revision"])
+                shutil.copyfile(got, tmp / name)
+            digest = hashlib.sha256((tmp / name).read_bytes()).hexdigest()
+            if digest != want_sha:
+                raise EvaluateError(f"{name}: sha256 {digest} != pinned {want_sha}")
+            rows = pq.ParquetFile(tmp / name).metadata.num_rows
+            if rows != want_rows:
+                raise EvaluateError(f"{name}: {rows} rows != pinned {want_rows}")
+            if out.exists():
+                shutil.rmtree(out)
+            tmp.rename(out)
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+    except (EvaluateError, suite_mod.SuiteError, OSError, ImportError) as e:
+        return _fail("trace-validation fetch", e)
+    print(json.dumps({"file": str(out / name), "sha256": digest, "rows": rows}))
+    return 0
 
 
 def run_generate(args) -> int:
@@ -116,4 +164,4 @@ def run_score(args) -> int:
 
 
 def main(args) -> int:
-    return {"generate": run_generate, "judge": run_judge, "score": run_score}[args.action](args)
+    return {"fetch": run_fetch, "generate": run_generate, "judge": run_judge, "score": run_score}[args.action](args)
