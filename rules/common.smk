@@ -47,7 +47,7 @@ EVAL_BACKEND_ARGS = " ".join(
 # the LLM judge: Qwen3-32B at its pinned revision on the cluster, a tiny Qwen3 built offline on CPU
 JUDGE = dict(config["eval"].get("judge", {"source": "tiny", "backend": "hf"}))
 JUDGE_MODEL_DIR = (
-    f"results/models/judge/{JUDGE['repo'].replace('/', '--')}@{JUDGE['revision']}"
+    f"results/models/judge/{'--'.join(PurePosixPath(JUDGE['repo']).parts)}@{JUDGE['revision']}"
     if JUDGE.get("source") == "hub"
     else "results/models/judge/tiny-qwen3"
 )
