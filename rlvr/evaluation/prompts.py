@@ -7,7 +7,7 @@ Deterministic: the same doc always gives the same prompt.
 Design: a small set of shared layouts (multiple choice, open question, per-subset templates)
 plus a per-benchmark table (:data:`SPECS`) that picks the layout and the closing instruction.
 The layouts follow each benchmark's prompt route in
-``/work/shared/reference/eval/benchmark_provenance.v1.json`` (option list layout, chain-of-thought
+``rlvr/evaluation/reference/benchmark_provenance.v1.json`` (option list layout, chain-of-thought
 variants, the mandated "The answer is X" sentence of ChartQAPro, the boxed-final-answer suffix of
 EvoChart and CountQA, the TableVQABench per-subset prompts, ...); the wording is our own.
 
