@@ -42,7 +42,8 @@ def decoding(params: dict, backend: str, *, max_tokens: int | None = None) -> di
         out["top_k"] = top_k if top_k > 0 else 0   # transformers: 0 = no top-k filter
     else:
         out["top_k"] = top_k                         # vLLM: -1 = no top-k filter
-        out.pop("do_sample") if backend == "openai" else None
+    if backend == "openai":
+        del out["do_sample"]                         # not an OpenAI request field; temperature decides
     return out
 
 
