@@ -17,9 +17,9 @@ STAGES = set(config["stages"])
 SPLITS = ["train", "validation"]
 MODELS = {m["id"]: m for m in config["models"]}
 SUITE_PATH = config["eval"]["suite"]
-try:
-    from rlvr.evaluation import suite as _suite
+from rlvr.evaluation import suite as _suite
 
+try:
     SUITE = _suite.load(SUITE_PATH)   # schema-validated manifest (rlvr suite --check)
 except _suite.SuiteError as e:
     raise WorkflowError(str(e))

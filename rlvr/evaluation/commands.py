@@ -19,11 +19,9 @@ def _fail(cmd: str, e: Exception) -> int:
 
 
 def write_json_atomic(path, obj) -> None:
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_text(json.dumps(obj, indent=1, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")
-    tmp.replace(path)
+    from ..aggregate import write_atomic
+
+    write_atomic(path, json.dumps(obj, indent=1, sort_keys=True, ensure_ascii=False) + "\n")
 
 
 def check_rows(rows, what) -> None:

@@ -44,7 +44,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-__all__ = ["BenchmarkDataError", "FORMATS", "SPECS", "read_raw", "normalize", "load_docs",
+__all__ = ["BenchmarkDataError", "FORMATS", "SPECS", "read_raw", "normalize", "load_docs", "read_manifest",
            "write_fixture", "fetch", "provenance", "benchmark_provenance", "raw_files"]
 
 HERE = Path(__file__).resolve().parent
@@ -763,19 +763,23 @@ def normalize(benchmark: str, raw_dir, out_dir, *, expect_rows=None, expect_md5=
     return manifest
 
 
+def read_manifest(out_dir) -> dict:
+    """manifest.json of a normalized directory ({} when absent); BenchmarkDataError without docs.parquet."""
+    out_dir = Path(out_dir)
+    if not (out_dir / "docs.parquet").is_file():
+        raise BenchmarkDataError(f"{out_dir}: docs.parquet is missing (run normalize first)")
+    man = out_dir / "manifest.json"
+    return json.loads(man.read_text(encoding="utf-8")) if man.is_file() else {}
+
+
 def load_docs(out_dir) -> list[dict]:
     """The docs of a normalized directory (images as bytes, options/meta decoded)."""
     import pyarrow.parquet as pq
 
-    out_dir = Path(out_dir)
-    path = out_dir / "docs.parquet"
-    if not path.is_file():
-        raise BenchmarkDataError(f"{out_dir}: docs.parquet is missing (run normalize first)")
-    man = out_dir / "manifest.json"
-    if man.is_file():
-        want = json.loads(man.read_text(encoding="utf-8")).get("docs_sha256")
-        if want and want != _digest(path, "sha256"):
-            raise BenchmarkDataError(f"{path}: sha256 does not match manifest.json")
+    path = Path(out_dir) / "docs.parquet"
+    want = read_manifest(out_dir).get("docs_sha256")
+    if want and want != _digest(path, "sha256"):
+        raise BenchmarkDataError(f"{path}: sha256 does not match manifest.json")
     table = pq.read_table(path)
     missing = [c for c in _schema().names if c not in table.column_names]
     if missing:

@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import os
 import sys
 from pathlib import Path
 
@@ -102,13 +101,9 @@ def _context(sample) -> str:
 
 
 def write_jsonl_atomic(path, rows) -> None:
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.tmp{os.getpid()}")
-    with open(tmp, "w", encoding="utf-8") as f:
-        for row in rows:
-            f.write(json.dumps(row, sort_keys=True, ensure_ascii=False) + "\n")
-    tmp.replace(path)
+    from ..aggregate import write_atomic
+
+    write_atomic(path, "".join(json.dumps(row, sort_keys=True, ensure_ascii=False) + "\n" for row in rows))
 
 
 def read_jsonl(path) -> list[dict]:
@@ -123,19 +118,19 @@ def read_jsonl(path) -> list[dict]:
     return rows
 
 
-def generation_rows(samples, docs) -> list[dict]:
+def generation_rows(samples, expected: int) -> list[dict]:
+    """Generation rows from lm-eval's samples, whose docs are the task's loaded documents."""
     from . import prompts
+    from .tasks.utils import as_doc
 
-    if [s["doc_id"] for s in samples] != list(range(len(docs))):
-        raise EvaluateError(f"lm-eval returned {len(samples)} samples for {len(docs)} documents")
+    if [s["doc_id"] for s in samples] != list(range(expected)):
+        raise EvaluateError(f"lm-eval returned {len(samples)} samples for {expected} documents")
     rows = []
-    for s, doc in zip(samples, docs):
-        benchmark = s["doc"]["benchmark"]
-        row = {k: v for k, v in doc.items() if k != "images"}
-        row.update(index=s["doc_id"], prompt=prompts.build_prompt(benchmark, doc), response=s["resps"][0][0],
-                   n_images=len(doc["images"]),
-                   context_sha256=hashlib.sha256(_context(s).encode()).hexdigest())
-        rows.append(row)
+    for s in samples:
+        doc = as_doc(s["doc"])
+        rows.append(dict(doc, index=s["doc_id"], prompt=prompts.build_prompt(s["doc"]["benchmark"], doc),
+                         response=s["resps"][0][0], n_images=len(s["doc"]["images"]),
+                         context_sha256=hashlib.sha256(_context(s).encode()).hexdigest()))
     return rows
 
 
@@ -165,9 +160,11 @@ def run(args) -> int:
     try:
         manifest = suite_mod.load(args.suite)
         bench = suite_mod.benchmark(manifest, args.benchmark)
-        docs = eval_data.load_docs(args.data)
+        expected = eval_data.read_manifest(args.data).get("rows")   # fails fast, before the model loads
+        if not isinstance(expected, int):
+            raise EvaluateError(f"{args.data}: manifest.json gives no row count")
         if args.limit:
-            docs = docs[: args.limit]
+            expected = min(expected, args.limit)
         gen = manifest["generation"]
         kwargs = decoding(gen, args.backend, max_tokens=args.max_tokens)
         samples, results = run_lm_eval(
@@ -175,7 +172,7 @@ def run(args) -> int:
             gen_kwargs=kwargs, min_pixels=gen["min_image_pixels"], max_pixels=gen["max_image_pixels"],
             batch_size=args.batch_size, base_url=args.base_url, served_name=args.served_name,
             tensor_parallel=args.tensor_parallel, limit=args.limit)
-        rows = generation_rows(samples, docs)
+        rows = generation_rows(samples, expected)
         write_jsonl_atomic(args.output, rows)
     except (EvaluateError, suite_mod.SuiteError, ValueError, OSError) as e:
         print(f"rlvr evaluate: {e}", file=sys.stderr)

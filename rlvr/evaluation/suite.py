@@ -140,12 +140,10 @@ def run(args) -> int:
         text = dumps(build())
         validate(json.loads(text), "built manifest")
         if args.write:
-            out = Path(args.write)
-            out.parent.mkdir(parents=True, exist_ok=True)
-            tmp = out.with_name(out.name + ".tmp")
-            tmp.write_text(text, encoding="utf-8")
-            tmp.replace(out)
-            print(f"suite manifest written to {out}")
+            from ..aggregate import write_atomic
+
+            write_atomic(args.write, text)
+            print(f"suite manifest written to {args.write}")
             return 0
         load(args.check)
         if Path(args.check).read_text(encoding="utf-8") != text:
