@@ -80,10 +80,12 @@ import argparse
 import hashlib
 import json
 import math
-import os
 import statistics
 import sys
 from pathlib import Path
+
+# the project's one canonical JSON and atomic writer (re-exported: other rlvr modules import them from here)
+from tracegen.core.canonical import canonical_json as canonical, write_atomic  # noqa: F401
 
 SCHEMA_VERSION = "rlvr_aggregate_results_v1"
 PROG = "rlvr aggregate"
@@ -99,10 +101,6 @@ class AggregateError(Exception):
 
 
 # ---------------------------------------------------------------------------- helpers
-
-def canonical(obj) -> str:
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
-
 
 def _reject_constant(name):
     raise ValueError(f"{name} is not allowed")
@@ -121,21 +119,6 @@ def _read_json_file(path, what):
         return data, _loads(data.decode("utf-8"))
     except (UnicodeDecodeError, ValueError) as e:
         raise AggregateError(f"{what} {path} is not valid JSON: {e}") from None
-
-
-def write_atomic(path, text: str) -> None:
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.tmp{os.getpid()}")
-    try:
-        with open(tmp, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    finally:
-        if tmp.exists():
-            tmp.unlink()
 
 
 def mean(values) -> float:

@@ -6,6 +6,8 @@ import argparse
 import json
 import sys
 
+from tracegen.core.canonical import write_json_atomic
+
 
 def _pairs(items, what):
     out = []
@@ -44,7 +46,7 @@ def cmd_validate_receipts(a) -> int:
     problems = receipts.validate(a.receipts, sources=a.source or [], expected=expected)
     report = {"ok": not problems, "receipts": len(receipts.load_receipts(a.receipts)), "problems": problems}
     if a.report:
-        receipts._write_atomic(__import__("pathlib").Path(a.report), json.dumps(report, indent=1, sort_keys=True))
+        write_json_atomic(a.report, report)
     if problems:
         print(f"INVALID: {len(problems)} problems in {a.receipts}")
         for p in problems[:50]:
@@ -55,11 +57,7 @@ def cmd_validate_receipts(a) -> int:
 
 
 def _write_json(path, obj) -> None:
-    from pathlib import Path
-
-    from .receipts import _write_atomic
-
-    _write_atomic(Path(path), json.dumps(obj, indent=1, sort_keys=True) + "\n")
+    write_json_atomic(path, obj)
 
 
 def cmd_equivalence(a) -> int:

@@ -29,20 +29,13 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from tracegen.core.canonical import canonical_json as canonical, sha256_file, write_atomic
+
 RECEIPT_VERSION = "rlvr-receipt-v1"
 # Snakemake drops a timestamp marker into directory outputs after a job; it is not content.
 IGNORED_NAMES = frozenset({".snakemake_timestamp"})
 TOOLS = ("tracegen", "rlvr", "snakemake", "numpy", "pycairo", "pyarrow", "datasets", "torch", "transformers",
          "verl", "vllm", "lm_eval", "ray")
-
-
-def canonical(obj) -> str:
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
-
-
-def sha256_file(path) -> str:
-    with open(path, "rb") as f:
-        return hashlib.file_digest(f, "sha256").hexdigest()
 
 
 def hash_path(path) -> dict:
@@ -100,13 +93,6 @@ def _entries(pairs) -> list[dict]:
     return out
 
 
-def _write_atomic(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + f".tmp{os.getpid()}")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(path)
-
-
 @dataclass
 class Job:
     rule: str
@@ -150,8 +136,8 @@ def run(job: Job, command: list[str]) -> int:
     path = receipt_path(job.receipts_root, job.rule, job.wildcards)
     if status != 0:
         path = path.with_suffix(".failed.json")
-    _write_atomic(path, canonical(receipt) + "\n")
-    _write_atomic(path.with_suffix(".timing.json"), canonical({
+    write_atomic(path, canonical(receipt) + "\n")
+    write_atomic(path.with_suffix(".timing.json"), canonical({
         "start": start, "end": end, "seconds": round(end - start, 3), "host": socket.gethostname()}) + "\n")
     if status == 0:
         missing = [p for _, p in job.outputs if not Path(p).exists()]

@@ -7,12 +7,12 @@ from pathlib import Path, PurePosixPath
 
 from snakemake.exceptions import WorkflowError
 from snakemake.utils import validate
+from tracegen.core.canonical import sha256_json
 
 validate(config, "../config/schema.yaml")
 
-CONFIG_HASH = hashlib.sha256(
-    json.dumps(config, sort_keys=True, separators=(",", ":"), default=str).encode()
-).hexdigest()
+# the project's one canonical JSON: the same config content always has the same hash
+CONFIG_HASH = sha256_json(config)
 STAGES = set(config["stages"])
 SPLITS = ["train", "validation"]
 MODELS = {m["id"]: m for m in config["models"]}
@@ -143,7 +143,7 @@ def _source_tree_sha256(package):
         for p in sorted(root.rglob("*"))
         if p.is_file() and p.suffix in (".py", ".json", ".tsv") and "__pycache__" not in p.parts
     ]
-    return hashlib.sha256(json.dumps(entries).encode()).hexdigest()
+    return sha256_json(entries)
 
 
 TRACEGEN_CODE = _source_tree_sha256("tracegen")

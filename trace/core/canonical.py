@@ -1,9 +1,24 @@
-"""Canonical JSON and hashing: the one serialisation every identity in tracegen uses."""
+"""Canonical JSON, hashing and atomic writes: the one serialisation every identity in the project uses.
+
+Both packages use this module (``rlvr`` imports it from ``tracegen``; ``tracegen`` never imports
+``rlvr``), so the same content always hashes the same way:
+
+* ``canonical_json``: ``sort_keys=True``, ``separators=(",", ":")``, ``ensure_ascii=False`` (UTF-8
+  text), ``allow_nan=False`` (NaN/Infinity are an error, never written), no ``default=str``: only
+  JSON types plus numpy scalars/arrays, tuples and sets (converted to their plain JSON values) are
+  accepted; anything else raises ``TypeError``.
+* ``pretty_json``: the same rules, indented, for files people read (manifests, reports).
+* ``sha256_bytes`` / ``sha256_json`` / ``sha256_file``: hex sha256 digests.
+* ``write_atomic``: a temporary file in the target's own folder, flushed and fsync'd, then
+  ``os.replace``: a reader sees the old file or the whole new one, never a half-written one.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
+from pathlib import Path
 from typing import Any
 
 
@@ -30,6 +45,11 @@ def canonical_bytes(obj: Any) -> bytes:
     return canonical_json(obj).encode("utf-8")
 
 
+def pretty_json(obj: Any) -> str:
+    """Human-readable JSON under the same rules (sorted keys, UTF-8, NaN forbidden), newline-terminated."""
+    return json.dumps(obj, sort_keys=True, indent=1, ensure_ascii=False, allow_nan=False, default=_default) + "\n"
+
+
 def sha256_bytes(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
@@ -47,6 +67,34 @@ def sha256_file(path, chunk: int = 1 << 20) -> str:
                 break
             h.update(block)
     return h.hexdigest()
+
+
+def write_atomic(path, data: str | bytes) -> Path:
+    """Write ``data`` (text is UTF-8 encoded, ``\\n`` kept as is) to ``path`` atomically; returns the path.
+
+    The temporary file lives in the same folder (so ``os.replace`` is a rename on one file system)
+    and is removed when anything fails; the parent folder is created if needed.
+    """
+    path = Path(path)
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.tmp{os.getpid()}")
+    try:
+        with open(tmp, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
+    return path
+
+
+def write_json_atomic(path, obj: Any, *, pretty: bool = True) -> Path:
+    """``obj`` as ``pretty_json`` (or canonical JSON plus a newline) written with ``write_atomic``."""
+    return write_atomic(path, pretty_json(obj) if pretty else canonical_json(obj) + "\n")
 
 
 def normalise(obj: Any) -> Any:
