@@ -143,7 +143,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(fn=cmd_fetch_model)
 
     from . import aggregate
-    from .evaluation import commands as ev, evaluate, judge as ev_judge, suite as ev_suite, trace_validation
+    from .evaluation import commands as ev, conformance, evaluate, judge as ev_judge, suite as ev_suite, trace_validation
     from .training import check, launch, merge, prepare, tiny
 
     for name, add, fn, text in (
@@ -166,6 +166,8 @@ def build_parser() -> argparse.ArgumentParser:
         ("judge", ev.add_judge_arguments, ev.run_judge,
          "LLM-judge step of a benchmark whose contract needs it (batched, cached, retried, fail-loud)"),
         ("score", ev.add_score_arguments, ev.run_score, "score one slice -> score.json"),
+        ("conformance", conformance.add_arguments, conformance.run,
+         "check the benchmarks' prompts, judge requests, scores and aggregates against reference cases"),
         ("trace-validation", trace_validation.add_arguments, trace_validation.main,
          "the TRACE validation campaign: generate | judge | score"),
         ("build-tiny-judge", ev_judge.add_arguments, ev_judge.run,

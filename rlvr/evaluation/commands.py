@@ -10,7 +10,16 @@ import sys
 from pathlib import Path
 
 from . import suite as suite_mod
+from .benchmarks.base import BenchmarkError
+from .common import slices
 from .evaluate import EvaluateError, read_jsonl, write_jsonl_atomic
+
+
+def _module(benchmark: str):
+    """The benchmark's module (rlvr/evaluation/benchmarks) once migrated there, else None (old path)."""
+    from . import benchmarks
+
+    return benchmarks.get(benchmark) if benchmarks.is_migrated(benchmark) else None
 
 
 def _fail(cmd: str, e: Exception) -> int:
@@ -47,6 +56,8 @@ def add_fetch_arguments(p: argparse.ArgumentParser) -> None:
 def run_fetch(args) -> int:
     from . import data
 
+    if args.fixture_rows < 1:
+        return _fail("fetch-benchmark", ValueError(f"--fixture-rows must be at least 1, got {args.fixture_rows}"))
     try:
         manifest = suite_mod.load(args.suite)
         suite_mod.benchmark(manifest, args.benchmark)
@@ -120,11 +131,17 @@ def run_judge(args) -> int:
             raise EvaluateError(f"benchmark {args.benchmark!r} has no judge step in its contract")
         rows = read_jsonl(args.input)
         check_rows(rows, args.input)
+        module = _module(args.benchmark)
         with make_judge(args) as j:
-            outputs, calls = judge_rows(rows, lambda r, prev: scoring.judge_requests(args.benchmark, r, prev), j)
-        judged = [dict(r, judge=scoring.apply_judgements(args.benchmark, r, out)) for r, out in zip(rows, outputs)]
+            if module is not None:
+                judged, calls = slices.judge_slice(module, rows, lambda asked: j.complete([r for _, r in asked]))
+            else:
+                outputs, calls = judge_rows(rows, lambda r, prev: scoring.judge_requests(args.benchmark, r, prev), j)
+                judged = [dict(r, judge=scoring.apply_judgements(args.benchmark, r, out))
+                          for r, out in zip(rows, outputs)]
         write_jsonl_atomic(args.output, judged)
-    except (judge.JudgeError, scoring.ScoringError, EvaluateError, suite_mod.SuiteError, OSError) as e:
+    except (judge.JudgeError, scoring.ScoringError, BenchmarkError, EvaluateError, suite_mod.SuiteError,
+            OSError) as e:
         return _fail("judge", e)
     print(json.dumps({"benchmark": args.benchmark, "rows": len(rows), "judge_requests": calls}))
     return 0
@@ -148,12 +165,18 @@ def run_score(args) -> int:
         suite_mod.benchmark(manifest, args.benchmark)
         rows = read_jsonl(args.input)
         check_rows(rows, args.input)
-        result = scoring.score(args.benchmark, rows)
-        out = {"model": args.model, "seed": args.seed, "benchmark": args.benchmark, "score": result["score"],
-               "rows": result["rows"], "breakdown": result.get("breakdown", {}),
-               "extraction": result.get("extraction", {})}
+        module = _module(args.benchmark)
+        if module is not None:
+            result = slices.score_slice(module, rows)
+            out = {"model": args.model, "seed": args.seed, "benchmark": args.benchmark, "score": result["score"],
+                   "rows": result["rows"], "breakdown": result["table"], "row_results": result["row_results"]}
+        else:
+            result = scoring.score(args.benchmark, rows)
+            out = {"model": args.model, "seed": args.seed, "benchmark": args.benchmark, "score": result["score"],
+                   "rows": result["rows"], "breakdown": result.get("breakdown", {}),
+                   "extraction": result.get("extraction", {})}
         write_json_atomic(args.output, out)
-    except (scoring.ScoringError, EvaluateError, suite_mod.SuiteError, OSError) as e:
+    except (scoring.ScoringError, BenchmarkError, EvaluateError, suite_mod.SuiteError, OSError) as e:
         return _fail("score", e)
     print(json.dumps({k: out[k] for k in ("model", "seed", "benchmark", "score", "rows")}))
     return 0

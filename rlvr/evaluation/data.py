@@ -44,6 +44,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from .common import dataset as rows_dataset
+
 __all__ = ["BenchmarkDataError", "FORMATS", "SPECS", "read_raw", "normalize", "load_docs", "read_manifest",
            "write_fixture", "fetch", "provenance", "benchmark_provenance", "raw_files"]
 
@@ -729,12 +731,24 @@ def normalize(benchmark: str, raw_dir, out_dir, *, expect_rows=None, expect_md5=
             raise _err(benchmark, raw_dir / name, "raw file is missing (it has a pinned md5)")
         if md5s[name] != want:
             raise _err(benchmark, name, f"md5 mismatch: expected {want}, found {md5s[name]}")
-    docs, files, notes = _read(benchmark, raw_dir)
+    migrated = _module(benchmark)
+    if migrated is not None:
+        docs, notes = _read_rows(migrated, raw_dir, files), {}
+    else:
+        docs, files, notes = _read(benchmark, raw_dir)
     want_rows = expect_rows if expect_rows is not None else (
         fixture["rows"] if fixture else entry.get("row_count"))
     if want_rows is not None and len(docs) != int(want_rows):
         raise _err(benchmark, raw_dir, f"row count mismatch: expected {want_rows}, found {len(docs)}")
 
+    if migrated is not None:
+        src = entry.get("source") or {}
+        return rows_dataset.write(
+            docs, out_dir, benchmark=benchmark,
+            notes={"format": spec.fmt, "fixture": bool(fixture), "repository": src.get("repository"),
+                   "revision": src.get("revision"), "artifact": entry.get("evaluation_artifact")},
+            files={rel.get(p, p.name): {"bytes": p.stat().st_size, "md5": _md5(p), "sha256": _digest(p, "sha256")}
+                   for p in files})
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.tmp-", dir=out_dir.parent))
     try:
@@ -761,6 +775,22 @@ def normalize(benchmark: str, raw_dir, out_dir, *, expect_rows=None, expect_md5=
         shutil.rmtree(tmp, ignore_errors=True)
         raise
     return manifest
+
+
+def _module(benchmark: str):
+    """The benchmark's module in rlvr/evaluation/benchmarks when it has been migrated there, else None."""
+    from . import benchmarks
+
+    return benchmarks.get(benchmark) if benchmarks.is_migrated(benchmark) else None
+
+
+def _read_rows(bench, raw_dir: Path, files: list[Path]) -> list:
+    from .common.table import TableError
+
+    try:
+        return bench.read_raw(raw_dir, files)
+    except (TableError, KeyError) as e:
+        raise _err(bench.key, files[0].name if files else raw_dir, str(e)) from None
 
 
 def read_manifest(out_dir) -> dict:
@@ -1076,8 +1106,13 @@ def write_fixture(benchmark: str, raw_dir, rows: int = 4, seed: int = 0) -> dict
     WeMath composite problem is complete) plus ``fixture.json``
     (``{"benchmark", "fixture": true, "rows", "files": {name: md5}}``).  Same seed, same bytes."""
     spec, raw_dir = _spec(benchmark), Path(raw_dir)
-    templates = FIXTURES[benchmark]
+    if int(rows) < 1:
+        raise BenchmarkDataError(f"{benchmark}: fixture rows must be at least 1, got {rows}")
     rng = random.Random(f"{benchmark}:{seed}")
+    migrated = _module(benchmark)
+    if migrated is not None:
+        return _write_module_fixture(migrated, spec, raw_dir, rng, int(rows), seed)
+    templates = FIXTURES[benchmark]
     n = -(-max(int(rows), 1) // len(templates)) * len(templates)     # whole cycles of the templates
     raw_dir.mkdir(parents=True, exist_ok=True)
     records = []
@@ -1116,5 +1151,27 @@ def write_fixture(benchmark: str, raw_dir, rows: int = 4, seed: int = 0) -> dict
     info = {"benchmark": benchmark, "fixture": True, "seed": seed,
             "rows": len(read_raw(benchmark, raw_dir)),
             "files": {name: _md5(raw_dir / name) for name in names}}
+    (raw_dir / "fixture.json").write_bytes(_json_bytes(info))
+    return info
+
+
+def _write_module_fixture(bench, spec: Spec, raw_dir: Path, rng: random.Random, rows: int, seed: int) -> dict:
+    """A fixture of a migrated benchmark: its module's own raw records, written as the reference's TSV."""
+    from .common import table
+
+    raw_dir.mkdir(parents=True, exist_ok=True)
+    records = bench.fixture_records(rng, rows)
+    if spec.fmt != TSV:
+        raise BenchmarkDataError(f"{bench.key}: fixture writer for {spec.fmt} sources is in its module")
+    out = []
+    for i, rec in enumerate(records):
+        rec = dict(rec)
+        imgs = rec.pop("_images", None) or [_image(rng, (64 + 8 * (i % 3), 64))]
+        image = _b64(imgs[0]) if len(imgs) == 1 else str([_b64(b) for b in imgs])
+        out.append({"index": rec.pop("index", 1000 + i), "image": image, **rec})
+    name = _tsv_name(bench.key)
+    table.write_tsv(out, raw_dir / name)
+    info = {"benchmark": bench.key, "fixture": True, "seed": seed,
+            "rows": len(bench.read_raw(raw_dir, [raw_dir / name])), "files": {name: _md5(raw_dir / name)}}
     (raw_dir / "fixture.json").write_bytes(_json_bytes(info))
     return info

@@ -18,6 +18,16 @@ def load_dataset(benchmark=None, data_dir=None, **_):
 
     if not benchmark or not data_dir:
         raise ValueError("trace eval task: pass --metadata '{\"data_dir\": DIR}' (benchmark comes from the task YAML)")
+    from rlvr.evaluation.common import dataset as rows_dataset
+
+    if rows_dataset.is_rows_layout(data_dir):          # a benchmark with its own module
+        from rlvr.evaluation.benchmarks import Row
+
+        rows = rows_dataset.read(data_dir, Row)
+        return datasets.DatasetDict({"test": datasets.Dataset.from_dict({
+            "benchmark": [benchmark] * len(rows), "index": list(range(len(rows))),
+            "fields": [rows_dataset.fields_json(r.fields) for r in rows],
+            "images": [list(r.images) for r in rows]})})
     docs = data.load_docs(data_dir)
     rows = {
         "benchmark": [benchmark] * len(docs),
@@ -32,6 +42,15 @@ def load_dataset(benchmark=None, data_dir=None, **_):
     return datasets.DatasetDict({"test": datasets.Dataset.from_dict(rows)})
 
 
+def module_row(doc):
+    """(benchmark module, Row) of an lm-eval row of a migrated benchmark, else (None, None)."""
+    if "fields" not in doc:
+        return None, None
+    from rlvr.evaluation import benchmarks
+
+    return benchmarks.get(doc["benchmark"]), benchmarks.Row(fields=json.loads(doc["fields"]), images=doc["images"])
+
+
 def as_doc(doc) -> dict:
     """The contract's doc (options/meta decoded, images dropped) from an lm-eval row."""
     return {"id": doc["id"], "question": doc["question"], "options": json.loads(doc["options"]),
@@ -41,14 +60,24 @@ def as_doc(doc) -> dict:
 def doc_to_text(doc) -> str:
     from rlvr.evaluation import prompts
 
+    bench, row = module_row(doc)
+    if bench is not None:
+        from rlvr.evaluation.common.messages import flat_text
+
+        return flat_text(bench.build_prompt(row))
+
     # one <image> placeholder per image: lm-eval swaps it for the model's own image token
     return "<image>" * len(doc["images"]) + prompts.build_prompt(doc["benchmark"], as_doc(doc))
 
 
 def doc_to_image(doc):
+    """The images in the order their placeholders appear in the prompt."""
     from PIL import Image
 
-    return [Image.open(io.BytesIO(b)).convert("RGB") for b in doc["images"]]
+    bench, row = module_row(doc)
+    order = ([p["value"] for p in bench.build_prompt(row) if p["type"] == "image"] if bench is not None
+             else range(len(doc["images"])))
+    return [Image.open(io.BytesIO(doc["images"][i])).convert("RGB") for i in order]
 
 
 def process_results(doc, results):
@@ -56,6 +85,18 @@ def process_results(doc, results):
     ``needs_judge`` (the slice's real score comes from ``rlvr score`` after ``rlvr judge``)."""
     from rlvr.evaluation import scoring
 
+    bench, mrow = module_row(doc)
+    if bench is not None:
+        from rlvr.evaluation.common import driver
+
+        try:
+            outcome = driver.run(bench, bench.prepare([mrow], [results[0]]), driver.no_judge)[0]
+        except driver.JudgeNeeded:
+            return {"score": 0.0, "needs_judge": 1.0}
+        except Exception:  # noqa: BLE001 - lm-eval's metric is informative; a failure here must not lose the generations
+            return {"score": 0.0, "needs_judge": 0.0}
+        value = outcome.result["score"]
+        return {"score": float(value) if isinstance(value, (int, float)) else 0.0, "needs_judge": 0.0}
     row = dict(as_doc(doc), response=results[0])
     value = scoring.quick_score(doc["benchmark"], row)
     return {"score": 0.0 if value is None else float(value), "needs_judge": float(value is None)}
