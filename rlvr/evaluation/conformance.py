@@ -178,6 +178,7 @@ def _score_set(bench, cases, base_dir, calls_per_row):
     items = bench.prepare(rows, [c.get("response") for c in cases])
     responder = _Stipulated(calls_per_row)
     outcomes = driver.run(bench, items, responder)
+    driver.raise_errors(outcomes)
     return items, outcomes, responder
 
 

@@ -3,7 +3,9 @@
 ``run(bench, items, responder)`` starts every row's ``score_row`` generator, collects the requests all
 rows have pending, hands them to ``responder`` in one batch (a list of ``(row_position, JudgeRequest)``;
 it returns one reply string per request), sends each reply back to its row, and repeats until every row
-has returned its result. The same loop serves the judge job (``responder`` = the judge model), scoring
+has returned its result. A row whose scorer raises BenchmarkError (the reference's evaluate() would
+fail there) gets ``Outcome.error`` and the other rows go on; :func:`raise_errors` turns that into the
+failure of the whole slice where a score is wanted. The same loop serves the judge job (``responder`` = the judge model), scoring
 (``responder`` = the replies recorded by the judge job, :class:`Replay`) and ``rlvr conformance``
 (``responder`` = the cases' stipulated replies). Replies reach the scorer as :class:`JudgeReply` (a str
 with ``finish_reason``).
@@ -23,7 +25,17 @@ class JudgeNeeded(BenchmarkError):
 @dataclass
 class Outcome:
     result: dict | None = None
-    calls: list = field(default_factory=list)     # [{"request": JudgeRequest.as_json(), "reply": str}]
+    calls: list = field(default_factory=list)     # [{"request": ..., "reply": str, "finish_reason": str}]
+    error: str | None = None                      # the reference's evaluate() fails on this row
+
+
+def raise_errors(outcomes: list[Outcome]) -> None:
+    """The reference fails the whole evaluate() when one row does: raise the first row error."""
+    bad = [(i, o.error) for i, o in enumerate(outcomes) if o.error is not None]
+    if bad:
+        i, msg = bad[0]
+        more = f" (and {len(bad) - 1} more rows)" if len(bad) > 1 else ""
+        raise BenchmarkError(f"row {i}: {msg}{more}")
 
 
 def run(bench, items: list[dict], responder) -> list[Outcome]:
@@ -51,6 +63,11 @@ def run(bench, items: list[dict], responder) -> list[Outcome]:
 def _advance(bench, i, gen, reply, outcomes, pending, first=False):
     try:
         req = next(gen) if first else gen.send(reply)
+    except JudgeNeeded:
+        raise
+    except BenchmarkError as e:            # recorded per row; the other rows go on (their judge calls are kept)
+        outcomes[i].error = str(e)
+        return
     except StopIteration as stop:
         result = stop.value
         if not isinstance(result, dict) or "score" not in result:

@@ -19,7 +19,8 @@ def items(bench, gen_rows: list[dict]) -> list[dict]:
 
 def judge_slice(bench, gen_rows: list[dict], responder) -> tuple[list[dict], int]:
     outcomes = driver.run(bench, items(bench, gen_rows), responder)
-    judged = [dict(r, judge_calls=o.calls) for r, o in zip(gen_rows, outcomes)]
+    judged = [dict(r, judge_calls=o.calls, **({"judge_error": o.error} if o.error else {}))
+              for r, o in zip(gen_rows, outcomes)]
     return judged, sum(len(o.calls) for o in outcomes)
 
 
@@ -30,6 +31,7 @@ def score_slice(bench, rows: list[dict]) -> dict:
     else:
         responder = driver.no_judge
     outcomes = driver.run(bench, its, responder)
+    driver.raise_errors(outcomes)
     results = [o.result for o in outcomes]
     agg = bench.aggregate(its, results)
     return {"score": agg["score"], "rows": len(rows), "table": agg.get("table", {}), "row_results": results}

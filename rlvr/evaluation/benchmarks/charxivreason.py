@@ -1,0 +1,111 @@
+"""CharXiv reasoning (Charts & Tables): VLMEvalKit ``CharXiv`` prompt, TRACE direct route judged by Qwen3-32B.
+
+Prompt: the row's first image, then the question as it is.
+Judge (every row): the row's ``grading_query`` with ``{PREDICTION}`` replaced by ``str(prediction)`` of the
+prediction workbook cell, sent by PersistentJudge (/v1/completions, temperature 0, top_p 1) with the
+max_tokens ladder 256 -> 512 -> 1024; a reply is accepted when it is non-empty, not cut at max_tokens and
+holds a score in [0, 1] (``score`` of the JSON object, else a ``score: x`` pattern). Still unparsable at
+1024 tokens: the reference's run fails (``RuntimeError``), so the slice fails to score; the judge
+transcript is kept.
+Extracted answer: the judge's ``extracted_answer``, else ``extract_final_answer(prediction)``.
+Score: the judge's score; the benchmark score is the mean in percent (category means by inst_category).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..common import judge_protocol as jp, messages as msg, trace_parsing as tp
+from ..common.table import cell_str, is_na
+from . import register
+from .base import Benchmark, BenchmarkError
+
+CATEGORIES = {1: "Text-in-Chart", 2: "Text-in-General", 3: "Number-in-Chart", 4: "Number-in-General"}
+JUDGE_MAX_TOKENS = 256          # --judge-max-tokens default of the score queue
+
+
+def parse_score(reply) -> float | None:
+    """``_parse_charxiv_score_output``: the JSON ``score`` (else a ``score: x`` pattern) as a float in [0, 1]."""
+    text = str(reply or "")
+    raw = tp.json_object(text).get("score")
+    if raw is None:
+        m = re.search(r'"?score"?\s*[:=]\s*([01](?:\.\d+)?)', text, flags=re.I)
+        raw = m.group(1) if m else None
+    try:
+        value = float(raw)
+    except (TypeError, ValueError):
+        return None
+    return value if 0.0 <= value <= 1.0 else None
+
+
+@register
+class CharXivReasoning(Benchmark):
+    key = "charxivreason"
+    alias = "CharXiv_reasoning_val"
+    route = "direct_score"
+    judge = "every_row"
+    reported = ("extracted",)
+    upstream = ("vlmeval/dataset/charxiv.py:116 CharXiv.build_prompt",
+                "rlvr/evaluation/scripts/run_external_benchmark_score_queue.py:2240 _run_charxiv_local_judge",
+                "rlvr/evaluation/scripts/run_external_benchmark_score_queue.py:473 PersistentJudge._run_cached_api",
+                "rlvr/evaluation/scripts/run_external_benchmark_score_queue.py:1652 _parse_charxiv_score_output",
+                "rlvr/evaluation/scripts/run_external_benchmark_score_queue.py:1633 _resolve_charxiv_extracted_answer",
+                "rlvr/evaluation/scripts/trace_benchmark_answer_parsing.py:51 extract_final_answer",
+                "vlmeval/dataset/charxiv.py:57 qid2category")
+
+    def build_prompt(self, row):
+        if not row.images:
+            raise BenchmarkError(f"{self.key}: row {row.get('index')} has no image")
+        q = row.get("question")
+        return [msg.image(0), msg.text(q if isinstance(q, str) else cell_str(q))]
+
+    def prepare(self, rows, responses):
+        from ..common import table
+
+        # the direct route reads the prediction workbook (to_excel -> read_excel) like the official one
+        return table.workbook_roundtrip([dict(r.fields, prediction=p) for r, p in zip(rows, responses)])
+
+    def score_row(self, item):
+        prediction = item.get("prediction")
+        prompt = cell_str(item.get("grading_query")).replace("{PREDICTION}", cell_str(prediction))
+        score = reply = None
+        for limit in tp.ladder(JUDGE_MAX_TOKENS):
+            reply = yield jp.persistent_completion(prompt, max_tokens=limit, temperature=0.0)
+            if not tp.needs_retry(reply) and parse_score(reply) is not None:
+                score = parse_score(reply)
+                break
+        if score is None:
+            raise BenchmarkError(f"{self.key}: judge output still unparsable after the max_tokens ladder "
+                                 f"(the reference fails the run): {str(reply)[:80]!r}")
+        extracted = str(tp.json_object(reply).get("extracted_answer", "")).strip()
+        if not extracted and not is_na(prediction):
+            extracted = tp.extract_final_answer(prediction)[0]
+        if not extracted and score != 0.0:
+            raise BenchmarkError(f"{self.key}: judge scored {score} an empty prediction (malformed decision)")
+        return {"score": score, "extracted": extracted}
+
+    def aggregate(self, items, results):
+        if not results:
+            raise BenchmarkError(f"{self.key}: no rows to aggregate")
+        buckets: dict[str, list[float]] = {}
+        for item, res in zip(items, results):
+            cat = item.get("inst_category")
+            if cat not in CATEGORIES:
+                raise BenchmarkError(f"{self.key}: inst_category {cat!r} is not one of 1-4")
+            buckets.setdefault(CATEGORIES[cat], []).append(float(res["score"]))
+        table = {k: sum(v) / len(v) for k, v in sorted(buckets.items())}
+        overall = sum(float(r["score"]) for r in results) / len(results)
+        table["Overall"] = overall
+        return {"score": overall * 100.0, "table": table}
+
+    def fixture_records(self, rng, n):
+        query = ("You will be given a question, an ground truth answer and a model response. Grade it. "
+                 "Respond in json with keys [extracted_answer, score].\n\nQuestion: {q}\nGround Truth: {a}\n"
+                 "Model Response: {{PREDICTION}}")
+        out = []
+        for i in range(n):
+            cat = 1 + i % 4
+            q, a = (("Which label is on the tallest bar?", "Alpha") if cat in (1, 2)
+                    else ("What is the largest value?", str(rng.randrange(2, 40))))
+            out.append({"question": q, "answer": a, "inst_category": cat, "grading_query": query.format(q=q, a=a)})
+        return out

@@ -1,0 +1,103 @@
+"""The TRACE evaluation scripts' deterministic answer parsing (af32fe0e
+``rlvr/evaluation/scripts/trace_benchmark_answer_parsing.py``): the balanced last ``\\boxed{}``, the final-
+answer cleaner and ``extract_final_answer`` (last ``<answer>`` block, else last box, else the last JSON
+object with an ``answer`` key, else the last "answer is/=/:" marker, else the raw text), and the JSON-object
+reader of the direct-route judges. Written from the reference's behaviour; used by several benchmarks."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from .table import is_na
+
+
+def clean_cell(value) -> str:
+    return "" if is_na(value) else str(value).strip()
+
+
+def last_boxed(text) -> str | None:
+    """Content of the final balanced ``\\boxed{...}``, or None."""
+    raw = clean_cell(text)
+    found = None
+    for m in re.finditer(r"\\boxed\s*\{", raw):
+        depth, pos = 1, m.end()
+        while pos < len(raw) and depth:
+            depth += {"{": 1, "}": -1}.get(raw[pos], 0)
+            pos += 1
+        if depth == 0:
+            found = raw[m.end():pos - 1]
+    return found
+
+
+def clean_final_answer(text) -> str:
+    value = re.sub(r"</?answer>", "", clean_cell(text), flags=re.I).strip()
+    value = re.sub(r"^\s*[:：,\-]+\s*", "", value).strip()
+    value = value.strip("` \n\t\r").strip("\"'")
+    lines = [ln.strip() for ln in value.splitlines() if ln.strip()]
+    if len(lines) > 1 and len(lines[0]) <= 160:
+        value = lines[0]
+    return value.strip().strip("\"'")
+
+
+_MARKER = re.compile(r"(?is)(?:^|\n|\b)(?:the\s+)?(?:final\s+)?answer\s*(?:is|=|:|：)\s*(.+)")
+
+
+def extract_final_answer(value) -> tuple[str, str]:
+    """-> (answer, method) with method in empty | answer_tag | boxed | json_answer | answer_marker | raw."""
+    text = clean_cell(value)
+    if not text:
+        return "", "empty"
+    tags = list(re.finditer(r"<answer>\s*(.*?)\s*</answer>", text, flags=re.I | re.S))
+    if tags:
+        return clean_final_answer(tags[-1].group(1)), "answer_tag"
+    boxed = last_boxed(text)
+    if boxed is not None:
+        return clean_final_answer(boxed), "boxed"
+    decoder = json.JSONDecoder()
+    answers = []
+    for m in re.finditer(r"\{", text):
+        try:
+            obj, _ = decoder.raw_decode(text[m.start():])
+        except ValueError:
+            continue
+        if isinstance(obj, dict) and "answer" in obj:
+            answers.append(obj["answer"])
+    if answers:
+        return clean_final_answer(answers[-1]), "json_answer"
+    markers = list(_MARKER.finditer(text))
+    if markers:
+        return clean_final_answer(markers[-1].group(1)), "answer_marker"
+    return text, "raw"
+
+
+def json_object(text) -> dict:
+    """The whole reply as a JSON object, else its first ``{...}`` (non-greedy) as one, else {}."""
+    raw = str(text or "").strip()
+    if not raw:
+        return {}
+    for candidate in (raw, (re.search(r"\{.*?\}", raw, flags=re.S) or [None])[0]):
+        if candidate is None:
+            continue
+        try:
+            obj = json.loads(candidate)
+        except ValueError:
+            continue
+        if isinstance(obj, dict):
+            return obj
+    return {}
+
+
+def ladder(initial: int) -> list[int]:
+    """PersistentJudge's max_tokens retry ladder: at least 128, doubling up to max(1024, initial)."""
+    limit = max(128, int(initial))
+    ceiling = max(1024, limit)
+    out = [limit]
+    while out[-1] < ceiling:
+        out.append(min(ceiling, out[-1] * 2))
+    return out
+
+
+def needs_retry(reply) -> bool:
+    """PersistentJudge retries an empty reply or one cut at max_tokens."""
+    return not str(reply).strip() or getattr(reply, "finish_reason", "stop") in ("length", "max_tokens")
