@@ -1,4 +1,7 @@
-"""Tests for tracegen.reward (the trace-reward-v1 verifiable reward)."""
+"""Tests for tracegen.reward (the TRACE answer reward; both contract dialects).
+
+The answer-mode rules follow the reference scorer; tests/test_reward_reference.py checks parity with it on
+1,000 responses it scored.  The expectations below are the reference's where the two could differ."""
 
 import itertools
 import json
@@ -83,8 +86,8 @@ def test_unknown_mode_raises():
 
 @pytest.mark.parametrize("pred, expected", [
     ("7", 1), ("7.0", 1), ('" 7 "', 1), ("7.5", 0), ('"7 apples"', 0), ("true", 0),
-    ('"seven"', 0), ("-7", 0), ('"7e0"', 1), ('"0x7"', 0), ('"7_0"', 0), ("null", 0),
-    ("[7]", 0), ('"\u0667"', 0),
+    ('"seven"', 0), ("-7", 0), ('"7e0"', 1), ('"0x7"', 1), ('"7_0"', 0), ("null", 0),
+    ("[7]", 0), ('"\u0667"', 0), ('"07"', 0), ("7.0000000000000001", 1), ('"+7"', 1),
 ])
 def test_integer(pred, expected):
     assert acc('{"answer": %s}' % pred, "integer", 7) == expected
@@ -92,12 +95,17 @@ def test_integer(pred, expected):
 
 def test_integer_gt_forms_and_bool():
     assert acc('{"answer": 7}', "integer", 7.0) == 1
-    assert acc('{"answer": 7}', "integer", "7") == 1
+    # a ground truth must be typed: an integer given as text is a data error, not a match
+    r = reward.score('{"answer": 7}', gt("integer", "7"))
+    assert r["overall"] == 0.0 and "malformed answer_gt" in r["error"]
     assert acc('{"answer": 1}', "integer", 1) == 1
-    assert acc('{"answer": true}', "integer", 1) == 0
-    assert acc("{'answer': True}", "integer", 1) == 0
+    # the reference compares with Python equality: true == 1 and false == 0
+    assert acc('{"answer": true}', "integer", 1) == 1
+    assert acc("{'answer': True}", "integer", 1) == 1
+    assert acc('{"answer": true}', "integer", 7) == 0
+    assert acc('{"answer": "true"}', "integer", 1) == 1   # parsed as JSON
     assert acc('{"answer": 0}', "integer", 0) == 1
-    assert acc('{"answer": false}', "integer", 0) == 0
+    assert acc('{"answer": false}', "integer", 0) == 1
     big = 10 ** 30 + 1
     assert acc('{"answer": %d}' % big, "integer", big) == 1
     assert acc('{"answer": %d}' % (big - 1), "integer", big) == 0
@@ -134,16 +142,21 @@ def test_string():
     assert acc('{"answer": "a red square"}', "string", "red square") == 0
     assert acc('{"answer": 12}', "string", "12") == 0  # strict: only str
     assert acc('{"answer": "12"}', "string", "12") == 1
-    assert acc('{"answer": "STRASSE"}', "string", "straße") == 1  # casefold
+    assert acc('{"answer": "STRASSE"}', "string", "straße") == 0  # lower(), not casefold()
+    assert acc('{"answer": "ÄRZTE"}', "string", "ärzte") == 1
+    assert acc('{"answer": "\\"12\\""}', "string", "12") == 0  # a string answer is never parsed
 
 
 def test_lists_order_sensitive():
     assert acc('{"answer": [1, 2, 3]}', "integer", [1, 2, 3]) == 1
-    assert acc('{"answer": ["1", 2.0, 3]}', "integer", [1, 2, 3]) == 1
+    assert acc('{"answer": [1, 2.0, 3]}', "integer", [1, 2, 3]) == 1
+    assert acc('{"answer": ["1", 2, 3]}', "integer", [1, 2, 3]) == 0   # list items are not parsed
+    assert acc('{"answer": "[1, 2, 3]"}', "integer", [1, 2, 3]) == 1   # a text answer is
     assert acc('{"answer": [3, 2, 1]}', "integer", [1, 2, 3]) == 0
     assert acc('{"answer": [1, 2]}', "integer", [1, 2, 3]) == 0
     assert acc('{"answer": [1, 2, 3, 4]}', "integer", [1, 2, 3]) == 0
-    assert acc('{"answer": "1, 2, 3"}', "integer", [1, 2, 3]) == 0
+    assert acc('{"answer": "1, 2, 3"}', "integer", [1, 2, 3]) == 1   # literal_eval reads a tuple
+    assert acc('{"answer": "1; 2; 3"}', "integer", [1, 2, 3]) == 0
     assert acc('{"answer": ["a", "B"]}', "option_letter", ["A", "b"]) == 1
     assert acc('{"answer": ["B", "A"]}', "option_letter", ["A", "B"]) == 0
     assert acc('{"answer": [0.5, 0.25]}', "number", [0.5, 0.25]) == 1
@@ -160,9 +173,10 @@ def test_extract_fenced_bare_and_python_literal():
     assert reward.extract_answer('So the answer is {"answer": 4}.') == (True, 4)
     assert reward.extract_answer("{'answer': 'B'}") == (True, "B")
     assert reward.extract_answer("final: {'answer': [1, 2], 'why': \"it's\"}") == (True, [1, 2])
-    # a broken object is neither an object nor a bare scalar
+    # a broken object carries no answer; the whole response is compared then (and differs)
     assert reward.extract_answer("{'answer': 'B'") == (False, None)
     assert acc("{'answer': 'B'", "option_letter", "B") == 0
+    assert reward.extract_answer('<answer>{"answer": "E"}</answer> done') == (True, "E")
 
 
 def test_extract_last_object_wins():
@@ -185,23 +199,23 @@ def test_extract_nested_and_braces_in_strings():
 
 
 def test_bare_scalar_answers():
-    assert reward.extract_answer("7") == (True, "7")
-    assert reward.extract_answer("  B \n") == (True, "B")
-    assert reward.extract_answer("```\n42\n```") == (True, "42")
-    assert reward.extract_answer('"C"') == (True, "C")
-    assert reward.extract_answer("") == (False, None)
-    assert reward.extract_answer("x" * 65) == (False, None)
-    assert reward.extract_answer("line one\nline two") == (False, None)
+    """Without an answer object the whole response is the answer (parsed JSON-like)."""
+    for text in ("7", "  B \n", "```\n42\n```", "", "x" * 65):
+        assert reward.extract_answer(text) == (False, None)
     assert acc("7", "integer", 7) == 1
     assert acc(" 7.0 ", "integer", 7) == 1
     assert acc("b", "option_letter", "B") == 1
+    assert acc('"C"', "option_letter", "C") == 1
+    assert acc("  Week 2 \n", "string", "week 2") == 1
+    assert acc("```\n42\n```", "integer", 42) == 0
+    assert acc("The answer is B.", "option_letter", "B") == 0
     r = reward.score("7", gt("integer", 7))
     assert r["format"] == 0 and r["overall"] == pytest.approx(0.95)
 
 
 def test_non_str_inputs():
     assert reward.extract_answer(b'{"answer": "B"}') == (True, "B")
-    assert reward.extract_answer(7) == (True, "7")
+    assert reward.extract_answer(7) == (False, None)
     assert reward.extract_answer(None) == (False, None)
     assert reward.score(b'{"answer": 7}', gt("integer", 7))["overall"] == 1.0
     assert reward.score(b'\xff\xfe{"answer": 7}', gt("integer", 7))["accuracy"] == 1
@@ -226,11 +240,12 @@ def test_non_str_inputs():
     ('{"annotation": [1, 2], "answer": 1}', {"answer", "annotation"}, True),
     ('{"answer": 1}\nHope this helps!', ["answer"], False),
     ('```json\n{"answer": 1}\n```\nHope this helps!', ["answer"], False),
-    ("{'answer': 1}", ["answer"], False),
+    ("{'answer': 1}", ["answer"], True),          # Python literal (the reference's literal_eval)
     ('```json\n{"answer": 1}{"answer": 2}\n```', ["answer"], False),
     ('```json\n[{"answer": 1}]\n```', ["answer"], False),
     ('[{"answer": 1}]', ["answer"], False),
-    ('{"answer": NaN}', ["answer"], False),
+    ('{"answer": NaN}', ["answer"], True),        # Python's json.loads accepts NaN
+    ('```\nx\n```\n```json\n{"answer": 1}\n```', ["answer"], False),  # fence from the FIRST ```
     ('{"answer": 1', ["answer"], False),
     ('{"answer": 1}\n```', ["answer"], False),
     ("", ["answer"], False),
@@ -334,6 +349,48 @@ def test_contract_and_gt_errors_score_zero(answer_gt, annotation_gt, contract, m
     assert r["overall"] == 0.0 and r["accuracy"] == 0 and r["format"] == 0
     assert isinstance(r["error"], str) and r["error"]
     assert r["annotation"] == (0.0 if mode == AA else None)
+
+
+RELEASE_CONTRACT = {"reward_contract_version": "v0",
+                    "answer": {"id": "answer_exact_match_v0", "type": "integer"},
+                    "annotation": {"id": "point_set_soft_distance_v0", "type": "point_set"}}
+
+
+def test_release_contract_dialect_scores_like_ours():
+    """The public release's contract (reward_contract_version v0) is first-class: same scorers."""
+    assert reward.contract_dialect(RELEASE_CONTRACT) == "release-v0"
+    assert reward.contract_dialect(reward.make_contract("integer")) == "trace-reward-v1"
+    ann = gt("point_set", [[10, 10], [40, 40]])
+    for resp in ('{"answer": 8}', 'think\n{"answer": 7}', "8", '{"answer": 8, "annotation": [[10, 10]]}'):
+        mine = reward.score(resp, gt("integer", 8), ann, reward.make_contract("integer", "point_set"))
+        theirs = reward.score(resp, gt("integer", 8), ann, RELEASE_CONTRACT)
+        assert theirs == mine and theirs["error"] is None
+    both = reward.score('{"answer": 8, "annotation": [[10, 10], [40, 41]]}', gt("integer", 8), ann,
+                        RELEASE_CONTRACT, mode=AA)
+    assert both["error"] is None and 0 < both["annotation"] < 1
+    assert reward.ground_truth_error(gt("integer", 8), ann, RELEASE_CONTRACT) is None
+    # every release annotation id maps to one of our annotation types
+    assert set(reward.RELEASE_ANNOTATION_SCORER_IDS) == set(reward.ANNOTATION_TYPES)
+    assert reward.RELEASE_ANNOTATION_SCORER_IDS["bbox_set_map"] == "bbox_set_map_soft_iou_v0"
+    assert reward.RELEASE_ANNOTATION_SCORER_IDS["segment"] == "segment_soft_distance_v0"
+
+
+@pytest.mark.parametrize("contract, message", [
+    ({"answer": {"id": "exact_match", "type": "integer"}}, "neither trace-reward-v1"),
+    ({"version": "v0", "answer": {"id": "answer_exact_match_v0", "type": "integer"}}, "neither"),
+    ({"reward_contract_version": "v1", "answer": {"id": "answer_exact_match_v0", "type": "integer"}}, "neither"),
+    (dict(RELEASE_CONTRACT, version="trace-reward-v1"), "neither"),
+    (dict(RELEASE_CONTRACT, answer={"id": "exact_match", "type": "integer"}), "answer_exact_match_v0"),
+    (dict(RELEASE_CONTRACT, annotation={"id": "point_set_distance", "type": "point_set"}), "annotation id"),
+    (dict(RELEASE_CONTRACT, annotation={"id": "hexagon_soft_iou_v0", "type": "hexagon"}), "unknown annotation"),
+    (dict(RELEASE_CONTRACT, answer={"id": "answer_exact_match_v0", "type": "string"}), "answer type"),
+    (dict(reward.make_contract("integer"), answer={"id": "answer_exact_match_v0", "type": "integer"}),
+     "exact_match"),
+])
+def test_contract_of_neither_dialect_is_a_clear_error(contract, message):
+    r = reward.score('{"answer": 8}', gt("integer", 8), None, contract)
+    assert r["overall"] == 0.0 and message in r["error"]
+    assert reward.ground_truth_error(gt("integer", 8), None, contract) == r["error"]
 
 
 def test_score_record_bad_record():

@@ -1,4 +1,4 @@
-"""Verifiable reward for tracegen tasks (reward contract ``trace-reward-v1``).
+"""Verifiable reward for tracegen tasks: the TRACE answer reward, in two contract dialects.
 
 Standard library only, so that it imports fast inside RL reward workers.
 
@@ -8,11 +8,12 @@ Public API
     Score one model response.  Returns a dict with the keys
 
     * ``overall``          -- weighted total in [0, 1]
-    * ``accuracy``         -- 1 if the extracted answer equals the ground truth exactly, else 0
-    * ``format``           -- 1 if the response ends with exactly one strict-JSON object whose
-                              key set is exactly the requested keys, else 0
+    * ``accuracy``         -- 1 if the answer equals the ground truth (rules below), else 0
+    * ``format``           -- 1 if the response ends with one object (rules below) whose key set is
+                              exactly the requested keys, else 0
     * ``annotation``       -- annotation similarity in [0, 1] (``None`` in ``"answer"`` mode)
-    * ``extracted_answer`` -- the extracted answer value (``None`` when nothing was found)
+    * ``extracted_answer`` -- the ``"answer"`` value read from a response object (``None`` when no
+                              object carried one; the whole response is compared then)
     * ``error``            -- ``None``, or a short string describing a problem with the
                               *ground truth / contract* (never with the response); the
                               whole score is 0 then.
@@ -20,8 +21,11 @@ Public API
 ``score_record(response, record, mode="answer")``
     Same, reading ``answer_gt``, ``annotation_gt`` and ``reward_contract`` from a generator record.
 
+``ground_truth_error(answer_gt, annotation_gt=None, reward_contract=None, mode="answer")``
+    The ``error`` ``score`` would report for this ground truth and contract (``None`` when usable).
+
 ``extract_answer(response) -> (found, value)``
-    The answer the scorer would read from a response.
+    The ``"answer"`` value of the response object the scorer reads (``(False, None)`` if none).
 
 ``format_ok(response, keys) -> bool``
     The format rule on its own.
@@ -34,42 +38,62 @@ Weights
 * ``mode="answer"``:                 overall = 0.95 * accuracy + 0.05 * format
 * ``mode="answer_and_annotation"``:  overall = 0.70 * accuracy + 0.25 * annotation + 0.05 * format
 
-(see :data:`WEIGHTS`).
+The answer-mode weights are the paper's reward as the reference computes it:
+``(1 - fw) * task + fw * format`` with ``fw = 0.05`` (``score_trace_response`` of maveryn/trace,
+called by its training reward function with ``answer_weight=1.0, format_weight=0.05``).
 
-Answer extraction
+Contract dialects
 -----------------
-The answer is the ``"answer"`` value of the LAST top-level ``{...}`` object in the response
-that parses (strict JSON, fenced or not; also Python-literal dicts such as ``{'answer': 'B'}``)
-and has an ``"answer"`` key.  Only the last :data:`MAX_CANDIDATES` ``{`` positions inside the last
-:data:`MAX_SCAN_CHARS` characters are tried, which keeps scoring roughly linear on adversarial
-input.  If no such object exists, a bare scalar response (the whole stripped response,
-optionally fenced, is one line of at most :data:`MAX_BARE_CHARS` characters without braces) is
-the answer, as a string.
+Both are first-class and map to the same scorers:
 
-Answer comparison (``answer_gt = {"type": T, "value": V}``)
-------------------------------------------------------------
-* ``integer``: the prediction must be an int, an integral float, or a string that is strictly
-  such a number (``"7"``, ``" 7.0 "``); bools never count.
-* ``number``: the prediction (number or strictly numeric string) must equal the (pre-rounded)
-  ground truth exactly as a float; no tolerance; NaN / inf never match.
-* ``option_letter`` / ``string``: the prediction must be a str; compared trimmed and
-  case-insensitively; an empty prediction never matches.
-* A list ``V`` requires a list prediction of the same length, compared element by element in order.
+* tracegen's own: ``{"version": "trace-reward-v1", "answer": {"id": "exact_match", "type": T},
+  "annotation": null | {"id": ANNOTATION_SCORER_IDS[A], "type": A}}``;
+* the public TRACE release (``maveryn/trace`` dataset-v1): ``{"reward_contract_version": "v0",
+  "answer": {"id": "answer_exact_match_v0", "type": T}, "annotation": {"id": RELEASE_ANNOTATION_SCORER_IDS[A],
+  "type": A}}`` (``<A>_soft_iou_v0`` for box types, ``<A>_soft_distance_v0`` for point / segment types).
 
-Annotation scoring (``annotation_gt = {"type": A, "value": W}``, pixels)
--------------------------------------------------------------------------
-* point ``[x, y]``: ``max(0, 1 - distance / POINT_TOLERANCE_PX)``
-* bbox ``[x0, y0, x1, y1]``: IoU
-* segment ``[[x0, y0], [x1, y1]]``: mean endpoint point-similarity, best of both orientations
-* ``*_set``: optimal one-to-one matching (Hungarian), total / max(len(pred), len(gt));
-  both empty -> 1; a prediction longer than ``max(MAX_SET_MIN_CAP, SET_SIZE_FACTOR * len(gt))``
-  scores 0
-* ``*_sequence``: positional, sum over the common prefix / max(len(pred), len(gt))
-* ``*_map``: sum over gt keys of the per-key similarity / len(gt keys | pred keys)
-* ``*_set_map``: like ``*_map`` with the set score per key
+A contract that is neither (or a contract id that does not fit its type) is an ``error``.  Annotation
+scores use tracegen's annotation scorers (:mod:`tracegen.reward_annotation`) in both dialects.
 
-Nothing about the response ever raises; the only exception is ``ValueError`` for an unknown
-``mode`` (a programming error).
+Response rules (parity with the reference scorer)
+-------------------------------------------------
+The goal is the same reward as the reference's ``score_trace_response`` (maveryn/trace commit
+5ef79443bf17da80aee6384f34112320d0070aae, ``src/trace_tasks/core/reward_scoring.py``, exact_json
+answer scoring) on the same response; ``tests/data/reward_reference/`` holds responses scored by it.
+
+*Parsing a text* ("JSON-like"): the stripped text is read with Python's ``json.loads`` (which accepts
+``NaN`` / ``Infinity``) and, if that fails, with ``ast.literal_eval`` (Python literals: ``{'answer': 15}``,
+``True``, tuples, sets, ``0x7``, ``1_000``); otherwise it has no value.
+
+*Objects*: the top-level ``{...}`` groups of the text, found by brace depth with double-quoted strings
+(and their backslash escapes) skipped -- single quotes are not string delimiters here.
+
+*Final block*: of the right-stripped response, the content of a closing code fence (the text from the
+first ```` ``` ```` (plus an optional ``json`` tag, any case) to the final ```` ``` ````, stripped) when the
+response ends with a fence and that content is not empty; otherwise the last object, if it ends the
+response.
+
+*Format* = 1 iff the final block parses to a dict whose key set is exactly the requested keys
+(``{'answer': 15}``, ``{"answer": NaN}`` and text before the block all earn it).
+
+*Answer*: the final block's dict if it has ``"answer"`` or ``"annotation"``; otherwise the first dict
+among the final block's own candidates (its ``<answer>`` tag contents, fenced blocks, objects, itself);
+otherwise, scanning the whole response's candidates from the end (the whole response, then its objects
+last to first, then its fenced blocks, then its ``<answer>`` contents), the first that parses to a dict
+with ``"answer"`` or ``"annotation"``.  Its ``"answer"`` value is the answer; when there is none (or it
+is ``null``), the whole response text is the answer.
+
+*Accuracy*: a text answer is parsed JSON-like (kept as text if it has no value) unless the answer type is
+``string``; then answer and ground truth are compared after canonicalisation: texts stripped and
+lower-cased, finite integral floats become ints, non-finite numbers become ``None``, sets become sorted
+lists, tuples lists, dict keys canonical -- with Python equality, so ``true`` equals ``1`` and ``false``
+equals ``0`` (as in the reference), ``"7"``, ``7.0`` and ``"0x7"`` equal ``7``, ``"07"`` does not.
+A ground truth must be typed: integer (an int, or an integral float), number (finite), option_letter /
+string (a non-empty text), or a list of such values (compared element by element, in order).
+
+Only the last :data:`MAX_SCAN_CHARS` characters of a response are read (a response of the paper's
+2,048 tokens is far shorter), and a text longer than that is never parsed; nothing about the response
+ever raises; the only exception is ``ValueError`` for an unknown ``mode`` (a programming error).
 """
 
 from __future__ import annotations
@@ -78,25 +102,45 @@ import ast
 import json
 import math
 import re
-from decimal import Decimal, InvalidOperation
+
+from .reward_annotation import (
+    ANNOTATION_SCORER_IDS,
+    ANNOTATION_TYPES,
+    POINT_TOLERANCE_PX,
+    _annotation_score,
+    _fully_valid,
+    _max_assignment,  # noqa: F401  (tests check the Hungarian matcher here)
+    _parse_annotation,
+)
 
 __all__ = [
     "CONTRACT_VERSION",
+    "RELEASE_CONTRACT_VERSION",
     "MODES",
     "WEIGHTS",
     "ANSWER_TYPES",
     "ANNOTATION_TYPES",
     "ANNOTATION_SCORER_IDS",
+    "RELEASE_ANNOTATION_SCORER_IDS",
     "POINT_TOLERANCE_PX",
     "score",
     "score_record",
+    "ground_truth_error",
     "extract_answer",
     "format_ok",
     "make_contract",
+    "contract_dialect",
 ]
 
 CONTRACT_VERSION = "trace-reward-v1"
 ANSWER_SCORER_ID = "exact_match"
+
+#: The public TRACE release's contract dialect (maveryn/trace ``core/reward_contracts.py``).
+RELEASE_CONTRACT_VERSION = "v0"
+RELEASE_ANSWER_SCORER_ID = "answer_exact_match_v0"
+RELEASE_ANNOTATION_SCORER_IDS = {
+    t: "%s_%s_v0" % (t, "soft_iou" if t.startswith("bbox") else "soft_distance") for t in ANNOTATION_TYPES
+}
 
 MODES = ("answer", "answer_and_annotation")
 
@@ -106,7 +150,7 @@ WEIGHTS = {
     "answer_and_annotation": {"accuracy": 0.70, "annotation": 0.25, "format": 0.05},
 }
 
-#: Keys the final JSON object must have (exactly) to earn the format reward.
+#: Keys the final object must have (exactly) to earn the format reward.
 REQUIRED_KEYS = {
     "answer": frozenset({"answer"}),
     "answer_and_annotation": frozenset({"answer", "annotation"}),
@@ -114,34 +158,16 @@ REQUIRED_KEYS = {
 
 ANSWER_TYPES = ("integer", "number", "option_letter", "string")
 
-_BASE_METRIC = {"point": "distance", "bbox": "iou", "segment": "distance"}
+MAX_SCAN_CHARS = 131072      # only the last this-many characters of a response are read
 
-ANNOTATION_TYPES = (
-    "point", "point_set", "point_sequence", "point_map", "point_set_map",
-    "bbox", "bbox_set", "bbox_sequence", "bbox_map", "bbox_set_map",
-    "segment", "segment_set",
-)
-
-#: Canonical contract scorer id per annotation type, e.g. "bbox_set" -> "bbox_set_iou".
-ANNOTATION_SCORER_IDS = {
-    t: "%s_%s" % (t, _BASE_METRIC[t.split("_", 1)[0]]) for t in ANNOTATION_TYPES
-}
-
-POINT_TOLERANCE_PX = 32.0
-
-# Robustness bounds.
-MAX_SCAN_CHARS = 131072      # only the last this-many characters are searched for objects
-MAX_CANDIDATES = 256         # at most this many '{' start positions, counted from the end
-MAX_LITERAL_CHARS = 10000    # longest text handed to ast.literal_eval
-MAX_LITERAL_ATTEMPTS = 32    # at most this many ast.literal_eval calls per response
-MAX_BARE_CHARS = 64          # longest bare scalar answer
-MAX_NUMERIC_CHARS = 400      # longest numeric string considered
-MAX_SET_MIN_CAP = 64
-SET_SIZE_FACTOR = 4
+_FENCE = "```"
+_JSON_TAG = re.compile(r"json", re.IGNORECASE)
+_ANSWER_OPEN = re.compile(r"<answer>", re.IGNORECASE)
+_ANSWER_CLOSE = re.compile(r"</answer>", re.IGNORECASE)
 
 
 # ---------------------------------------------------------------------------
-# text handling
+# reading a response
 # ---------------------------------------------------------------------------
 
 def _to_text(response) -> str:
@@ -157,190 +183,163 @@ def _to_text(response) -> str:
         return ""
 
 
-def _reject_constant(name):
-    raise ValueError("non-finite constant %r" % (name,))
+def _window(text: str) -> str:
+    return text[-MAX_SCAN_CHARS:] if len(text) > MAX_SCAN_CHARS else text
 
 
-# Extraction is lenient (NaN/Infinity, raw control characters in strings);
-# the format check uses strict JSON.
-_LENIENT_JSON = json.JSONDecoder(strict=False)
-_STRICT_JSON = json.JSONDecoder(parse_constant=_reject_constant)
+def _parse(text):
+    """The JSON-like value of a text (``json.loads``, else ``ast.literal_eval``); ``None`` if none."""
+    if not isinstance(text, str):
+        return text
+    s = text.strip()
+    if not s or len(s) > MAX_SCAN_CHARS:
+        return None
+    try:
+        return json.loads(s)
+    except Exception:  # ValueError, RecursionError, ...
+        pass
+    try:
+        return ast.literal_eval(s)
+    except Exception:  # SyntaxError, ValueError, RecursionError, MemoryError, ...
+        return None
 
-_PY_DICT_PREFIX = re.compile(r"\{\s*['\"]")
-_PY_TOKEN = re.compile(r"""'(?:[^'\\]|\\.)*(?:'|\Z)|"(?:[^"\\]|\\.)*(?:"|\Z)|[{}]""", re.S)
-_FENCE_TAG = re.compile(r"[^\s`{]*")
-_NUMERIC = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 
-
-def _match_python_brace(w: str, start: int) -> int:
-    """End index (exclusive) of the brace group opening at ``start``, or -1."""
-    limit = min(len(w), start + MAX_LITERAL_CHARS)
-    depth = 0
-    for m in _PY_TOKEN.finditer(w, start, limit):
-        tok = m.group()
-        if tok == "{":
+def _object_spans(text: str) -> list[tuple[int, int]]:
+    """Top-level ``{...}`` spans by brace depth; double-quoted strings (with escapes) are skipped."""
+    spans = []
+    depth, start, in_string, escaped = 0, -1, False, False
+    for i, ch in enumerate(text):
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch == "{":
+            if depth == 0:
+                start = i
             depth += 1
-        elif tok == "}":
+        elif ch == "}" and depth > 0:
             depth -= 1
             if depth == 0:
-                return m.end()
-    return -1
+                spans.append((start, i + 1))
+    return spans
 
 
-def _top_level_objects(w: str):
-    """Top-level dict objects in ``w`` as ``(start, end, obj, is_json)``, in text order."""
-    positions = []
-    pos = len(w)
-    while len(positions) < MAX_CANDIDATES:
-        pos = w.rfind("{", 0, pos)
-        if pos < 0:
-            break
-        positions.append(pos)
-    positions.reverse()
-
-    spans = []
-    failed = []
-    for p in positions:
-        try:
-            obj, end = _LENIENT_JSON.raw_decode(w, p)
-        except Exception:  # ValueError, RecursionError, ...
-            failed.append(p)
-            continue
-        if isinstance(obj, dict):
-            spans.append((p, end, obj, True))
-
-    # Python-literal dicts, tried from the end with a bounded budget.
-    json_spans = list(spans)
-    attempts = 0
-    for p in reversed(failed):
-        if attempts >= MAX_LITERAL_ATTEMPTS:
-            break
-        if not _PY_DICT_PREFIX.match(w, p):
-            continue
-        if w.find("answer", p, p + MAX_LITERAL_CHARS) < 0:
-            continue
-        if any(s < p < e for s, e, _, _ in json_spans):
-            continue
-        end = _match_python_brace(w, p)
-        if end < 0:
-            continue
-        attempts += 1
-        try:
-            obj = ast.literal_eval(w[p:end])
-        except Exception:  # SyntaxError, ValueError, RecursionError, MemoryError, ...
-            continue
-        if isinstance(obj, dict):
-            spans.append((p, end, obj, False))
-
-    spans.sort(key=lambda t: (t[0], -t[1]))
-    top = []
-    max_end = -1
-    for sp in spans:
-        if sp[0] < max_end:
-            continue  # nested inside (or overlapping) an earlier object
-        top.append(sp)
-        max_end = sp[1]
-    return top
+def _fenced_blocks(text: str) -> list[str]:
+    """Contents of the ```` ``` ```` / ```` ```json ```` fenced blocks, left to right, not overlapping."""
+    out, pos = [], 0
+    while True:
+        p = text.find(_FENCE, pos)
+        if p < 0:
+            return out
+        start = p + 3
+        if _JSON_TAG.match(text, start):
+            start += 4
+        close = text.find(_FENCE, start)
+        if close < 0:
+            return out
+        out.append(text[start:close])
+        pos = close + 3
 
 
-def _has_key(obj, key) -> bool:
-    try:
-        return key in obj
-    except Exception:
-        return False
+def _answer_tags(text: str) -> list[str]:
+    out, pos = [], 0
+    while True:
+        m = _ANSWER_OPEN.search(text, pos)
+        if not m:
+            return out
+        c = _ANSWER_CLOSE.search(text, m.end())
+        if not c:
+            return out
+        out.append(text[m.end():c.start()])
+        pos = c.end()
 
 
-def _window(text: str) -> str:
+def _candidates(text: str) -> list[str]:
+    """Answer-tag contents, fenced blocks, objects, the whole text: stripped, non-empty, first kept."""
+    items = _answer_tags(text) + _fenced_blocks(text) + [text[a:b] for a, b in _object_spans(text)] + [text]
+    seen, out = set(), []
+    for item in items:
+        s = item.strip()
+        if s and s not in seen:
+            seen.add(s)
+            out.append(s)
+    return out
+
+
+def _final_block(text: str):
+    """The response's final block (closing fence content, else a last object that ends it), or None."""
     s = text.rstrip()
-    if len(s) > MAX_SCAN_CHARS:
-        s = s[-MAX_SCAN_CHARS:]
-    return s
+    if not s:
+        return None
+    if s.endswith(_FENCE):
+        p, close = s.find(_FENCE), len(s) - 3
+        if p + 3 <= close:
+            start = p + 3
+            if _JSON_TAG.match(s, start, close):
+                start += 4
+            content = s[start:close].strip()
+            if content:
+                return content
+    spans = _object_spans(s)
+    if spans and spans[-1][1] == len(s):
+        a, b = spans[-1]
+        return s[a:b].strip()
+    return None
 
 
-def _extract_from(text: str, top):
-    """(found, value, obj) -- obj is the dict the answer came from, or None."""
-    for sp in reversed(top):
-        obj = sp[2]
-        if _has_key(obj, "answer"):
-            return True, obj["answer"], obj
-    found, value = _bare_scalar(text)
-    return found, value, None
+def _has_answer_keys(obj) -> bool:
+    return isinstance(obj, dict) and ("answer" in obj or "annotation" in obj)
 
 
-def _bare_scalar(text: str):
-    s = text.strip()
-    if len(s) > 3 * MAX_BARE_CHARS:
-        return False, None
-    if len(s) >= 6 and s.startswith("```") and s.endswith("```"):
-        inner = s[3:-3]
-        if "\n" in inner:
-            first, rest = inner.split("\n", 1)
-            if re.fullmatch(r"[A-Za-z0-9_+\-.]*", first.strip()) and rest.strip():
-                inner = rest
-        s = inner.strip()
-    if not s or len(s) > MAX_BARE_CHARS or any(c in s for c in "\n\r{}"):
-        return False, None
-    if len(s) >= 2 and s[0] == s[-1] and s[0] in "\"'":
-        try:
-            v = json.loads(s) if s[0] == '"' else ast.literal_eval(s)
-        except Exception:
-            v = None
-        if isinstance(v, str):
-            return True, v
-    return True, s
+def _read(response):
+    """``(block_payload, answer_object)``: the final block's parsed value and the dict the answer is
+    read from (``None`` when no dict with ``"answer"`` / ``"annotation"`` was found)."""
+    text = _window(_to_text(response))
+    block = _final_block(text)
+    payload = _parse(block) if block is not None else None
+    if _has_answer_keys(payload):
+        return payload, payload
+    if block is not None:
+        first = payload if isinstance(payload, dict) else next(
+            (v for v in map(_parse, _candidates(block)) if isinstance(v, dict)), None)
+        if _has_answer_keys(first):
+            return payload, first
+    for cand in reversed(_candidates(text)):
+        value = _parse(cand)
+        if _has_answer_keys(value):
+            return payload, value
+    return payload, None
 
 
-def _format_from(w: str, top, keys) -> bool:
+def _format_of(payload, keys) -> bool:
     try:
-        wanted = frozenset(keys)
+        return isinstance(payload, dict) and frozenset(payload.keys()) == frozenset(keys)
     except Exception:
         return False
-    if w.endswith("```"):
-        body = w[:-3]
-        open_idx = body.rfind("```")
-        if open_idx < 0:
-            return False
-        inner = body[open_idx + 3:]
-        tag = _FENCE_TAG.match(inner).group()
-        if tag.lower() not in ("", "json"):
-            return False
-        content = inner[len(tag):].strip()
-        return _strict_object_with_keys(content, 0, wanted)
-    if not top:
-        return False
-    start, end, _, is_json = top[-1]
-    if end != len(w) or not is_json:
-        return False
-    return _strict_object_with_keys(w, start, wanted)
-
-
-def _strict_object_with_keys(s: str, start: int, wanted) -> bool:
-    if not s.startswith("{", start):
-        return False
-    try:
-        obj, end = _STRICT_JSON.raw_decode(s, start)
-    except Exception:
-        return False
-    return end == len(s) and isinstance(obj, dict) and frozenset(obj.keys()) == wanted
 
 
 def extract_answer(response):
-    """Return ``(found, value)``: the answer the scorer reads from ``response``."""
+    """``(found, value)``: the ``"answer"`` of the response object the scorer reads."""
     try:
-        text = _to_text(response)
-        found, value, _ = _extract_from(text, _top_level_objects(_window(text)))
-        return found, value
+        _, obj = _read(response)
     except Exception:
         return False, None
+    if obj is None or obj.get("answer") is None:
+        return False, None
+    return True, obj["answer"]
 
 
 def format_ok(response, keys) -> bool:
-    """True iff the response ends with exactly one strict-JSON object (bare, or in a final
-    ```json / ``` fence) whose key set is exactly ``keys``."""
+    """True iff the response's final block (closing fence content or closing object) parses to a
+    dict whose key set is exactly ``keys``."""
     try:
-        w = _window(_to_text(response))
-        top = [] if w.endswith("```") else _top_level_objects(w)
-        return _format_from(w, top, keys)
+        payload, _ = _read(response)
+        return _format_of(payload, keys)
     except Exception:
         return False
 
@@ -349,330 +348,72 @@ def format_ok(response, keys) -> bool:
 # answer comparison
 # ---------------------------------------------------------------------------
 
-def _numeric_str(x: str):
-    s = x.strip()
-    if len(s) > MAX_NUMERIC_CHARS or not _NUMERIC.fullmatch(s):
+def _canon_number(v):
+    if isinstance(v, int):
+        return v
+    if not math.isfinite(v):
         return None
-    return s
+    return int(v) if v.is_integer() else v
 
 
-def _to_decimal(x):
-    """Exact value of an int / finite float / strictly numeric string, else None."""
-    if isinstance(x, bool):
-        return None
+def _canon_key(k) -> str:
+    if isinstance(k, bool):
+        return "true" if k else "false"
+    if isinstance(k, (int, float)):
+        return str(_canon_number(k))
+    if isinstance(k, str):
+        return k.strip().lower()
+    if k is Ellipsis:
+        return "..."
     try:
-        if isinstance(x, int):
-            return Decimal(x)
-        if isinstance(x, float):
-            return Decimal(x) if math.isfinite(x) else None
-        if isinstance(x, str):
-            s = _numeric_str(x)
-            return Decimal(s) if s is not None else None
-    except (InvalidOperation, ValueError, OverflowError):
-        return None
-    return None
+        return json.dumps(_canon(k), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    except (TypeError, ValueError):
+        return str(k)
 
 
-def _to_integer(x):
-    d = _to_decimal(x)
-    if d is None:
-        return None
+def _canon(v):
+    """Canonical form for comparison: texts stripped + lower-cased, integral floats -> int, ..."""
+    if v is Ellipsis:
+        return "..."
+    if isinstance(v, bool):
+        return v
+    if isinstance(v, (int, float)):
+        return _canon_number(v)
+    if isinstance(v, str):
+        return v.strip().lower()
+    if isinstance(v, dict):
+        out = {}
+        for key, item in sorted(((_canon_key(k), x) for k, x in v.items()), key=lambda kv: kv[0]):
+            out[key] = _canon(item)
+        return out
+    if isinstance(v, (set, frozenset)):
+        items = [_canon(x) for x in v]
+        return sorted(items, key=lambda x: json.dumps(x, ensure_ascii=False, sort_keys=True, separators=(",", ":")))
+    if isinstance(v, (list, tuple)):
+        return [_canon(x) for x in v]
+    return v
+
+
+def _answer_matches(value, gt_value, atype: str) -> bool:
+    if isinstance(value, str) and atype != "string":
+        parsed = _parse(value)
+        value = value if parsed is None else parsed
     try:
-        if d != d.to_integral_value():
-            return None
-    except (InvalidOperation, ArithmeticError):
-        return None
-    return d
-
-
-def _to_float(x):
-    if isinstance(x, bool):
-        return None
-    try:
-        if isinstance(x, (int, float)):
-            v = float(x)
-        elif isinstance(x, str):
-            s = _numeric_str(x)
-            if s is None:
-                return None
-            v = float(s)
-        else:
-            return None
-    except (OverflowError, ValueError):
-        return None
-    return v if math.isfinite(v) else None
-
-
-def _norm_str(x):
-    if not isinstance(x, str):
-        return None
-    return x.strip().casefold()
-
-
-def _scalar_equal(pred, gt, atype: str) -> bool:
-    if atype == "integer":
-        p, g = _to_integer(pred), _to_integer(gt)
-        return p is not None and g is not None and p == g
-    if atype == "number":
-        p, g = _to_float(pred), _to_float(gt)
-        return p is not None and g is not None and p == g
-    p, g = _norm_str(pred), _norm_str(gt)
-    return bool(p) and p == g
-
-
-def _answer_equal(pred, gt, atype: str) -> bool:
-    if isinstance(gt, (list, tuple)):
-        if not isinstance(pred, (list, tuple)) or len(pred) != len(gt):
-            return False
-        return all(_answer_equal(p, g, atype) for p, g in zip(pred, gt))
-    return _scalar_equal(pred, gt, atype)
+        return bool(_canon(value) == _canon(gt_value))
+    except Exception:  # e.g. a set of unorderable values
+        return False
 
 
 def _valid_answer_value(v, atype: str) -> bool:
     if isinstance(v, (list, tuple)):
         return all(_valid_answer_value(x, atype) for x in v)
-    if atype == "integer":
-        return _to_integer(v) is not None
-    if atype == "number":
-        return _to_float(v) is not None
-    return isinstance(v, str) and bool(v.strip())
-
-
-# ---------------------------------------------------------------------------
-# annotation scoring
-# ---------------------------------------------------------------------------
-
-def _num(x):
-    return _to_float(x)
-
-
-def _parse_point(v):
-    if not isinstance(v, (list, tuple)) or len(v) != 2:
-        return None
-    x, y = _num(v[0]), _num(v[1])
-    if x is None or y is None:
-        return None
-    return (x, y)
-
-
-def _parse_bbox(v):
-    if not isinstance(v, (list, tuple)) or len(v) != 4:
-        return None
-    c = [_num(t) for t in v]
-    if any(t is None for t in c):
-        return None
-    x0, y0, x1, y1 = c
-    return (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
-
-
-def _parse_segment(v):
-    if not isinstance(v, (list, tuple)) or len(v) != 2:
-        return None
-    a, b = _parse_point(v[0]), _parse_point(v[1])
-    if a is None or b is None:
-        return None
-    return (a, b)
-
-
-def _clamp01(x) -> float:
-    if not (x >= 0.0):  # also catches NaN
-        return 0.0
-    return 1.0 if x > 1.0 else float(x)
-
-
-def _point_sim(p, g) -> float:
-    if p is None or g is None:
-        return 0.0
-    try:
-        d = math.hypot(p[0] - g[0], p[1] - g[1])
-    except (OverflowError, ValueError):
-        return 0.0
-    return _clamp01(1.0 - d / POINT_TOLERANCE_PX)
-
-
-def _bbox_iou(p, g) -> float:
-    if p is None or g is None:
-        return 0.0
-    try:
-        iw = min(p[2], g[2]) - max(p[0], g[0])
-        ih = min(p[3], g[3]) - max(p[1], g[1])
-        inter = max(0.0, iw) * max(0.0, ih)
-        union = (p[2] - p[0]) * (p[3] - p[1]) + (g[2] - g[0]) * (g[3] - g[1]) - inter
-        if not (union > 0.0):
-            return 1.0 if tuple(p) == tuple(g) else 0.0
-        return _clamp01(inter / union)
-    except (OverflowError, ValueError, ZeroDivisionError):
-        return 0.0
-
-
-def _segment_sim(p, g) -> float:
-    if p is None or g is None:
-        return 0.0
-    fwd = (_point_sim(p[0], g[0]) + _point_sim(p[1], g[1])) / 2.0
-    rev = (_point_sim(p[0], g[1]) + _point_sim(p[1], g[0])) / 2.0
-    return _clamp01(max(fwd, rev))
-
-
-_PARSERS = {"point": _parse_point, "bbox": _parse_bbox, "segment": _parse_segment}
-_SIMS = {"point": _point_sim, "bbox": _bbox_iou, "segment": _segment_sim}
-
-
-def _split_type(atype: str):
-    base, _, rest = atype.partition("_")
-    return base, ("_" + rest if rest else "")
-
-
-def _max_assignment(w):
-    """Maximum total weight of a one-to-one matching in the n x m matrix ``w``
-    (rows and columns may stay unmatched; weights are finite and >= 0)."""
-    n = len(w)
-    m = len(w[0]) if n else 0
-    if n == 0 or m == 0:
-        return 0.0
-    if n > m:
-        w = [list(col) for col in zip(*w)]
-        n, m = m, n
-    inf = float("inf")
-    # Hungarian algorithm (shortest augmenting paths with potentials), cost = -weight.
-    u = [0.0] * (n + 1)
-    v = [0.0] * (m + 1)
-    p = [0] * (m + 1)      # p[j]: row matched to column j (1-based), 0 = free
-    way = [0] * (m + 1)
-    for i in range(1, n + 1):
-        p[0] = i
-        j0 = 0
-        minv = [inf] * (m + 1)
-        used = [False] * (m + 1)
-        while True:
-            used[j0] = True
-            i0 = p[j0]
-            row = w[i0 - 1]
-            ui0 = u[i0]
-            delta = inf
-            j1 = 0
-            for j in range(1, m + 1):
-                if not used[j]:
-                    cur = -row[j - 1] - ui0 - v[j]
-                    if cur < minv[j]:
-                        minv[j] = cur
-                        way[j] = j0
-                    if minv[j] < delta:
-                        delta = minv[j]
-                        j1 = j
-            if j1 == 0:  # cannot happen with finite weights; never loop forever
-                break
-            for j in range(m + 1):
-                if used[j]:
-                    u[p[j]] += delta
-                    v[j] -= delta
-                else:
-                    minv[j] -= delta
-            j0 = j1
-            if p[j0] == 0:
-                break
-        while j0:
-            j1 = way[j0]
-            p[j0] = p[j1]
-            j0 = j1
-    return sum(w[p[j] - 1][j - 1] for j in range(1, m + 1) if p[j])
-
-
-def _set_score(pred_items, gt_items, sim) -> float:
-    n, m = len(pred_items), len(gt_items)
-    if n == 0 and m == 0:
-        return 1.0
-    if n == 0 or m == 0:
-        return 0.0
-    if n > max(MAX_SET_MIN_CAP, SET_SIZE_FACTOR * m):
-        return 0.0
-    mat = [[sim(p, g) for g in gt_items] for p in pred_items]
-    # Rows / columns that are all zero cannot change the optimum; drop them.
-    rows = [r for r in mat if any(r)]
-    if not rows:
-        return 0.0
-    keep = [j for j in range(m) if any(r[j] for r in rows)]
-    rows = [[r[j] for j in keep] for r in rows]
-    total = _max_assignment(rows)
-    return _clamp01(total / max(n, m))
-
-
-def _sequence_score(pred_items, gt_items, sim) -> float:
-    n, m = len(pred_items), len(gt_items)
-    if n == 0 and m == 0:
-        return 1.0
-    total = sum(sim(p, g) for p, g in zip(pred_items, gt_items))
-    return _clamp01(total / max(n, m))
-
-
-def _parse_list(v, parse):
-    if not isinstance(v, (list, tuple)):
-        return None
-    return [parse(x) for x in v]
-
-
-def _parse_map(v, parse_value):
-    if not isinstance(v, dict):
-        return None
-    out = {}
-    for k, x in v.items():
-        try:
-            out[str(k)] = parse_value(x)
-        except Exception:
-            return None
-    return out
-
-
-def _parse_annotation(value, atype: str):
-    """Normalised annotation; malformed leaves become None; a wrong container -> None."""
-    base, suffix = _split_type(atype)
-    parse = _PARSERS[base]
-    if suffix == "":
-        return parse(value)
-    if suffix in ("_set", "_sequence"):
-        return _parse_list(value, parse)
-    if suffix == "_map":
-        return _parse_map(value, parse)
-    if suffix == "_set_map":
-        return _parse_map(value, lambda x: _parse_list(x, parse))
-    return None
-
-
-def _fully_valid(parsed, atype: str) -> bool:
-    if parsed is None:
+    if isinstance(v, bool):
         return False
-    _, suffix = _split_type(atype)
-    if suffix == "":
-        return True
-    if suffix in ("_set", "_sequence"):
-        return all(x is not None for x in parsed)
-    if suffix == "_map":
-        return all(x is not None for x in parsed.values())
-    return all(x is not None and all(y is not None for y in x) for x in parsed.values())
-
-
-def _annotation_score(pred_value, gt_parsed, atype: str) -> float:
-    base, suffix = _split_type(atype)
-    sim = _SIMS[base]
-    pred = _parse_annotation(pred_value, atype)
-    if pred is None:
-        return 0.0
-    if suffix == "":
-        return _clamp01(sim(pred, gt_parsed))
-    if suffix == "_set":
-        return _set_score(pred, gt_parsed, sim)
-    if suffix == "_sequence":
-        return _sequence_score(pred, gt_parsed, sim)
-    keys = set(gt_parsed) | set(pred)
-    if not keys:
-        return 1.0
-    if suffix == "_map":
-        total = sum(sim(pred.get(k), g) for k, g in gt_parsed.items())
-    else:
-        total = 0.0
-        for k, g in gt_parsed.items():
-            pv = pred.get(k)
-            total += _set_score(pv, g, sim) if pv is not None else 0.0
-    return _clamp01(total / len(keys))
+    if atype == "integer":
+        return isinstance(v, int) or (isinstance(v, float) and math.isfinite(v) and v.is_integer())
+    if atype == "number":
+        return isinstance(v, int) or (isinstance(v, float) and math.isfinite(v))
+    return isinstance(v, str) and bool(v.strip())
 
 
 # ---------------------------------------------------------------------------
@@ -695,55 +436,93 @@ def make_contract(answer_type: str, annotation_type: str | None = None) -> dict:
     return contract
 
 
+#: dialect -> (version key, version, answer scorer id, annotation scorer ids)
+_DIALECTS = {
+    "trace-reward-v1": ("version", CONTRACT_VERSION, ANSWER_SCORER_ID, ANNOTATION_SCORER_IDS),
+    "release-v0": ("reward_contract_version", RELEASE_CONTRACT_VERSION, RELEASE_ANSWER_SCORER_ID,
+                   RELEASE_ANNOTATION_SCORER_IDS),
+}
+
+
+def contract_dialect(contract) -> str | None:
+    """``"trace-reward-v1"`` (tracegen's), ``"release-v0"`` (the public TRACE release's) or ``None``."""
+    if not isinstance(contract, dict):
+        return None
+    found = [name for name, (key, version, _, _) in _DIALECTS.items() if contract.get(key) == version]
+    return found[0] if len(found) == 1 else None
+
+
+def _contract_error(contract):
+    """(answer type, annotation type, error) declared by a contract of either dialect."""
+    dialect = contract_dialect(contract)
+    if dialect is None:
+        if not isinstance(contract, dict):
+            return None, None, "invalid reward_contract"
+        return None, None, ("reward_contract is neither %s (version=%r) nor the TRACE release's "
+                            "(reward_contract_version=%r): got version=%r, reward_contract_version=%r" % (
+                                CONTRACT_VERSION, CONTRACT_VERSION, RELEASE_CONTRACT_VERSION,
+                                contract.get("version"), contract.get("reward_contract_version")))
+    _, _, answer_id, annotation_ids = _DIALECTS[dialect]
+    c_ans = contract.get("answer")
+    if not isinstance(c_ans, dict) or c_ans.get("id") != answer_id:
+        return None, None, "%s contract answer scorer must be %r" % (dialect, answer_id)
+    c_ann = contract.get("annotation")
+    ann_type = None
+    if c_ann is not None:
+        if not isinstance(c_ann, dict):
+            return None, None, "invalid contract annotation"
+        ann_type = c_ann.get("type")
+        if ann_type not in annotation_ids:
+            return None, None, "unknown annotation type %r" % (ann_type,)
+        if c_ann.get("id") != annotation_ids[ann_type]:
+            return None, None, "%s contract annotation id %r != %r" % (dialect, c_ann.get("id"),
+                                                                        annotation_ids[ann_type])
+    return c_ans.get("type"), ann_type, None
+
+
 def _resolve(answer_gt, annotation_gt, contract, mode):
     """Returns (answer_type, answer_value, annotation_type, annotation_parsed, error)."""
+    fail = (None, None, None, None)
     if not isinstance(answer_gt, dict) or "value" not in answer_gt:
-        return None, None, None, None, "invalid answer_gt"
+        return (*fail, "invalid answer_gt")
     gt_atype = answer_gt.get("type")
     ann_gt_type = annotation_gt.get("type") if isinstance(annotation_gt, dict) else None
-    atype = gt_atype
-    ann_type = ann_gt_type
+    atype, ann_type = gt_atype, ann_gt_type
     if contract is not None:
-        if not isinstance(contract, dict):
-            return None, None, None, None, "invalid reward_contract"
-        if contract.get("version") != CONTRACT_VERSION:
-            return None, None, None, None, "unsupported contract version %r" % (contract.get("version"),)
-        c_ans = contract.get("answer")
-        if not isinstance(c_ans, dict) or c_ans.get("id") != ANSWER_SCORER_ID:
-            return None, None, None, None, "contract answer scorer must be %r" % ANSWER_SCORER_ID
-        atype = c_ans.get("type")
+        atype, ann_type, error = _contract_error(contract)
+        if error:
+            return (*fail, error)
         if gt_atype is not None and gt_atype != atype:
-            return None, None, None, None, "contract answer type %r != answer_gt type %r" % (atype, gt_atype)
-        c_ann = contract.get("annotation")
-        if c_ann is not None:
-            if not isinstance(c_ann, dict):
-                return None, None, None, None, "invalid contract annotation"
-            ann_type = c_ann.get("type")
-            if ann_type not in ANNOTATION_SCORER_IDS:
-                return None, None, None, None, "unknown annotation type %r" % (ann_type,)
-            if c_ann.get("id") != ANNOTATION_SCORER_IDS[ann_type]:
-                return None, None, None, None, "contract annotation id %r != %r" % (
-                    c_ann.get("id"), ANNOTATION_SCORER_IDS[ann_type])
-            if ann_gt_type is not None and ann_gt_type != ann_type:
-                return None, None, None, None, "contract annotation type %r != annotation_gt type %r" % (
-                    ann_type, ann_gt_type)
-        elif mode == "answer_and_annotation":
-            return None, None, None, None, "contract has no annotation scorer"
+            return (*fail, "contract answer type %r != answer_gt type %r" % (atype, gt_atype))
+        if ann_type is not None and ann_gt_type is not None and ann_gt_type != ann_type:
+            return (*fail, "contract annotation type %r != annotation_gt type %r" % (ann_type, ann_gt_type))
+        if ann_type is None and mode == "answer_and_annotation":
+            return (*fail, "contract has no annotation scorer")
     if atype not in ANSWER_TYPES:
-        return None, None, None, None, "unknown answer type %r" % (atype,)
+        return (*fail, "unknown answer type %r" % (atype,))
     avalue = answer_gt["value"]
     if not _valid_answer_value(avalue, atype):
-        return None, None, None, None, "malformed answer_gt value"
+        return (*fail, "malformed answer_gt value for type %r" % (atype,))
     ann_parsed = None
     if mode == "answer_and_annotation":
         if not isinstance(annotation_gt, dict) or "value" not in annotation_gt:
-            return None, None, None, None, "missing annotation_gt"
+            return (*fail, "missing annotation_gt")
         if ann_type not in ANNOTATION_SCORER_IDS:
-            return None, None, None, None, "unknown annotation type %r" % (ann_type,)
+            return (*fail, "unknown annotation type %r" % (ann_type,))
         ann_parsed = _parse_annotation(annotation_gt["value"], ann_type)
         if not _fully_valid(ann_parsed, ann_type):
-            return None, None, None, None, "malformed annotation_gt value"
+            return (*fail, "malformed annotation_gt value")
     return atype, avalue, ann_type, ann_parsed, None
+
+
+def ground_truth_error(answer_gt, annotation_gt=None, reward_contract=None, mode="answer"):
+    """The ``error`` :func:`score` reports for this ground truth and contract, or ``None``."""
+    if mode not in MODES:
+        raise ValueError("unknown mode %r; expected one of %s" % (mode, MODES))
+    try:
+        return _resolve(answer_gt, annotation_gt, reward_contract, mode)[-1]
+    except Exception as exc:
+        return "internal error: %s" % type(exc).__name__
 
 
 # ---------------------------------------------------------------------------
@@ -769,27 +548,22 @@ def score(response, answer_gt, annotation_gt=None, reward_contract=None, mode="a
     with_ann = mode == "answer_and_annotation"
     zero_ann = 0.0 if with_ann else None
     try:
-        text = _to_text(response)
-        w = _window(text)
-        top = _top_level_objects(w)
-        found, value, obj = _extract_from(text, top)
-        extracted = value if found else None
-        atype, avalue, ann_type, ann_parsed, error = _resolve(
-            answer_gt, annotation_gt, reward_contract, mode)
+        payload, obj = _read(response)
+        value = obj.get("answer") if obj is not None else None
+        atype, avalue, ann_type, ann_parsed, error = _resolve(answer_gt, annotation_gt, reward_contract, mode)
         if error is not None:
-            return _result(0.0, 0, 0, zero_ann, extracted, error)
-        fmt = 1 if _format_from(w, top, REQUIRED_KEYS[mode]) else 0
-        acc = 1 if found and _answer_equal(value, avalue, atype) else 0
-        ann = None
+            return _result(0.0, 0, 0, zero_ann, value, error)
+        fmt = 1 if _format_of(payload, REQUIRED_KEYS[mode]) else 0
+        compared = value if value is not None else _window(_to_text(response))
+        acc = 1 if _answer_matches(compared, avalue, atype) else 0
         overall = weights["accuracy"] * acc + weights["format"] * fmt
+        ann = None
         if with_ann:
-            if isinstance(obj, dict) and "annotation" in obj:
-                ann = _annotation_score(obj["annotation"], ann_parsed, ann_type)
-            else:
-                ann = 0.0
+            ann = _annotation_score(obj["annotation"], ann_parsed, ann_type) if (
+                obj is not None and "annotation" in obj) else 0.0
             overall += weights["annotation"] * ann
         overall = min(1.0, max(0.0, overall))
-        return _result(overall, acc, fmt, ann, extracted, None)
+        return _result(overall, acc, fmt, ann, value, None)
     except Exception as exc:  # last-resort safety net: scoring never raises
         return _result(0.0, 0, 0, zero_ann, None, "internal error: %s" % type(exc).__name__)
 
