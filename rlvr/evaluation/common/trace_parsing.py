@@ -101,3 +101,17 @@ def ladder(initial: int) -> list[int]:
 def needs_retry(reply) -> bool:
     """PersistentJudge retries an empty reply or one cut at max_tokens."""
     return not str(reply).strip() or getattr(reply, "finish_reason", "stop") in ("length", "max_tokens")
+
+
+_ANSWER_BLOCK = re.compile(r"<answer>\s*(.*?)\s*</answer>", flags=re.I | re.S)
+
+
+def unwrap_single_answer_block(value) -> str:
+    """TRACE's VLMEvalKit extension (``trace_eval_answer_parsing.unwrap_single_answer_block``): the stripped
+    content of exactly one non-empty ``<answer>`` block, else the text as it is (a missing cell -> "")."""
+    text = "" if is_na(value) else str(value)
+    blocks = list(_ANSWER_BLOCK.finditer(text))
+    if len(blocks) != 1:
+        return text
+    inner = blocks[0].group(1).strip()
+    return inner if inner else text
