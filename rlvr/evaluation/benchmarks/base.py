@@ -149,3 +149,8 @@ class Benchmark:
         ``_images``)."""
         raise NotImplementedError
 
+    def write_fixture_files(self, raw_dir, records: list[dict]) -> list[str]:  # pragma: no cover
+        """Non-TSV sources only: write ``records`` (each with ``_images``) in the source's own layout into
+        ``raw_dir``; -> the written file names (relative). TSV benchmarks are written by the data layer."""
+        raise NotImplementedError
+

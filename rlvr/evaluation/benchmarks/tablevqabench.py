@@ -211,9 +211,8 @@ class TableVQABench(Benchmark):
             text = tp.unwrap_single_answer_block(rec["prediction"])
             rec["prediction"] = re.sub("^Answer: ", "", text)
         # the reference reports the extraction from its scored workbook (written and read back)
-        cells = table.workbook_roundtrip([{"extracted": rec["prediction"]} for rec in book])
-        for rec, cell in zip(book, cells):
-            rec["_extracted_cell"] = cell["extracted"]
+        for rec, cell in zip(book, table.workbook_column([rec["prediction"] for rec in book])):
+            rec["_extracted_cell"] = cell
         return book
 
     def score_row(self, item):

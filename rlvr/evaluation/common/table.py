@@ -209,3 +209,9 @@ def inside(root, rel, where: str) -> Path:
 def cell_str(v) -> str:
     """``str(x)`` / ``f"{x}"`` of a cell as the reference sees it (a missing cell is NaN: ``"nan"``)."""
     return "nan" if is_na(v) else str(v)
+
+
+def workbook_column(values: list) -> list:
+    """One column written to a workbook and read back (read_excel infers each column on its own): how the
+    reference's per-row output files report a derived column such as an extracted answer."""
+    return [r["v"] for r in workbook_roundtrip([{"v": v} for v in values])]
