@@ -11,6 +11,7 @@ text (``{final answer}``, JSON examples) stay as they are.
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -44,13 +45,15 @@ def text(key: str) -> str:
     return entry(key)["text"]
 
 
-def fill(template: str, **values) -> str:
-    out = template
-    for name, value in values.items():
-        out = out.replace("{" + name + "}", str(value))
-    return out
+def fill(template: str, /, **values) -> str:
+    """One pass over ``template``: each ``{name}`` of a given name becomes ``str(value)`` (inserted text is
+    never scanned again, as with an f-string)."""
+    if not values:
+        return template
+    pattern = re.compile(r"\{(" + "|".join(re.escape(k) for k in values) + r")\}")
+    return pattern.sub(lambda m: str(values[m.group(1)]), template)
 
 
-def get(key: str, **values) -> str:
-    """The constant ``key`` with its placeholders filled."""
-    return fill(text(key), **values)
+def get(name: str, /, **values) -> str:
+    """The constant ``name`` with its placeholders filled."""
+    return fill(text(name), **values)
