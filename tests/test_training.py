@@ -221,7 +221,7 @@ def test_prepared_manifest_and_columns(prepared):
     assert table.column_names == ["data_source", "prompt", "images", "reward_model", "extra_info"]
     row = table.slice(0, 1).to_pylist()[0]
     system = (P.PROFILE_DIR / "trace_vero_json_system_prompt_answer.txt").read_text(encoding="utf-8")
-    assert row["prompt"][0] == {"role": "system", "content": system}
+    assert system.endswith("\n") and row["prompt"][0] == {"role": "system", "content": system.strip()}
     assert row["prompt"][1]["role"] == "user" and row["prompt"][1]["content"].startswith("<image>")
     assert row["images"][0]["min_pixels"] == 262144 and row["images"][0]["max_pixels"] == 4194304
     assert json.loads(row["reward_model"]["ground_truth"])["type"] in ("string", "integer")
@@ -318,6 +318,14 @@ def test_reward_adapter_direct():
         reward_mod.compute_score("trace", '{"answer": 7}', "not json")
     with pytest.raises(ValueError):
         reward_mod.compute_score("trace", '{"answer": 7}', '{"type":"matrix","value":7}')
+    # the release's contract dialect is accepted; a contract of neither dialect names the row
+    release = {"reward_contract_version": "v0", "answer": {"id": "answer_exact_match_v0", "type": "integer"},
+               "annotation": {"id": "bbox_soft_iou_v0", "type": "bbox"}}
+    assert reward_mod.compute_score("trace", "{'answer': 7}", gt, {"reward_contract": json.dumps(release)}) \
+        == {"score": 1.0, "acc": 1.0, "format": 1.0}
+    with pytest.raises(ValueError, match="row-9.*neither"):
+        reward_mod.compute_score("trace", '{"answer": 7}', gt, {"instance_id": "row-9",
+                                                               "reward_contract": '{"version": "v2"}'})
 
 
 def test_reward_through_verl_manager(prepared, tiny_model):
@@ -353,6 +361,87 @@ def test_reward_through_verl_manager(prepared, tiny_model):
         scores.append(result["reward_score"])
         assert set(result["reward_extra_info"]) >= {"score", "acc", "format"}
     assert scores == [1.0, pytest.approx(0.05)]
+
+
+# --------------------------------------------------------------------------------------------------
+# the public release's format: data prep -> veRL's RLHFDataset -> reward, against the reference's reward
+# --------------------------------------------------------------------------------------------------
+
+RELEASE_SAMPLE = REPO.parent / "shared" / "reference" / "release_sample"
+GOLDEN = REPO / "tests" / "data" / "reward_reference" / "golden.json"
+
+
+@pytest.fixture(scope="module")
+def release_prepared(tmp_path_factory, tiny_model):
+    out = tmp_path_factory.mktemp("release") / "rl_data"
+    args = _args(prep, ["--profile", "trace-qwen2.5-vl-3b", "--train", str(RELEASE_SAMPLE / "train"),
+                        "--validation", str(RELEASE_SAMPLE / "validation"), "--output", str(out),
+                        "--model", str(tiny_model)])
+    assert prep.run(args) == 0
+    return out
+
+
+def test_release_sample_through_prepare_dataset_and_reward(release_prepared, tiny_model):
+    """Rows of the public release (made by the reference's own exporter) go through prepare-rl-data,
+    veRL's RLHFDataset with the tiny processor, and compute_score on a correct, a wrong and three
+    malformed responses each; every reward equals the reference scorer's on the same response."""
+    import pyarrow.parquet as pq
+    from transformers import AutoProcessor, AutoTokenizer
+    from verl.utils.dataset.rl_dataset import RLHFDataset
+
+    manifest = json.loads((release_prepared / "manifest.json").read_text())
+    assert manifest["splits"]["train"]["rows"] == 60 and manifest["splits"]["validation"]["rows"] == 20
+    assert manifest["reward_contracts"] == {"release-v0": 80}
+    assert manifest["prompt_lengths"]["checked"] and manifest["prompt_lengths"]["over_limit"] == 0
+    source = {r["instance_id"]: r for f in sorted(RELEASE_SAMPLE.glob("*/*.parquet"))
+              for r in pq.read_table(f, columns=["instance_id", "prompt_answer", "reward_contract"]).to_pylist()}
+    expected = {}
+    for c in json.loads(GOLDEN.read_text())["cases"]:
+        if c["group"] == "release":
+            expected.setdefault(c["instance_id"], []).append((c["kind"], c["response"], c["expected"]))
+
+    tokenizer = AutoTokenizer.from_pretrained(tiny_model)
+    processor = AutoProcessor.from_pretrained(tiny_model)
+    system = (P.PROFILE_DIR / "trace_vero_json_system_prompt_answer.txt").read_text(encoding="utf-8").strip()
+    seen, kinds = 0, set()
+    for split in ("train", "validation"):
+        files = sorted(str(p) for p in (release_prepared / split).glob("*.parquet"))
+        _, data, _ = _data_config(release_prepared)
+        ds = RLHFDataset(files, tokenizer, data, processor=processor)
+        for i in range(len(ds)):
+            item = ds[i]
+            iid = item["extra_info"]["instance_id"]
+            msgs = item["raw_prompt"]
+            assert msgs[0] == {"role": "system", "content": [{"type": "text", "text": system}]}
+            assert msgs[1]["content"][0]["type"] == "image"
+            assert "<image>" + msgs[1]["content"][1]["text"] == source[iid]["prompt_answer"]
+            assert json.loads(item["extra_info"]["reward_contract"]) == json.loads(source[iid]["reward_contract"])
+            for kind, response, ref in expected[iid]:
+                got = reward_mod.compute_score(item["data_source"], response, item["reward_model"]["ground_truth"],
+                                               item["extra_info"])
+                assert (got["score"], got["acc"], got["format"]) == (ref["overall"], ref["accuracy"], ref["format"]), \
+                    (iid, kind, response, got, ref)
+                kinds.add(kind)
+            seen += 1
+    assert seen == 80 and {"correct", "wrong", "malformed_truncated"} <= kinds
+
+
+def test_prepare_rejects_a_contract_of_neither_dialect(tmp_path, tiny_model):
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    table = pq.read_table(next((RELEASE_SAMPLE / "validation").glob("*.parquet")))
+    contracts = table.column("reward_contract").to_pylist()
+    contracts[3] = json.dumps({"reward_contract_version": "v9", "answer": {"id": "answer_exact_match_v0"}})
+    bad = table.set_column(table.schema.get_field_index("reward_contract"), "reward_contract",
+                           pa.array(contracts, pa.string()))
+    (tmp_path / "v").mkdir()
+    pq.write_table(bad, tmp_path / "v" / "part.parquet")
+    out = tmp_path / "rl"
+    with pytest.raises(prep.BadGroundTruth) as e:
+        prep.prepare("trace-qwen2.5-vl-3b", {"validation": tmp_path / "v"}, out)
+    assert len(e.value.offenders) == 1 and "neither" in e.value.offenders[0]["error"]
+    assert e.value.offenders[0]["instance_id"] == table.column("instance_id")[3].as_py() and not out.exists()
 
 
 def test_tiny_model_is_deterministic(tiny_model, tmp_path):

@@ -415,9 +415,10 @@ def run(args) -> int:
     try:
         return launch(args.profile, args.data, args.init, args.output)
     except Exception as e:  # noqa: BLE001 -- one clear line for every pre-flight failure
-        from .prepare import PromptTooLong
+        from .prepare import BadGroundTruth, PromptTooLong
 
-        if not isinstance(e, (LaunchError, P.ProfileError, PromptTooLong, FileNotFoundError, OSError)):
+        if not isinstance(e, (LaunchError, P.ProfileError, PromptTooLong, BadGroundTruth, FileNotFoundError,
+                              OSError)):
             raise
         print(f"rlvr train: error: {str(e).splitlines()[0] if str(e) else type(e).__name__}")
         return 1

@@ -8,16 +8,20 @@ Output (``OUTPUT/``): ``train/*.parquet`` and ``validation/*.parquet`` (one outp
 shard, same row order) with the columns veRL's ``RLHFDataset`` and ``naive`` reward manager read:
 
 * ``data_source``  -- the profile's ``dataset.data_source`` (``trace``)
-* ``prompt``       -- chat messages ``[{role: system, content: <system prompt file>},
-  {role: user, content: "<image>" * n_images + prompt_answer}]`` (images first, Qwen's convention;
-  a prompt that already carries one ``<image>`` per image is kept as is)
+* ``prompt``       -- chat messages ``[{role: system, content: <system prompt file, stripped>},
+  {role: user, content: "<image>" * n_images + prompt_answer}]`` (the reference reads the prompt file
+  with ``.strip()``; images first, Qwen's convention; a prompt that already carries one ``<image>`` per
+  image -- the release's ``prompt_answer`` begins with its ``<image>`` marker -- is kept as is)
 * ``images``       -- ``[{bytes, min_pixels, max_pixels}]``: the pixel bounds travel with each image
   (``qwen_vl_utils.fetch_image`` reads them; veRL has no global key)
 * ``reward_model`` -- ``{style: rule, ground_truth: <answer_gt JSON string>}``
 * ``extra_info``   -- ``{index, split, instance_id, task, domain, reward_contract}``
 
 plus ``manifest.json`` (profile, source shard sha256s, output sha256s, row counts, prompt sha256, pixel
-bounds, and the prompt-length report when a model was given).  With ``--model DIR`` (the base model's
+bounds, the contract dialects seen, and the prompt-length report when a model was given).  Every row's
+ground truth and reward contract (tracegen's ``trace-reward-v1`` or the release's ``v0``) must be one the
+reward accepts (``tracegen.reward.ground_truth_error``); offending rows fail the command with their
+instance ids, so a bad row never reaches veRL's reward loop.  With ``--model DIR`` (the base model's
 processor) every prompt's token length (system + user text + image tokens, exactly as veRL's
 ``RLHFDataset`` counts them) is checked against ``data.max_prompt_length``; offending rows fail the
 command with their instance ids, before any training starts.
@@ -37,6 +41,33 @@ from . import profiles as P
 SPLITS = ("train", "validation")
 REQUIRED_COLUMNS = ("images", "image_sizes", "answer_gt", "reward_contract", "instance_id", "domain", "task")
 IMAGE_TOKEN = "<image>"
+
+
+class BadGroundTruth(ValueError):
+    def __init__(self, offenders):
+        self.offenders = offenders
+        ids = "; ".join(f"{o['instance_id']} ({o['split']}): {o['error']}" for o in offenders[:20])
+        more = f" and {len(offenders) - 20} more" if len(offenders) > 20 else ""
+        super().__init__(f"{len(offenders)} row(s) with a ground truth or reward contract the reward "
+                         f"rejects: {ids}{more}")
+
+
+def ground_truth_problem(prepared: dict, mode: str = "answer"):
+    """The reward's verdict on a prepared row's ground truth + contract (``None`` when usable)."""
+    from tracegen.reward import ground_truth_error
+
+    try:
+        answer_gt = json.loads(prepared["reward_model"]["ground_truth"])
+        contract = json.loads(prepared["extra_info"]["reward_contract"])
+    except (TypeError, ValueError, KeyError) as e:
+        return f"unreadable ground truth or contract ({type(e).__name__})"
+    return ground_truth_error(answer_gt, None, contract, mode)
+
+
+def contract_dialect(prepared: dict):
+    from tracegen.reward import contract_dialect as dialect
+
+    return dialect(json.loads(prepared["extra_info"]["reward_contract"]))
 
 
 class PromptTooLong(ValueError):
@@ -181,7 +212,7 @@ def prepare(profile_name, sources: dict, output, *, model=None, force: bool = Fa
     problems = P.validate(profile)
     if problems:
         raise P.ProfileError("; ".join(problems))
-    system_prompt = P.read_system_prompt(profile)
+    system_prompt = P.read_system_prompt(profile).strip()
     limit = profile["verl"]["overrides"]["data.max_prompt_length"]
     patch = profile["verl"]["overrides"].get("data.image_patch_size", 14)
     counter = LengthCounter(load_processor(model), patch) if model else None
@@ -199,7 +230,8 @@ def prepare(profile_name, sources: dict, output, *, model=None, force: bool = Fa
                 "profile_sha256": P.file_sha256(profile["_path"]),
                 "system_prompt_sha256": profile["system_prompt"]["sha256"],
                 "images": profile["images"], "max_prompt_length": limit, "splits": {}}
-    offenders, longest = [], {}
+    offenders, longest, bad_rows, dialects = [], {}, [], {}
+    mode = profile["reward"]["mode"]
     try:
         for split, src in sources.items():
             (staging / split).mkdir()
@@ -212,6 +244,14 @@ def prepare(profile_name, sources: dict, output, *, model=None, force: bool = Fa
                         rows = batch.to_pylist()
                         prepared = convert_rows(rows, profile=profile, system_prompt=system_prompt, split=split,
                                                 start_index=index)
+                        for p in prepared:
+                            problem = ground_truth_problem(p, mode)
+                            if problem:
+                                bad_rows.append({"instance_id": p["extra_info"]["instance_id"], "split": split,
+                                                 "error": problem})
+                            else:
+                                d = contract_dialect(p)
+                                dialects[d] = dialects.get(d, 0) + 1
                         if counter is not None:
                             for p, sizes in zip(prepared, _row_sizes(rows)):
                                 n = counter.length(p, sizes)
@@ -225,6 +265,9 @@ def prepare(profile_name, sources: dict, output, *, model=None, force: bool = Fa
                                 "file": f"{split}/{f.name}", "sha256": P.file_sha256(dest),
                                 "rows": pf.metadata.num_rows})
             manifest["splits"][split] = {"rows": index, "files": entries}
+        if bad_rows:
+            raise BadGroundTruth(bad_rows)
+        manifest["reward_contracts"] = dict(sorted(dialects.items()))
         if counter is not None:
             manifest["prompt_lengths"] = {"checked": True, "model": str(model), "longest": longest,
                                           "over_limit": len(offenders)}
@@ -249,17 +292,21 @@ def _to_batch(rows, schema):
 
 
 def check_prompt_lengths(data_files, model, max_prompt_length: int, image_patch_size: int = 14) -> dict:
-    """Length check of already prepared parquet files (for ``rlvr train`` before it launches)."""
+    """Length and ground-truth check of already prepared parquet files (``rlvr train`` before it launches)."""
     import io
 
     import pyarrow.parquet as pq
     from PIL import Image
 
     counter = LengthCounter(load_processor(model), image_patch_size)
-    offenders, longest, rows = [], 0, 0
+    offenders, longest, rows, bad_rows = [], 0, 0, []
     for f in data_files:
         for batch in pq.ParquetFile(f).iter_batches(batch_size=256):
             for r in batch.to_pylist():
+                problem = ground_truth_problem(r)
+                if problem:
+                    bad_rows.append({"instance_id": r["extra_info"]["instance_id"],
+                                     "split": r["extra_info"]["split"], "error": problem})
                 sizes = []
                 for img in r["images"]:
                     with Image.open(io.BytesIO(img["bytes"])) as im:
@@ -270,6 +317,8 @@ def check_prompt_lengths(data_files, model, max_prompt_length: int, image_patch_
                 if n > max_prompt_length:
                     offenders.append({"instance_id": r["extra_info"]["instance_id"],
                                       "split": r["extra_info"]["split"], "tokens": n})
+    if bad_rows:
+        raise BadGroundTruth(bad_rows)
     if offenders:
         raise PromptTooLong(offenders, max_prompt_length)
     return {"rows": rows, "longest": longest}
@@ -290,7 +339,7 @@ def run(args) -> int:
     try:
         manifest = prepare(args.profile, {"train": args.train, "validation": args.validation}, args.output,
                            model=args.model, force=args.force)
-    except PromptTooLong as e:
+    except (PromptTooLong, BadGroundTruth) as e:
         print(f"rlvr prepare-rl-data: error: {e}")
         return 1
     except (P.ProfileError, FileExistsError, FileNotFoundError, KeyError, ValueError) as e:

@@ -6,9 +6,13 @@ calls ``compute_score(data_source=..., solution_str=..., ground_truth=..., extra
 response, with ``ground_truth`` = the row's ``reward_model.ground_truth`` and ``extra_info`` = the
 row's ``extra_info`` (plus veRL's own ``num_turns`` / ``rollout_reward_scores``).
 
-Reward: ``0.95 × exact JSON answer + 0.05 × format``; the annotation is never scored.  A broken ground
-truth or contract raises (it is a data bug, not a bad response), so a bad row stops the run.
-Standard library only (and tracegen's standard-library scorer), so it imports fast in reward workers.
+Reward: ``0.95 × exact answer + 0.05 × format``, the reference's ``(1 − fw)·task + fw·format`` with
+``fw = 0.05`` and its answer rules (see ``tracegen.reward``); the annotation is never scored.  The row's
+contract may be tracegen's (``trace-reward-v1``) or the public release's (``reward_contract_version: v0``).
+A ground truth or contract the scorer rejects raises a ``ValueError`` naming the row (it is a data bug,
+not a bad response): ``rlvr prepare-rl-data`` and ``rlvr train``'s pre-flight reject such rows before
+training starts, so this is the last line of defence.  Standard library only (and tracegen's
+standard-library scorer), so it imports fast in reward workers.
 """
 
 from __future__ import annotations
