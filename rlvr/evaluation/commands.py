@@ -95,6 +95,16 @@ def make_judge(args, log=None):
     return judge.judge_from_config(cfg, cache_dir=args.judge_cache, log=log)
 
 
+def make_protocol_judge(args, log=None):
+    """The judge for benchmark modules' requests (rlvr.evaluation.judge_client)."""
+    from .judge_client import ProtocolJudge
+
+    extra = ["--tensor-parallel-size", str(args.judge_tensor_parallel)] if args.judge_tensor_parallel > 1 else []
+    return ProtocolJudge(args.judge_backend, args.judge_model, revision=args.judge_revision, base_url=args.judge_url,
+                         cache_dir=args.judge_cache, workers=args.judge_batch_size, vllm_args=extra,
+                         log=log or (lambda s: print(s, file=sys.stderr)))
+
+
 def judge_rows(rows, requests_for, judge_obj) -> tuple[list[list[str]], int]:
     """Multi-round protocol: ask ``requests_for(row, previous)`` until every row returns no requests;
     every round's requests of all rows go to the judge together (batched). -> (outputs per row, calls)."""
@@ -132,7 +142,7 @@ def run_judge(args) -> int:
         rows = read_jsonl(args.input)
         check_rows(rows, args.input)
         module = _module(args.benchmark)
-        with make_judge(args) as j:
+        with (make_protocol_judge(args) if module is not None else make_judge(args)) as j:
             if module is not None:
                 judged, calls = slices.judge_slice(module, rows, lambda asked: j.complete([r for _, r in asked]))
             else:

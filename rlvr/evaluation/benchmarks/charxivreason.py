@@ -5,8 +5,9 @@ Judge (every row): the row's ``grading_query`` with ``{PREDICTION}`` replaced by
 prediction workbook cell, sent by PersistentJudge (/v1/completions, temperature 0, top_p 1) with the
 max_tokens ladder 256 -> 512 -> 1024; a reply is accepted when it is non-empty, not cut at max_tokens and
 holds a score in [0, 1] (``score`` of the JSON object, else a ``score: x`` pattern). Still unparsable at
-1024 tokens: the reference's run fails (``RuntimeError``), so the slice fails to score; the judge
-transcript is kept.
+1024 tokens (or a non-zero score for an empty prediction): the reference's run fails with RuntimeError and
+publishes no number; we record the row as unresolved with score 0 (``judge_unresolved``; counted in the
+table) so one malformed reply does not discard the slice.
 Extracted answer: the judge's ``extracted_answer``, else ``extract_final_answer(prediction)``.
 Score: the judge's score; the benchmark score is the mean in percent (category means by inst_category).
 """
@@ -75,13 +76,13 @@ class CharXivReasoning(Benchmark):
                 score = parse_score(reply)
                 break
         if score is None:
-            raise BenchmarkError(f"{self.key}: judge output still unparsable after the max_tokens ladder "
-                                 f"(the reference fails the run): {str(reply)[:80]!r}")
+            # the reference raises here and the whole run has no score; we record the row as unresolved (0)
+            return {"score": 0.0, "extracted": "", "judge_unresolved": "unparsable after the max_tokens ladder"}
         extracted = str(tp.json_object(reply).get("extracted_answer", "")).strip()
         if not extracted and not is_na(prediction):
             extracted = tp.extract_final_answer(prediction)[0]
         if not extracted and score != 0.0:
-            raise BenchmarkError(f"{self.key}: judge scored {score} an empty prediction (malformed decision)")
+            return {"score": 0.0, "extracted": "", "judge_unresolved": f"judge scored {score} an empty prediction"}
         return {"score": score, "extracted": extracted}
 
     def aggregate(self, items, results):
@@ -96,6 +97,7 @@ class CharXivReasoning(Benchmark):
         table = {k: sum(v) / len(v) for k, v in sorted(buckets.items())}
         overall = sum(float(r["score"]) for r in results) / len(results)
         table["Overall"] = overall
+        table["judge_unresolved_rows"] = sum(1 for r in results if r.get("judge_unresolved"))
         return {"score": overall * 100.0, "table": table}
 
     def fixture_records(self, rng, n):
