@@ -30,8 +30,22 @@ def test_manifest_carries_the_reference_facts():
     assert (g["min_image_pixels"], g["max_image_pixels"]) == (3136, 12845056)
     assert m["seeds"] == [42, 43, 44]
     assert m["judge"]["revision"] == "9216db5781bf21249d130ec9da846c4624c16137" and m["judge"]["temperature"] == 0
-    assert {b["key"] for b in m["benchmarks"] if b["judge"]} == {
-        "charxivreason", "mathvision", "mathvista", "mathverse", "mme_reasoning"}
+    judged = {b["key"]: b["judge_protocol"] for b in m["benchmarks"] if b["judge"]}
+    assert set(judged) == {"charxivreason", "mathverse", "spatialvizbench_cot", "erqa", "logicvista", "mme_reasoning",
+                           "mathvision", "mathvista", "wemath", "mmmu_pro_vision", "mmstar", "cvbench_3d", "blink"}
+    assert sum(p["use"] == "every_row" for p in judged.values()) == 6
+    assert {k for k, p in judged.items() if p["transport"] == "chat"} == {
+        "spatialvizbench_cot", "erqa", "wemath", "mmmu_pro_vision", "mmstar", "cvbench_3d", "blink"}
+
+
+def test_benchmark_modules_agree_with_the_judge_routes():
+    from rlvr.evaluation import benchmarks
+
+    m = suite.load(MANIFEST)
+    for b in m["benchmarks"]:
+        if benchmarks.is_migrated(b["key"]):
+            use = benchmarks.get(b["key"]).judge or "none"
+            assert use == b["judge_protocol"]["use"], b["key"]
     tv = m["trace_validation"]
     assert tv["prompt"]["system_prompt_sha256"].startswith("f394927d") and tv["generation"]["seed"] == 42
 
@@ -55,6 +69,8 @@ def test_packaged_reference_copies_equal_the_reference():
     (lambda m: m["categories"]["Visual Math"].pop(), "categories"),
     (lambda m: m["benchmarks"][3].update(category="Visual Math"), "category"),
     (lambda m: m["benchmarks"][0]["source"].update(revision="main"), "revision"),
+    (lambda m: m["benchmarks"][0]["judge_protocol"].update(use="sometimes"), "judge_protocol"),
+    (lambda m: m["benchmarks"][1].update(judge=False), "disagree"),
 ])
 def test_bad_manifests_fail_with_one_line(tmp_path, mutate, message):
     m = copy.deepcopy(json.loads(MANIFEST.read_text()))

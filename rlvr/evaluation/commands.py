@@ -145,6 +145,8 @@ def run_judge(args) -> int:
         with (make_protocol_judge(args) if module is not None else make_judge(args)) as j:
             if module is not None:
                 judged, calls = slices.judge_slice(module, rows, lambda asked: j.complete([r for _, r in asked]))
+            elif args.benchmark not in scoring.JUDGED:       # old path without a judge protocol yet: pass through
+                judged, calls = rows, 0
             else:
                 outputs, calls = judge_rows(rows, lambda r, prev: scoring.judge_requests(args.benchmark, r, prev), j)
                 judged = [dict(r, judge=scoring.apply_judgements(args.benchmark, r, out))

@@ -4,8 +4,10 @@ joined into one schema-validated file that the DAG reads (config/eval/trace_eval
 
 It keeps the reference suite's form (``benchmarks`` with key/category/display, ``categories``,
 ``generation``) so ``rlvr aggregate`` reads it unchanged, and adds per benchmark what the evaluation code
-needs: the pinned source, the raw format, the lm-eval task name, whether the judge runs, and the sha256
-of every reference file it was built from.
+needs: the pinned source, the raw format, the lm-eval task name, where the judge runs (``judge_protocol``:
+``use`` none | fallback | every_row and the ``transport``, from the structured reference facts in
+judge_routes.v1.json; ``judge`` is true when ``use`` is not none), and the sha256 of every reference file it
+was built from.
 
     rlvr suite --write config/eval/trace_eval_v1.json   # rebuild from the reference copies in the package
     rlvr suite --check config/eval/trace_eval_v1.json   # schema + rebuilt-equals-file (a test runs this)
@@ -23,7 +25,6 @@ HERE = Path(__file__).parent
 SCHEMA = HERE.parent / "schemas" / "eval_suite.schema.json"
 REFERENCE = HERE / "reference"          # copies of the reference facts shipped with the package
 TASKS_DIR = HERE / "tasks"              # lm-eval task definitions (--include_path)
-JUDGE_MARK = "Qwen3-32B"
 
 
 class SuiteError(ValueError):
@@ -41,6 +42,7 @@ def build(reference_dir: Path = REFERENCE) -> dict:
     suite, suite_sha = _read(reference_dir / "suite.v1.json")
     prov, prov_sha = _read(reference_dir / "benchmark_provenance.v1.json")
     tv, tv_sha = _read(reference_dir / "trace_validation_suite.v1.json")
+    routes, routes_sha = _read(reference_dir / "judge_routes.v1.json")
     by_id = {p["benchmark_id"]: p for p in prov["benchmarks"]}
     benchmarks = []
     for b in suite["benchmarks"]:
@@ -53,11 +55,14 @@ def build(reference_dir: Path = REFERENCE) -> dict:
         if eval_data.FORMATS[b["key"]] == "vlmevalkit_tsv":
             url, name, md5 = eval_data.tsv_source(b["key"], p)
             artifact = {"url": url, "file": name, "md5": md5}
-        judged = JUDGE_MARK in b["answer_contract"] or JUDGE_MARK in b["score_contract"]
+        route = routes["benchmarks"].get(b["key"])
+        if route is None:
+            raise SuiteError(f"benchmark {b['key']!r} has no entry in judge_routes.v1.json")
         benchmarks.append({
             **b,
             "lm_eval_task": f"trace_eval_{b['key']}",
-            "judge": judged,
+            "judge": route["use"] != "none",
+            "judge_protocol": {"use": route["use"], "transport": route["transport"]},
             "raw_format": eval_data.FORMATS[b["key"]],
             "source": {k: p["source"][k] for k in ("repository", "revision", "revision_kind", "split",
                                                     "source_row_count") if k in p["source"]},
@@ -72,7 +77,7 @@ def build(reference_dir: Path = REFERENCE) -> dict:
         "suite_id": suite["suite_id"],
         "description": suite["description"],
         "built_from": {"suite.v1.json": suite_sha, "benchmark_provenance.v1.json": prov_sha,
-                       "trace_validation/suite.v1.json": tv_sha},
+                       "trace_validation/suite.v1.json": tv_sha, "judge_routes.v1.json": routes_sha},
         "aggregation": suite["aggregation"],
         "generation": suite["generation"],
         "seeds": [42, 43, 44],
@@ -106,6 +111,8 @@ def validate(manifest: dict, where: str = "suite") -> None:
     if sorted(keys) != sorted(listed) or len(set(keys)) != len(keys):
         raise SuiteError(f"{where}: categories do not list every benchmark exactly once")
     for b in manifest["benchmarks"]:
+        if b["judge"] != (b["judge_protocol"]["use"] != "none"):
+            raise SuiteError(f"{where}: benchmark {b['key']!r}: judge and judge_protocol.use disagree")
         if b["key"] not in manifest["categories"].get(b["category"], []):
             raise SuiteError(f"{where}: benchmark {b['key']!r} is not listed under its category {b['category']!r}")
         if not (TASKS_DIR / f"{b['key']}.yaml").is_file():
