@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from rlvr.evaluation import prompts, scoring as S
+from rlvr.evaluation import benchmarks, prompts, scoring as S
 
 SUITE = Path(__file__).resolve().parents[1] / "rlvr/evaluation/reference/suite.v1.json"
 ABCD = [["A", "cat"], ["B", "dog"], ["C", "bird"], ["D", "fish"]]
@@ -37,7 +37,8 @@ def mcq(response, answer="B", options=ABCD, **meta):
 def test_benchmark_keys_match_suite():
     suite = json.loads(SUITE.read_text())
     keys = {b["key"] for b in suite["benchmarks"]}
-    assert keys == set(S.BENCHMARKS) == set(prompts.BENCHMARKS)
+    migrated = set(benchmarks.keys())              # benchmarks with a module leave this old path
+    assert set(S.BENCHMARKS) == set(prompts.BENCHMARKS) and keys - migrated <= set(S.BENCHMARKS) <= keys
     judged = {b["key"] for b in suite["benchmarks"]
               if "Qwen3-32B" in b["answer_contract"] + b["score_contract"]}
     assert judged == S.JUDGED
@@ -84,7 +85,6 @@ def test_prompt_routes():
     assert p.startswith("Hint: Look at the fur.\nQuestion: Which animal is shown?\nOptions:\nA. cat\nB. dog")
     assert "(A) cat" in prompts.build_prompt("cvbench_3d", d)
     assert "Answer: X" in prompts.build_prompt("phyx_mini_mc", d)
-    assert "<answer>" in prompts.build_prompt("spatialvizbench_cot", d)
     cq = prompts.build_prompt("chartqapro", doc("Is it rising?", question_type="fact_checking"))
     assert '"The answer is X"' in cq and cq.rstrip().endswith("Question: Is it rising?")
     conv = prompts.build_prompt("chartqapro", doc("And in 2021?", question_type="conversational",
@@ -204,13 +204,6 @@ def test_mcq_answer_given_as_text_or_parenthesized():
     assert S.quick_score("blink", mcq("B", answer="dog")) == 1.0
     with pytest.raises(S.ScoringError):
         S.quick_score("blink", mcq("B", answer="zebra"))
-
-
-def test_spatialviz_requires_explicit_answer():
-    assert S.extract("spatialvizbench_cot", mcq("<think>fur</think><answer>B</answer>"))["value"] == "B"
-    # no post-hoc inference from free text
-    assert S.extract("spatialvizbench_cot", mcq("It is clearly the dog, so B seems right to me\nyes"))[
-        "status"] == "missing"
 
 
 def test_treebench_final_box_first_and_dimension_breakdown():
@@ -683,12 +676,13 @@ def test_apply_judgements_rejects_non_judged_benchmark():
 
 def test_score_result_shape_and_full_precision():
     rows = [mcq("B"), mcq("C"), mcq("B")]
-    out = S.score("erqa", rows)
+    bench = sorted(S.MCQ_BENCHMARKS)[0]
+    out = S.score(bench, rows)
     assert set(out) == {"score", "rows", "breakdown", "extraction"}
     assert out["score"] == pytest.approx(200 / 3) and out["score"] != round(out["score"], 2)
     assert set(out["extraction"]) == {"ok", "missing", "ambiguous", "judged"}
     with pytest.raises(S.ScoringError):
-        S.score("erqa", [])
+        S.score(bench, [])
 
 
 def test_rows_with_json_encoded_options_and_meta():

@@ -173,12 +173,13 @@ def _compare_result(bench, case, result) -> str | None:
     return None
 
 
-def _score_set(bench, cases, base_dir, calls_per_row):
+def _score_set(bench, cases, base_dir, calls_per_row, strict=True):
     rows = _rows(bench, [c["row"] for c in cases], base_dir)
     items = bench.prepare(rows, [c.get("response") for c in cases])
     responder = _Stipulated(calls_per_row)
     outcomes = driver.run(bench, items, responder)
-    driver.raise_errors(outcomes)
+    if strict:
+        driver.raise_errors(outcomes)
     return items, outcomes, responder
 
 
@@ -224,12 +225,14 @@ def check_aggregate(bench, cases, base_dir) -> dict:
             given.append(res)
         items, outcomes, responder = _score_set(
             bench, [{"row": r["row"], "response": r.get("response")} for r in rows], base_dir,
-            [r.get("stipulated_judge_replies") for r in rows])
+            [r.get("stipulated_judge_replies") for r in rows], strict=False)
         problem = None
         for i, (r, outcome) in enumerate(zip(rows, outcomes)):
             p = responder.finish(i)
-            if p == "__unverifiable__":
+            if p == "__unverifiable__":      # judged row without stipulated replies (its error, if any, too)
                 continue
+            if outcome.error is not None:
+                p = f"rows[{r['case_id']}]: {outcome.error}"
             p = p or first_difference(given[i]["score"], outcome.result.get("score"), f"rows[{r['case_id']}].score")
             if p:
                 problem = p

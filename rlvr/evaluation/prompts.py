@@ -68,9 +68,6 @@ MCQ_MULTI = ("One or more options may be correct. Reply with the letter(s) of ev
 BOXED_FINAL = "\nGive your final answer inside \\boxed{}."
 COUNT_BOXED = "\nExamine the visual evidence carefully, then put only the final answer inside \\boxed{}."
 COUNT_DIRECT = " Reply with the number only (for example: 3) and no other text."
-SPATIALVIZ_COT = ("Reason first, then give one option letter (A, B, C or D) as the final answer. "
-                  "Wrap the reasoning in <think></think> and the final answer in <answer></answer>, "
-                  "that is: <think>reasoning</think><answer>letter</answer>.")
 MMMU_PRO_VISION_COT = ("The question and its answer options are shown in the image. Work through the "
                        "problem step by step. The last line of your reply must read 'Answer: X', where "
                        "X is the letter of the correct option.")
@@ -272,14 +269,6 @@ def _wemath(doc) -> str:
     return _mcq(doc, None) + "\n\n" + requirement.strip()
 
 
-def _spatialviz(doc) -> str:
-    text = SPATIALVIZ_COT + "\nQuestion: " + _q(doc)
-    options = doc_options(doc)
-    if options:
-        text += "\n" + format_options(options, "dot")
-    return text
-
-
 def _mme_reasoning(doc) -> str:
     qtype = str(doc_meta(doc).get("question_type") or "open")
     text = _q(doc)
@@ -308,9 +297,7 @@ SPECS = {
     "realworldqa": lambda d: _mcq(d, MCQ_SELECT),
     "mmstar": lambda d: _mcq(d, MCQ_SELECT),
     "embspatial": lambda d: _mcq(d, MCQ_SELECT),
-    "spatialvizbench_cot": _spatialviz,
     "cvbench_3d": lambda d: _mcq(d, MCQ_SELECT, style="paren"),
-    "erqa": lambda d: _mcq(d, MCQ_SELECT),
     "blink": lambda d: _mcq(d, MCQ_SELECT),
     "countbenchqa": lambda d: _plain(d, COUNT_DIRECT),
     "countqa": lambda d: _plain(d, COUNT_BOXED),

@@ -77,7 +77,7 @@ BENCHMARKS = (
     "chartqapro", "charxivreason", "tablevqabench", "evochart",
     "mathvision", "mathvista", "mathverse", "wemath",
     "phyx_mini_mc", "mmmu_pro_vision", "realworldqa", "mmstar",
-    "embspatial", "spatialvizbench_cot", "cvbench_3d", "erqa",
+    "embspatial", "cvbench_3d",
     "blink", "countbenchqa", "countqa", "treebench",
     "puzzlevqa", "visualpuzzles", "logicvista", "mme_reasoning",
 )
@@ -90,7 +90,7 @@ MAX_TOKENS = [128, 256, 512]
 
 MCQ_BENCHMARKS = frozenset({
     "phyx_mini_mc", "mmmu_pro_vision", "realworldqa", "mmstar", "embspatial",
-    "spatialvizbench_cot", "cvbench_3d", "erqa", "blink", "treebench", "puzzlevqa", "visualpuzzles",
+    "cvbench_3d", "blink", "treebench", "puzzlevqa", "visualpuzzles",
 })
 
 METRICS = {
@@ -115,9 +115,7 @@ METRICS = {
     "realworldqa": "final option letter; accuracy",
     "mmstar": "final option letter; accuracy",
     "embspatial": "final option letter; accuracy",
-    "spatialvizbench_cot": "option letter from explicit wrappers (<answer> tag); no inference; accuracy",
     "cvbench_3d": "final option letter; accuracy",
-    "erqa": "final option letter; accuracy",
     "blink": "final option letter; accuracy",
     "countbenchqa": "final integer (digits or number words); exact integer accuracy",
     "countqa": "final integer (boxed first; digits or number words); exact integer accuracy",
@@ -1021,8 +1019,6 @@ def _gt_letter(row, benchmark=None):
 def _extract_mcq(benchmark, row):
     labels = _labels(row, benchmark)
     opts = doc_options(row)
-    if benchmark == "spatialvizbench_cot":
-        return extract_choice(_response(row), labels, opts, implicit=False)
     return extract_choice(_response(row), labels, opts, boxed_first=(benchmark == "treebench"))
 
 

@@ -131,6 +131,12 @@ class Benchmark:
         raise NotImplementedError
         yield
 
+    def finish_rows(self, items: list[dict], results: list[dict]) -> list[dict]:
+        """After every row's scorer has returned: a pass over all rows together (rows whose scorer failed
+        are left out). Default: the results as they are. A benchmark whose reference scores from a table
+        written and read back as a whole (column-wise type inference over all rows) finishes its scores here."""
+        return results
+
     def probe_requests(self) -> list[JudgeRequest]:
         """Requests the reference sends once per evaluate() before any row (VLMEvalKit's judge.working())."""
         return []

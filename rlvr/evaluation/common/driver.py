@@ -57,6 +57,12 @@ def run(bench, items: list[dict], responder) -> list[Outcome]:
             outcomes[i].calls.append({"request": req.as_json(), "reply": str(reply),
                                       "finish_reason": reply.finish_reason})
             _advance(bench, i, gens[i], reply, outcomes, pending)
+    finish = getattr(bench, "finish_rows", None)
+    if finish is not None:                 # cross-row post-pass (e.g. a judged workbook read back as one table)
+        done = [i for i, o in enumerate(outcomes) if o.error is None]
+        finished = finish([items[i] for i in done], [outcomes[i].result for i in done])
+        for i, result in zip(done, finished):
+            outcomes[i].result = result
     return outcomes
 
 

@@ -39,3 +39,20 @@ def persistent_completion(content: str, *, max_tokens: int, temperature: float =
         params={"model": JUDGE_MODEL, "temperature": float(temperature), "top_p": float(top_p),
                 "max_tokens": int(max_tokens)},
         stage=stage)
+
+
+FAIL_MSG = "Failed to obtain answer via API."     # VLMEvalKit BaseAPI.fail_msg
+
+
+def vlmeval_generate(prompt: str, *, retry: int = 5, **kwargs):
+    """VLMEvalKit ``BaseAPI.generate`` over ``OpenAIWrapper`` (retry=5), as a sub-generator of a row scorer
+    (``answer = yield from vlmeval_generate(prompt)``): the request is sent again while the stripped reply is
+    empty or holds :data:`FAIL_MSG`; after ``retry`` sends the answer is :data:`FAIL_MSG` (or the last
+    non-empty reply). ``kwargs`` go to :func:`vlmeval_chat`."""
+    answer = ""
+    for _ in range(retry):
+        reply = yield vlmeval_chat(prompt, **kwargs)
+        answer = str(reply).strip()
+        if answer and FAIL_MSG not in answer:
+            return answer
+    return answer or FAIL_MSG
