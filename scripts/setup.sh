@@ -4,7 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-APT_PACKAGES=(libcairo2-dev pkg-config fonts-dejavu-core)
+# fonts: the style space's families (trace/core/style.py FONTS)
+APT_PACKAGES=(libcairo2-dev pkg-config fonts-dejavu-core fonts-liberation2 fonts-freefont-ttf fonts-open-sans
+              fonts-ebgaramond fonts-cantarell fonts-comic-neue)
 # --test: what only the test suite needs (headless Chromium for the gallery test)
 [ "${1:-}" = "--test" ] && APT_PACKAGES+=(chromium)
 missing=()

@@ -94,3 +94,129 @@ def check_two_process_determinism(module_name: str) -> None:
             inst = engine.generate(spec, seed=s, split="train", index=s)
             assert runs[0][f"{tid}/{s}"] == [sha256_bytes(inst.png()),
                                             sha256_bytes(canonical_json(inst.record).encode())]
+
+
+# ---------------------------------------------------------------------------- style space
+def _style_grid():
+    """Styles that together reach every value of every style dimension (with scales)."""
+    from tracegen.core.style import DENSITIES, FONTS, FRAMES, GRID_STYLES, MARKERS, TEXTURES, THEMES, Style
+
+    out = []
+    for i in range(max(len(THEMES), len(FONTS))):
+        pad = (8.0 + 7 * (i % 3), 8.0 + 11 * (i % 2), 8.0 + 40 * (i % 4 == 1), 8.0 + 30 * (i % 5 == 2))
+        style = Style(theme=i % len(THEMES), accent=i % 6, font=FONTS[i % len(FONTS)],
+                      density=DENSITIES[i % len(DENSITIES)], grid_style=GRID_STYLES[i % len(GRID_STYLES)],
+                      marker=MARKERS[(i + 1) % len(MARKERS)], texture=TEXTURES[i % len(TEXTURES)],
+                      frame=FRAMES[(i + 2) % len(FRAMES)], pad=pad, jitter=(float(i % 5) - 2, 2.0 - i % 3),
+                      noise_sigma=4.0 * (i % 2), noise_seed=i)
+        out.append((style, (1.0, 1.37, 2.1)[i % 3]))
+    return out
+
+
+STYLE_GRID = _style_grid()
+
+
+def check_styles(spec, *, seeds=(0,)) -> None:
+    """Render instances under every style of STYLE_GRID: the same entities, annotation meaning
+    and (untouched) state; annotation inside the image; every text >= MIN_TEXT_PX at the
+    exported size and WCAG-AA contrast against what it is drawn on; entity geometry that
+    only moves with the frame (pad, jitter, scale) when the font stays."""
+    import copy
+    import dataclasses
+
+    from tracegen.core.canvas import MIN_TEXT_PX, Canvas
+    from tracegen.core.style import min_contrast
+
+    saved = Canvas.audit
+    Canvas.audit = True
+    try:
+        for s in seeds:
+            inst = engine.generate(spec, seed=s, split="style", index=0, encode=False)
+            tr = inst.trace
+            state, params, size = tr["state"], tr["params"], tr["render"]["size"]
+            before = copy.deepcopy(state)
+            witnesses = inst.solution.witnesses
+            ids = set(inst.canvas.entities)
+            n_items = len(ann.items(spec.annotation_type, inst.record["annotation_gt"]["value"]))
+            for style, scale in STYLE_GRID + [(inst.canvas.style, inst.canvas.scale)]:
+                c = engine.render(spec, state, params, style, scale, size)
+                where = f"{spec.task_id} seed {s} theme {style.theme} font {style.font!r}"
+                assert set(c.entities) == ids, f"{where}: entities differ"
+                value = ann.build(spec.annotation_type, witnesses, c.entities)
+                assert len(ann.items(spec.annotation_type, value)) == n_items, where
+                bad = ann.out_of_bounds(spec.annotation_type, value, c.px_width, c.px_height)
+                assert not bad, f"{where}: annotation outside {c.px_width}x{c.px_height}: {bad[:3]}"
+                for t in c.texts:
+                    assert t["size_px"] >= MIN_TEXT_PX - 1e-6, f"{where}: {t['text']!r} at {t['size_px']} px"
+                    need = min_contrast(t["size_px"], t["bold"])
+                    assert t["contrast"] is None or t["contrast"] >= need, (
+                        f"{where}: {t['text']!r} contrast {t['contrast']} < {need} "
+                        f"(colour {t['color']} on {t['background']})")
+            assert state == before, f"{spec.task_id}: rendering changed the state"
+            # the frame moves and scales geometry, nothing else
+            base = inst.canvas.style
+            moved = dataclasses.replace(base, pad=(47.0, 3.0, 9.0, 61.0), jitter=(-2.5, 4.0))
+            c0 = engine.render(spec, state, params, base, 1.0, size)
+            c1 = engine.render(spec, state, params, moved, 1.6, size)
+            ox, oy = base.pad[0] + base.jitter[0], base.pad[1] + base.jitter[1]
+            for eid, e0 in c0.entities.items():
+                (x0, y0), (x1, y1) = e0["point"], c1.entities[eid]["point"]
+                x, y = x1 / 1.6 - (47.0 - 2.5), y1 / 1.6 - (3.0 + 4.0)
+                assert abs(x + ox - x0) <= 0.2 and abs(y + oy - y0) <= 0.2, (
+                    f"{spec.task_id}: entity {eid} moved beyond the frame change ({e0['point']} vs {[x1, y1]})")
+    finally:
+        Canvas.audit = saved
+
+
+# ---------------------------------------------------------------------------- answer shortcuts
+_NUMBER = None
+
+
+def _numbers_in(text: str) -> list[float]:
+    import re
+
+    global _NUMBER
+    if _NUMBER is None:
+        _NUMBER = re.compile(r"(?<![\w.])[-−]?\d+(?:\.\d+)?")
+    return [float(m.replace("−", "-")) for m in _NUMBER.findall(text)]
+
+
+def shortcut_hits(texts, values) -> list[tuple[str, object]]:
+    """(text, value) pairs where a drawn label gives a value away: the label equals the value
+    (case-insensitively), or, for a numeric value, any number written in the label equals it.
+    Scale labels (``kind="tick"``: axis ticks, colour-bar levels) are exempt."""
+    hits = []
+    for t in texts:
+        if t.get("kind") == "tick":
+            continue
+        s = t["text"].strip()
+        nums = None
+        for v in values:
+            if isinstance(v, bool) or v is None:
+                continue
+            if isinstance(v, (int, float)):
+                nums = _numbers_in(s) if nums is None else nums
+                if any(abs(n - float(v)) < 1e-9 for n in nums):
+                    hits.append((s, v))
+            elif isinstance(v, str) and s.casefold() == v.strip().casefold():
+                hits.append((s, v))
+    return hits
+
+
+def check_no_shortcuts(spec, *, seeds=(0, 1, 2), answer: bool = True, extra=None) -> None:
+    """No drawn label equals the answer (unless ``answer=False``, e.g. a label the question asks
+    for by name) or any value the task declared with ``q.reads`` (read through an encoding),
+    for every query id and difficulty.  ``extra(record, trace)`` may add values to check."""
+    for qid in spec.queries:
+        for d in spec.difficulties:
+            for s in seeds:
+                inst = engine.generate(spec, seed=s, split="shortcut", index=0, difficulty=d, query_id=qid,
+                                       encode=False)
+                values = list(inst.reads)
+                if answer:
+                    values.append(inst.record["answer_gt"]["value"])
+                if extra:
+                    values += list(extra(inst.record, inst.trace))
+                hits = shortcut_hits(inst.canvas.texts, values)
+                assert not hits, (f"{spec.task_id} [{qid}, difficulty {d}, seed {s}]: the image prints "
+                                  f"{hits[:5]} (label, value read through an encoding)")

@@ -7,7 +7,7 @@ import pytest
 
 from tracegen.core import engine, seeds
 from tracegen.core.canonical import canonical_json
-from tracegen.core.style import Style
+from tracegen.core.style import THEMES, Style
 from tracegen.domains.charts.single_series import SCENE
 
 SPEC = SCENE.tasks["task_charts__single_series__threshold_value_count"]
@@ -61,11 +61,13 @@ def test_streams_are_independent():
 def test_render_only_style_never_changes_the_answer():
     inst = engine.generate(SPEC, seed=3, split="train", index=4)
     tr = inst.trace
-    base = engine.render(SPEC, tr["state"], tr["params"], Style.from_json(tr["render"]["style"]), 1.0)
-    for palette in range(3):
-        for font in ("DejaVu Sans", "DejaVu Serif"):
-            style = Style(palette=palette, font=font, jitter=(3.0, -2.0), noise_sigma=4.0, noise_seed=9)
-            c = engine.render(SPEC, tr["state"], tr["params"], style, 1.0)
+    rs = tr["render"]
+    base = engine.render(SPEC, tr["state"], tr["params"], Style.from_json(rs["style"]), rs["scale"], rs["size"])
+    for theme in range(0, len(THEMES), 3):
+        for font in ("DejaVu Sans", "EB Garamond"):
+            style = Style(theme=theme, font=font, jitter=(3.0, -2.0), noise_sigma=4.0, noise_seed=9,
+                          texture="dots", frame="rounded", pad=(30.0, 10.0, 80.0, 10.0))
+            c = engine.render(SPEC, tr["state"], tr["params"], style, 1.7, rs["size"])
             assert set(c.entities) == set(base.entities)
     _, _, state, params, sol = engine.solve_only(SPEC, seed=3, split="train", index=4)
     assert sol.answer == inst.record["answer_gt"]["value"] and state == tr["state"]

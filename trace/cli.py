@@ -197,6 +197,64 @@ def cmd_gallery(a) -> int:
     return 0
 
 
+# ---------------------------------------------------------------------------- stats
+def _task_list(a) -> list[str]:
+    from pathlib import Path
+
+    from . import registry
+
+    if not a.tasks and not a.task:
+        return registry.task_ids()
+    ids = list(a.task or [])
+    if a.tasks:
+        try:
+            text = Path(a.tasks).read_text(encoding="utf-8")
+        except OSError as e:
+            raise CliError(f"cannot read task list {a.tasks}: {e.strerror or e}") from None
+        ids += [line.split("#")[0].strip() for line in text.splitlines() if line.split("#")[0].strip()]
+    known = set(registry.task_ids())
+    unknown = [t for t in ids if t not in known]
+    if unknown:
+        raise CliError(f"{len(unknown)} unknown task id(s), e.g. {unknown[0]!r} (see `tracegen list`)")
+    return list(dict.fromkeys(ids))
+
+
+def cmd_stats(a) -> int:
+    from . import stats
+
+    ids = _task_list(a)
+    ref = None
+    if a.compare:
+        try:
+            ref = stats.read_tsv(a.compare)
+        except (OSError, KeyError, csv_error()) as e:
+            raise CliError(f"cannot read reference statistics {a.compare}: {e}") from None
+    rows = stats.compute(ids, a.seeds, seed=a.seed, max_side=a.max_side, workers=a.workers)
+    if ref is not None:
+        table = stats.compare(rows, ref)
+    if a.out:
+        stats.write_tsv(rows, a.out)
+    if ref is None:
+        if not a.out:
+            print("\t".join(stats.COLUMNS))
+            for r in rows:
+                print("\t".join(str(r.get(c, "")) for c in stats.COLUMNS))
+        return 0
+    print(stats.format_compare(table))
+    if a.compare_out:
+        stats.write_compare_tsv(table, a.compare_out)
+    print(stats.summary(table))
+    if a.seeds != stats.REF_SEEDS:
+        print(f"note: the bands are defined over {stats.REF_SEEDS} seeds; this run used {a.seeds}")
+    return 1 if any(t["flags"] for t in table) else 0
+
+
+def csv_error():
+    import csv
+
+    return csv.Error
+
+
 # ---------------------------------------------------------------------------- index (maintainers)
 def cmd_index(a) -> int:
     from . import registry
@@ -287,6 +345,19 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--task", action="append", metavar="ID", help="only these tasks (repeatable)")
     s.add_argument("--force", action="store_true")
     s.set_defaults(fn=cmd_gallery)
+
+    s = sub.add_parser("stats", help="per-task statistics (the task card); --compare flags tasks outside "
+                                     "the fidelity bands against reference figures (exit 1)")
+    s.add_argument("--tasks", metavar="FILE", help="file with one task id per line (default: every task)")
+    s.add_argument("--task", action="append", metavar="ID", help="a task id (repeatable)")
+    s.add_argument("--seeds", type=_positive, default=30, help="instances per task (the bands assume 30)")
+    s.add_argument("--seed", type=_seed, default=0, help="dataset seed of the instances (split train)")
+    s.add_argument("--max-side", type=_positive, help="image size cap, as in a build config")
+    s.add_argument("--workers", type=_positive, help="processes (default: all cores)")
+    s.add_argument("--out", metavar="TSV", help="write the statistics (the reference's columns) here")
+    s.add_argument("--compare", metavar="REF_TSV", help="reference statistics (e.g. ref_task_stats.tsv)")
+    s.add_argument("--compare-out", metavar="TSV", help="with --compare: write the side-by-side table here")
+    s.set_defaults(fn=cmd_stats)
 
     s = sub.add_parser("index", help="(maintainers) check or rewrite the static task index")
     s.add_argument("--write", action="store_true")

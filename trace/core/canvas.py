@@ -5,57 +5,204 @@ something a task may point at takes ``id=``; the canvas records that entity's ge
 (box, centre point and, for lines, the segment) in final pixel coordinates.  Tasks name
 witness ids; the framework turns them into annotations after layout, so an annotation can
 never disagree with the picture, and task programs never compute pixels.
+
+The canvas also applies the render-only style (see ``style``): it paints the backdrop and
+its texture, places the content box inside a frame of the style's aspect ratio and scale,
+resolves colour roles against the theme, outlines semantic fills that would blend into the
+theme, falls back to a covering font per string, and records every text it draws (string,
+pixel box, pixel size, colour; with ``audit`` on, also the contrast against the pixels it
+was drawn on) so tests can check legibility and answer shortcuts.
 """
 
 from __future__ import annotations
 
-import io
 import math
+import os
 
 import cairo
 import numpy as np
 
-from .style import NAMED_COLORS, Style
+from . import png as png_mod
+from .style import (DISTINCT_DELTA_E, FALLBACK_FONT, FONTS, NAMED_COLORS, Style, contrast, delta_e)
 
 MIN_TEXT_PX = 12.0
 NOISE_DENSITY = 0.02
 
+_FONT_COVER: dict[tuple[str, bool], dict[str, bool]] = {}
+_OUTLINE: dict[tuple, bool] = {}
+
 
 def rgb(color, style: Style | None = None):
-    """Resolve a colour: RGB tuple, a NAMED_COLORS name, or a style role (ink, muted, ...)."""
+    """Resolve a colour: RGB tuple, a NAMED_COLORS name, or a style role (ink, paper, series:2, ...)."""
     if isinstance(color, str):
         if color in NAMED_COLORS:
             return NAMED_COLORS[color]
-        if style is not None and color in ("ink", "muted", "grid", "panel", "background", "accent_rgb"):
-            return getattr(style, color)
-        if color == "accent" and style is not None:
-            return style.accent_rgb
+        if style is not None:
+            return style.role(color)
         raise KeyError(f"unknown colour {color!r}")
     return tuple(color)
 
 
+def blend(a, b, t: float):
+    """``t`` of colour ``a`` over colour ``b`` (both RGB)."""
+    return tuple(a[i] * t + b[i] * (1 - t) for i in range(3))
+
+
+_FONTS_CHECKED = False
+
+
+class MissingFont(RuntimeError):
+    pass
+
+
+def check_fonts() -> None:
+    """Fail loudly when a style font family is not installed: fontconfig would silently draw a
+    substitute, and images would then differ from every other machine's."""
+    global _FONTS_CHECKED
+    if _FONTS_CHECKED:
+        return
+    ctx = cairo.Context(cairo.ImageSurface(cairo.FORMAT_RGB24, 8, 8))
+    sample = "Hamburgefonstiv 0123456789"
+
+    def extents(family):
+        ctx.select_font_face(family)
+        ctx.set_font_size(40)
+        return ctx.text_extents(sample)
+
+    substitute = extents("tracegen-no-such-font")
+    missing = [f for f in FONTS if f != FALLBACK_FONT and extents(f) == substitute]
+    if missing:
+        raise MissingFont(f"font families {missing} are not installed (scripts/setup.sh installs their "
+                          "Debian packages: fonts-liberation2 fonts-freefont-ttf fonts-open-sans "
+                          "fonts-ebgaramond fonts-cantarell fonts-comic-neue)")
+    _FONTS_CHECKED = True
+
+
+def _needs_outline(name: str, style: Style) -> bool:
+    key = (name, style.theme)
+    if key not in _OUTLINE:
+        c = NAMED_COLORS[name]
+        _OUTLINE[key] = min(delta_e(c, style.background), delta_e(c, style.paper),
+                            delta_e(c, style.panel)) < DISTINCT_DELTA_E
+    return _OUTLINE[key]
+
+
 class Canvas:
+    audit = bool(os.environ.get("TRACEGEN_AUDIT"))  # measure text contrast (tests turn it on)
+
     def __init__(self, width: int, height: int, style: Style, scale: float = 1.0):
+        check_fonts()
         self.width, self.height = int(width), int(height)
         self.style = style
         self.scale = float(scale)
-        self.px_width = max(1, int(round(self.width * self.scale)))
-        self.px_height = max(1, int(round(self.height * self.scale)))
+        fw, fh = style.frame_size(self.width, self.height)
+        self.px_width = max(1, int(round(fw * self.scale)))
+        self.px_height = max(1, int(round(fh * self.scale)))
         self.surface = cairo.ImageSurface(cairo.FORMAT_RGB24, self.px_width, self.px_height)
         self.ctx = cairo.Context(self.surface)
+        self.entities: dict[str, dict] = {}
+        self.texts: list[dict] = []
         ctx = self.ctx
-        ctx.set_source_rgb(*style.background)
-        ctx.paint()
+        fo = cairo.FontOptions()
+        fo.set_hint_metrics(cairo.HINT_METRICS_OFF)   # text widths (and layouts) independent of the scale
+        ctx.set_font_options(fo)
         ctx.scale(self.scale, self.scale)
-        self.dx, self.dy = style.jitter
+        self._backdrop(fw, fh)
+        jx, jy = style.jitter
+        self.dx, self.dy = style.pad[0] + jx, style.pad[1] + jy
         ctx.translate(self.dx, self.dy)
         ctx.set_line_join(cairo.LINE_JOIN_ROUND)
         ctx.set_line_cap(cairo.LINE_CAP_ROUND)
-        self.entities: dict[str, dict] = {}
+
+    # ------------------------------------------------------------------ backdrop
+    def _backdrop(self, fw: float, fh: float) -> None:
+        """Background colour, texture outside the content card, and the card's frame."""
+        st, ctx = self.style, self.ctx
+        bg = st.background
+        ctx.set_source_rgb(*bg)
+        ctx.paint()
+        if st.texture == "plain" and st.frame == "none":
+            return
+        mark = blend(st.grid, bg, 0.55)
+        if st.texture == "gradient":
+            g = cairo.LinearGradient(0, 0, fw * 0.3, fh)
+            g.add_color_stop_rgb(0, *bg)
+            g.add_color_stop_rgb(1, *blend(st.grid, bg, 0.45))
+            ctx.set_source(g)
+            ctx.paint()
+        elif st.texture != "plain":
+            step = 16.0
+            tile = cairo.ImageSurface(cairo.FORMAT_RGB24, int(step), int(step))
+            t = cairo.Context(tile)
+            t.set_source_rgb(*bg)
+            t.paint()
+            t.set_source_rgb(*mark)
+            t.set_line_width(1.0)
+            if st.texture == "dots":
+                t.arc(step / 2, step / 2, 1.3, 0, 2 * math.pi)
+                t.fill()
+            elif st.texture == "ruled":
+                t.move_to(0, step - 0.5)
+                t.line_to(step, step - 0.5)
+                t.stroke()
+            elif st.texture == "grid":
+                t.move_to(0, step - 0.5)
+                t.line_to(step, step - 0.5)
+                t.move_to(step - 0.5, 0)
+                t.line_to(step - 0.5, step)
+                t.stroke()
+            else:  # diagonal
+                t.move_to(0, step)
+                t.line_to(step, 0)
+                t.stroke()
+            pat = cairo.SurfacePattern(tile)
+            pat.set_extend(cairo.EXTEND_REPEAT)
+            ctx.save()
+            ctx.identity_matrix()
+            ctx.set_source(pat)
+            ctx.paint()
+            ctx.restore()
+        # the content card: flat background under the content, so texture never meets text
+        l, t_, r, b = st.pad
+        m = min(6.0, min(st.pad) * 0.6)
+        x, y, w, h = l - m, t_ - m, fw - l - r + 2 * m, fh - t_ - b + 2 * m
+        if st.frame == "shadow":
+            self._round_rect(x + 4, y + 5, w, h, 10.0)
+            ctx.set_source_rgb(*blend(st.grid, bg, 0.8))
+            ctx.fill()
+        if st.frame in ("rounded", "shadow"):
+            self._round_rect(x, y, w, h, 10.0)
+        else:
+            ctx.rectangle(x, y, w, h)
+        ctx.set_source_rgb(*bg)
+        if st.frame == "none":
+            ctx.fill()
+        else:
+            ctx.fill_preserve()
+            ctx.set_source_rgb(*st.grid)
+            ctx.set_line_width(1.2)
+            ctx.stroke()
+
+    def _round_rect(self, x, y, w, h, r):
+        ctx = self.ctx
+        ctx.new_sub_path()
+        ctx.arc(x + w - r, y + r, r, -math.pi / 2, 0)
+        ctx.arc(x + w - r, y + h - r, r, 0, math.pi / 2)
+        ctx.arc(x + r, y + h - r, r, math.pi / 2, math.pi)
+        ctx.arc(x + r, y + r, r, math.pi, 1.5 * math.pi)
+        ctx.close_path()
 
     # ------------------------------------------------------------------ geometry
     def to_px(self, x: float, y: float) -> list[float]:
         return [round((x + self.dx) * self.scale, 1), round((y + self.dy) * self.scale, 1)]
+
+    def color(self, color):
+        """RGB of a colour, a named colour or a role under this canvas's style."""
+        return rgb(color, self.style)
+
+    def text_on(self, fill):
+        """A text colour readable on ``fill`` (a colour, name or role)."""
+        return self.style.text_on(rgb(fill, self.style))
 
     def register(self, id: str | None, *, box=None, point=None, segment=None) -> None:
         """Record an entity's geometry (logical units in, pixels stored)."""
@@ -80,6 +227,9 @@ class Canvas:
     # ------------------------------------------------------------------ painting
     def _paint(self, fill, stroke, lw, dash=None):
         ctx = self.ctx
+        if (stroke is None and isinstance(fill, str) and fill in NAMED_COLORS
+                and _needs_outline(fill, self.style)):
+            stroke, lw = "muted", 1.0   # a semantic colour stays exact and visible on every theme
         if fill is not None:
             ctx.set_source_rgb(*rgb(fill, self.style))
             if stroke is not None:
@@ -191,42 +341,117 @@ class Canvas:
             raise KeyError(f"unknown shape {kind!r}")
 
     # ------------------------------------------------------------------ text
+    def _face(self, s: str, size: float, bold: bool, font) -> None:
+        """Select the style's font (or ``font``), falling back when it lacks a glyph of ``s``."""
+        ctx = self.ctx
+        family = font or self.style.font
+        weight = cairo.FONT_WEIGHT_BOLD if bold else cairo.FONT_WEIGHT_NORMAL
+        ctx.select_font_face(family, cairo.FONT_SLANT_NORMAL, weight)
+        ctx.set_font_size(size)
+        if family == FALLBACK_FONT:
+            return
+        cover = _FONT_COVER.setdefault((family, bold), {})
+        missing = False
+        for ch in s:
+            ok = cover.get(ch)
+            if ok is None:
+                glyphs = ctx.get_scaled_font().text_to_glyphs(0, 0, ch, False)
+                ok = cover[ch] = ch.isspace() or all(g.index != 0 for g in glyphs)
+            if not ok:
+                missing = True
+                break
+        if missing:
+            ctx.select_font_face(FALLBACK_FONT, cairo.FONT_SLANT_NORMAL, weight)
+            ctx.set_font_size(size)
+
     def text(self, x, y, s, *, size=14.0, color="ink", anchor="c", valign="m", bold=False,
-             font=None, id=None, angle=0.0):
+             font=None, id=None, angle=0.0, kind="label"):
         """Draw text; ``anchor`` l/c/r horizontally, ``valign`` t/m/b (box top/middle/bottom).
 
-        Returns the text's logical bounding box (x0, y0, x1, y1) before rotation.
+        Returns the text's logical bounding box (x0, y0, x1, y1) before rotation.  Every text is
+        recorded in ``self.texts`` (string, pixel box, pixel size, weight, colour, ``kind`` and,
+        with ``audit``, the WCAG contrast against the most common colour already under its box).
+        ``kind="tick"`` marks the labels of a scale (axis ticks, colour-bar levels): reading a
+        value through the scale is the task, so the shortcut check ignores them.
         """
         if size < MIN_TEXT_PX:
             raise ValueError(f"text size {size} below the legibility floor of {MIN_TEXT_PX}px")
         ctx = self.ctx
-        ctx.select_font_face(font or self.style.font, cairo.FONT_SLANT_NORMAL,
-                             cairo.FONT_WEIGHT_BOLD if bold else cairo.FONT_WEIGHT_NORMAL)
-        ctx.set_font_size(size)
         s = str(s)
+        self._face(s, size, bold, font)
         ascent, descent = ctx.font_extents()[:2]
         adv = ctx.text_extents(s).x_advance
         left = {"l": 0.0, "c": -adv / 2, "r": -adv}[anchor]
         top = {"t": 0.0, "m": -(ascent + descent) / 2, "b": -(ascent + descent)}[valign]
+        box = (x + left, y + top, x + left + adv, y + top + ascent + descent)
+        col = rgb(color, self.style)
         ctx.save()
         ctx.translate(x, y)
         if angle:
             ctx.rotate(angle)
+        # the pixel box under the current transform (scenes may draw inside their own transforms)
+        corners = [ctx.user_to_device(u, v) for u, v in ((left, top), (left + adv, top),
+                                                          (left + adv, top + ascent + descent),
+                                                          (left, top + ascent + descent))]
+        xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+        pbox = [round(min(xs), 1), round(min(ys), 1), round(max(xs), 1), round(max(ys), 1)]
+        size_px = round(math.hypot(*ctx.user_to_device_distance(0.0, size)), 2)
+        rec = {"text": s, "box": pbox, "size_px": size_px, "bold": bool(bold), "color": col, "kind": kind}
+        if self.audit:
+            under = self._under(pbox)
+            rec["background"] = under
+            rec["contrast"] = None if under is None else round(contrast(col, under), 2)
+        self.texts.append(rec)
         ctx.move_to(left, top + ascent)
-        ctx.set_source_rgb(*rgb(color, self.style))
+        ctx.set_source_rgb(*col)
         ctx.show_text(s)
         ctx.new_path()
         ctx.restore()
-        box = (x + left, y + top, x + left + adv, y + top + ascent + descent)
         self.register(id, box=box)
         return box
 
-    def text_width(self, s, *, size=14.0, bold=False, font=None) -> float:
+    def _under(self, pbox):
+        """The most common colour of the visible pixels inside a pixel box (what a text is drawn
+        on); None when the current clip hides the whole box."""
+        self.surface.flush()
         ctx = self.ctx
-        ctx.select_font_face(font or self.style.font, cairo.FONT_SLANT_NORMAL,
-                             cairo.FONT_WEIGHT_BOLD if bold else cairo.FONT_WEIGHT_NORMAL)
-        ctx.set_font_size(size)
-        return ctx.text_extents(str(s)).x_advance
+        ctx.save()
+        ctx.identity_matrix()
+        cx0, cy0, cx1, cy1 = ctx.clip_extents()
+        ctx.restore()
+        x0, y0 = max(0, int(pbox[0]), int(cx0)), max(0, int(pbox[1]), int(cy0))
+        x1 = min(self.px_width, int(math.ceil(pbox[2])), int(math.ceil(cx1)))
+        y1 = min(self.px_height, int(math.ceil(pbox[3])), int(math.ceil(cy1)))
+        if x1 <= x0 or y1 <= y0:
+            return None
+        px = self.pixels_bgrx()[y0:y1, x0:x1, :3].reshape(-1, 3)
+        keys = (px[:, 2].astype(np.int64) << 16) | (px[:, 1].astype(np.int64) << 8) | px[:, 0]
+        vals, counts = np.unique(keys, return_counts=True)
+        k = int(vals[int(np.argmax(counts))])
+        return ((k >> 16) / 255.0, ((k >> 8) & 255) / 255.0, (k & 255) / 255.0)
+
+    def drawn_texts(self) -> list[str]:
+        """Every string drawn on this canvas, in drawing order."""
+        return [t["text"] for t in self.texts]
+
+    def text_width(self, s, *, size=14.0, bold=False, font=None) -> float:
+        s = str(s)
+        self._face(s, size, bold, font)
+        return self.ctx.text_extents(s).x_advance
+
+    # ------------------------------------------------------------------ style-driven marks
+    def gridline(self, x0, y0, x1, y1, *, lw=1.0):
+        """A chart gridline in the style's grid style (solid, dashed, dotted or faint)."""
+        gs = self.style.grid_style
+        dash = {"dashed": [6.0, 4.0], "dotted": [1.0, 4.0]}.get(gs)
+        color = blend(self.style.grid, self.style.background, 0.55) if gs == "faint" else "grid"
+        self.line(x0, y0, x1, y1, color=color, lw=lw * (1.3 if gs == "dotted" else 1.0), dash=dash)
+
+    def marker(self, x, y, size, *, fill="accent", stroke="background", lw=1.5, id=None):
+        """A non-semantic data marker in the style's marker shape (centre point registered)."""
+        kind = self.style.marker
+        self.shape(kind, x, y, size * (0.9 if kind == "square" else 1.0), fill=fill, stroke=stroke, lw=lw)
+        self.register(id, box=(x - size / 2, y - size / 2, x + size / 2, y + size / 2), point=(x, y))
 
     # ------------------------------------------------------------------ output
     def finish(self) -> None:
@@ -256,6 +481,5 @@ class Canvas:
         return self.pixels_bgrx()[..., 2::-1].copy()
 
     def to_png(self) -> bytes:
-        out = io.BytesIO()
-        self.surface.write_to_png(out)
-        return out.getvalue()
+        self.surface.flush()
+        return png_mod.encode_bgrx(self.pixels_bgrx())

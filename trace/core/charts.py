@@ -43,8 +43,8 @@ def draw_value_axes(c, ax: Axes, step: float, *, y_title: str | None = None, gri
     while v <= ax.ymax + 1e-9:
         yy = ax.y(v)
         if grid:
-            c.line(ax.x0, yy, ax.x1, yy, color="grid", lw=1.0)
-        c.text(ax.x0 - 8, yy, f"{v:g}", size=font_size, anchor="r", color="muted")
+            c.gridline(ax.x0, yy, ax.x1, yy)
+        c.text(ax.x0 - 8, yy, f"{v:g}", size=font_size, anchor="r", color="muted", kind="tick")
         v += step
     c.line(ax.x0, ax.y0, ax.x0, ax.y1, color="ink", lw=1.5)
     c.line(ax.x0, ax.y1, ax.x1, ax.y1, color="ink", lw=1.5)

@@ -17,7 +17,7 @@ from ..reward import make_contract
 from .canvas import Canvas
 from .seeds import instance_seed, stream
 from .style import Style, draw_style
-from .task import Query, Reject, TaskSpec
+from .task import Query, Reject, Solution, TaskSpec
 
 RECORD_SCHEMA_VERSION = 1
 
@@ -30,6 +30,30 @@ class GenerationError(RuntimeError):
 
 
 @dataclass
+class Plan:
+    """Everything about an instance that is decided before drawing (see ``plan``)."""
+
+    root: int
+    query_id: str
+    difficulty: int
+    state: dict
+    query: Query
+    solution: Solution
+    attempt: int
+    rejections: Counter
+    style: Style
+    size: tuple          # logical content size
+    scale: float
+    answer: object       # the normalised answer value
+    prompts: dict
+
+    @property
+    def pixel_size(self) -> tuple[int, int]:
+        """The exported image size, without drawing."""
+        return pixel_size(self.style, self.size, self.scale)
+
+
+@dataclass
 class Instance:
     record: dict
     trace: dict
@@ -37,6 +61,12 @@ class Instance:
     attempts: int
     rejections: Counter = field(default_factory=Counter)
     encoded: bytes | None = None  # the PNG bytes, once encoded (generate(encode=True) hashes them)
+    solution: Solution | None = None  # the task program's result (read values, options offered)
+
+    @property
+    def reads(self) -> tuple:
+        """Values the task reads through a visual encoding (``Query.reads``)."""
+        return self.solution.reads if self.solution else ()
 
     def png(self) -> bytes:
         if self.encoded is None:
@@ -52,19 +82,39 @@ def versions(spec: TaskSpec) -> dict:
     return {"tracegen": __version__, "record_schema": RECORD_SCHEMA_VERSION, "task": spec.version}
 
 
-def render(spec: TaskSpec, state: dict, params: dict, style: Style, scale: float) -> Canvas:
-    w, h = spec.scene.canvas_size(state)
+def render(spec: TaskSpec, state: dict, params: dict, style: Style, scale: float, size=None) -> Canvas:
+    """Draw a state; ``size`` is the logical content size (the scene's own when not given)."""
+    w, h = size or spec.scene.canvas_size(state)
     c = Canvas(w, h, style, scale)
     spec.scene.render(c, state, params)
     c.finish()
     return c
 
 
-def scale_for(spec: TaskSpec, state: dict, max_side: int | None) -> float:
-    if not max_side:
-        return 1.0
-    w, h = spec.scene.canvas_size(state)
-    return min(1.0, max_side / max(w, h))
+def draw_render_style(spec: TaskSpec, state: dict, root: int, *, max_side: int | None = None,
+                      megapixels: float | None = None):
+    """The instance's render-only style, logical content size and final render scale.
+
+    ``megapixels`` pins the exported image area (benchmarks at matched sizes); ``max_side``
+    caps the longest side.  Neither touches the semantic streams.
+    """
+    scene = spec.scene
+    mp = (megapixels, megapixels) if megapixels else scene.megapixels
+    style, size, scale = draw_style(stream(root, "style"), stream(root, "noise"), size=scene.canvas_size(state),
+                                    megapixels=mp, aspect_pad=scene.aspect_pad, fluid=scene.fluid,
+                                    allow_noise=scene.allow_noise)
+    fw, fh = style.frame_size(*size)
+    if megapixels:
+        scale = round((megapixels * 1e6 / (fw * fh)) ** 0.5, 4)
+    if max_side:
+        scale = min(scale, max_side / max(fw, fh))
+    return style, size, scale
+
+
+def pixel_size(style: Style, size, scale: float) -> tuple[int, int]:
+    """The exported image size (what ``Canvas`` allocates), without drawing."""
+    fw, fh = style.frame_size(*size)
+    return max(1, int(round(fw * scale))), max(1, int(round(fh * scale)))
 
 
 def identity_payload(record: dict) -> dict:
@@ -124,22 +174,39 @@ def solve_only(spec: TaskSpec, *, seed: int, split: str, index: int, difficulty:
     return query_id, difficulty, state, q.params, sol
 
 
-def generate(spec: TaskSpec, *, seed: int, split: str, index: int, difficulty: int | None = None,
-             query_id: str | None = None, max_side: int | None = None, max_attempts: int = 200,
-             image_path: str | None = None, salt: int = 0, encode: bool = True) -> Instance:
+def plan(spec: TaskSpec, *, seed: int, split: str, index: int, difficulty: int | None = None,
+         query_id: str | None = None, max_side: int | None = None, max_attempts: int = 200, salt: int = 0,
+         megapixels: float | None = None) -> Plan:
+    """Everything ``generate`` decides before drawing: state, solution, style, size, prompts.
+
+    Cheap (no rendering); ``tracegen stats`` computes its figures from plans, and ``generate``
+    renders exactly the plan this returns.
+    """
     root = instance_seed(seed, spec.task_id, split, index, salt)
     query_id, difficulty, state, q, sol, attempt, rejections = _solve(
         spec, root, difficulty=difficulty, query_id=query_id, max_attempts=max_attempts)
-
-    style = draw_style(stream(root, "style"), stream(root, "noise"), allow_noise=spec.scene.allow_noise)
-    scale = scale_for(spec, state, max_side)
-    canvas = render(spec, state, q.params, style, scale)
+    style, size, scale = draw_render_style(spec, state, root, max_side=max_side, megapixels=megapixels)
     answer_value = normalise(sol.answer)
-    annotation_value = ann.build(spec.annotation_type, sol.witnesses, canvas.entities)
     map_keys = list(sol.witnesses) if ann.split_type(spec.annotation_type)[1] in ("map", "set_map") else ()
     prompts = prompt_mod.realize(sol.question, spec.answer_type, spec.annotation_type, answer_value,
                                  stream(root, "prompt"), rounding=sol.rounding, examples=sol.examples,
                                  map_keys=map_keys)
+    return Plan(root=root, query_id=query_id, difficulty=difficulty, state=state, query=q, solution=sol,
+                attempt=attempt, rejections=rejections, style=style, size=tuple(size), scale=scale,
+                answer=answer_value, prompts=prompts)
+
+
+def generate(spec: TaskSpec, *, seed: int, split: str, index: int, difficulty: int | None = None,
+             query_id: str | None = None, max_side: int | None = None, max_attempts: int = 200,
+             image_path: str | None = None, salt: int = 0, encode: bool = True,
+             megapixels: float | None = None) -> Instance:
+    p = plan(spec, seed=seed, split=split, index=index, difficulty=difficulty, query_id=query_id,
+             max_side=max_side, max_attempts=max_attempts, salt=salt, megapixels=megapixels)
+    root, query_id, difficulty, state, q, sol = p.root, p.query_id, p.difficulty, p.state, p.query, p.solution
+    attempt, rejections, style, size, scale = p.attempt, p.rejections, p.style, p.size, p.scale
+    answer_value, prompts = p.answer, p.prompts
+    canvas = render(spec, state, q.params, style, scale, size)
+    annotation_value = ann.build(spec.annotation_type, sol.witnesses, canvas.entities)
     png = canvas.to_png() if encode else None
     png_sha = sha256_bytes(png) if encode else None
     record = {
@@ -178,7 +245,7 @@ def generate(spec: TaskSpec, *, seed: int, split: str, index: int, difficulty: i
         "state": state,
         "params": q.params,
         "question": sol.question,
-        "render": {"size": list(spec.scene.canvas_size(state)), "scale": scale, "style": style.to_json()},
+        "render": {"size": list(size), "scale": scale, "style": style.to_json()},
         "steps": normalise(q.steps),
         "witnesses": normalise(sol.witnesses),
         "witness_geometry": {i: canvas.entities[i] for i in ids},
@@ -186,7 +253,7 @@ def generate(spec: TaskSpec, *, seed: int, split: str, index: int, difficulty: i
         "annotation": annotation_value,
     }
     return Instance(record=record, trace=trace, canvas=canvas, attempts=attempt + 1, rejections=rejections,
-                    encoded=png)
+                    encoded=png, solution=sol)
 
 
 def replay(record: dict, trace: dict, spec: TaskSpec | None = None) -> dict:
@@ -199,7 +266,7 @@ def replay(record: dict, trace: dict, spec: TaskSpec | None = None) -> dict:
               params=dict(trace["params"]), replay=True)
     sol = spec.fn(q)
     rs = trace["render"]
-    canvas = render(spec, trace["state"], trace["params"], Style.from_json(rs["style"]), rs["scale"])
+    canvas = render(spec, trace["state"], trace["params"], Style.from_json(rs["style"]), rs["scale"], rs["size"])
     annotation_value = ann.build(spec.annotation_type, sol.witnesses, canvas.entities)
     answer_value = normalise(sol.answer)
     image_sha = sha256_bytes(canvas.to_png())

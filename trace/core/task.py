@@ -60,6 +60,9 @@ class Solution:
     question: str
     rounding: int | None = None        # decimals, for number answers
     examples: tuple = ()               # plausible non-answers for the prompt's format example
+    options: int | None = None         # multiple choice: how many options are offered ...
+    options_in: str = ""               # ... and where: "prompt" (listed) or "image" (drawn)
+    reads: tuple = ()                  # values read through a visual encoding (see Query.reads)
 
 
 @dataclass
@@ -74,6 +77,8 @@ class Query:
     params: dict = field(default_factory=dict)
     replay: bool = False
     steps: list = field(default_factory=list)
+    read_values: list = field(default_factory=list)
+    offered: tuple | None = None         # (count, "prompt" | "image"), see ``offer``
 
     def param(self, name: str, draw: Callable[[Any], Any]):
         if name in self.params:
@@ -136,11 +141,30 @@ class Query:
     def step(self, op: str, **data) -> None:
         self.steps.append({"op": op, **data})
 
+    def reads(self, *values):
+        """Declare values the answer is computed from that the image conveys only through a
+        visual encoding (axis position, colour scale, hand angle, length, area).  The image
+        must not print them: the shortcut check (tests/taskcheck.py) fails when a drawn label
+        equals one of them or the answer.  Returns the value (or the tuple of values)."""
+        from .canonical import normalise
+
+        self.read_values.extend(normalise(v) for v in values)
+        return values[0] if len(values) == 1 else values
+
+    def offer(self, count: int, where: str) -> None:
+        """Record a multiple-choice offer: ``count`` options, listed in the "prompt" or drawn in
+        the "image" (``tracegen stats`` reports it next to the reference's)."""
+        if where not in ("prompt", "image"):
+            raise ValueError(f"options are offered in the 'prompt' or the 'image', not {where!r}")
+        self.offered = (int(count), where)
+
     def answer(self, value, *, witnesses, question: str, rounding: int | None = None, examples=()):
         if rounding is not None:
             value = round_half_up(value, rounding)
+        count, where = self.offered or (None, "")
         return Solution(answer=value, witnesses=witnesses, question=question, rounding=rounding,
-                        examples=tuple(examples))
+                        examples=tuple(examples), options=count, options_in=where,
+                        reads=tuple(self.read_values))
 
 
 def round_half_up(value: float, decimals: int) -> float:
@@ -187,6 +211,13 @@ class Scene:
     size: tuple[int, int] = (512, 512)
     description: str = ""
     allow_noise: bool = True   # post-image noise is render-only; scenes that read fine pixels opt out
+    # Render-only image size: the exported image area is drawn from ``megapixels`` (millions of
+    # pixels; never below the logical size), the frame around the content widens or heightens
+    # it by up to ``aspect_pad`` of its size, and a ``fluid`` scene lays out in the whole frame
+    # (it reads ``c.width``/``c.height`` instead of a fixed size).  See ``style.draw_style``.
+    megapixels: tuple[float, float] = (0.55, 1.1)
+    aspect_pad: float = 0.3
+    fluid: bool = False
 
     def __init__(self):
         self.tasks: dict[str, TaskSpec] = {}

@@ -55,10 +55,6 @@ def ramp_color(ramp, t):
     return tuple(a[j] + (b[j] - a[j]) * f for j in range(3))
 
 
-def _luma(col):
-    return 0.2126 * col[0] + 0.7152 * col[1] + 0.0722 * col[2]
-
-
 class Heatmap(Scene):
     domain, scene_id, size = "charts", "heatmap", (760, 560)
     description = ("A heatmap: a grid of cells with row and column labels, each cell coloured by a discrete "
@@ -107,9 +103,9 @@ class Heatmap(Scene):
                 v = state["values"][r][cc]
                 col = cols_rgb[index[v]]
                 x0, y0, x1, y1 = g.box(r, cc)
-                c.rect(x0, y0, x1 - x0, y1 - y0, fill=col, stroke="white", lw=1.5, id=f"cell:{r}:{cc}")
+                c.rect(x0, y0, x1 - x0, y1 - y0, fill=col, stroke="background", lw=1.5, id=f"cell:{r}:{cc}")
                 cx, cy = g.center(r, cc)
-                c.text(cx, cy, str(v), size=vsize, color="ink" if _luma(col) > 0.45 else "white",
+                c.text(cx, cy, str(v), size=vsize, color=c.text_on(col),
                        bold=True)
         c.rect(g.x0, g.y0, g.x1 - g.x0, g.y1 - g.y0, stroke="muted", lw=1.0)
         for r, s in enumerate(state["row_labels"]):
@@ -125,7 +121,7 @@ class Heatmap(Scene):
         for i in range(k):
             y = by0 + (k - 1 - i) * sh
             c.rect(bx, y, bar_w, sh, fill=cols_rgb[i], stroke="ink", lw=0.8, id=f"bar:{i}")
-            c.text(bx + bar_w + 8, y + sh / 2, str(levels[i]), size=14, anchor="l")
+            c.text(bx + bar_w + 8, y + sh / 2, str(levels[i]), size=14, anchor="l", kind="tick")
 
 
 SCENE = Heatmap()

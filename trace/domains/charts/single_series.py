@@ -47,7 +47,7 @@ class SingleSeries(Scene):
                 c.rect(x - bw / 2, y, bw, ax.y1 - y, fill=color)
                 c.register(f"mark:{i}", box=(x - bw / 2, y, x + bw / 2, ax.y1), point=(x, y))
             else:
-                c.circle(x, y, 5, fill=color, stroke="white", lw=1.5)
+                c.circle(x, y, 5, fill=color, stroke="background", lw=1.5)
                 c.register(f"mark:{i}", box=(x - 5, y - 5, x + 5, y + 5), point=(x, y))
             c.text(x, y - 14, str(v), size=13, bold=True)
             c.text(x, ax.y1 + 18, state["labels"][i], size=13, id=f"label:{i}")

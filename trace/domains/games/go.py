@@ -98,7 +98,7 @@ class Go(Scene):
         w, h = self.size
         side = 500.0
         g = Grid(x0=(w - side) / 2, y0=(h - side) / 2, rows=n, cols=n, cell=side / n)
-        wood = WOOD[c.style.palette % len(WOOD)]
+        wood = WOOD[c.style.theme % len(WOOD)]
         c.rect(g.x0, g.y0, side, side, fill=wood, stroke=LINE, lw=1.5)
         half = g.cell / 2
         for i in range(n):

@@ -248,6 +248,7 @@ def forced_mine_cell_label(q):
     r, c = s["options"][i]
     q.step("deduce", options={lab: status[tuple(o)] for o, lab in zip(s["options"], s["option_labels"])})
     listed = ", ".join(sorted(s["option_labels"]))
+    q.offer(k, "image")
     return q.answer(s["option_labels"][i], witnesses=f"cell:{r}:{c}",
                     question=(f"{RULES} Exactly one of the covered cells labelled {listed} must contain a mine "
                               f"given the numbers and flags shown. Which label is it?"))

@@ -155,7 +155,7 @@ class CoordinatePlane(Scene):
         for p in everything:
             ref = p in state["refs"]
             cx, cy = v.px(p["x"], p["y"])
-            c.circle(cx, cy, DOT + (0.8 if ref else 0), fill="red" if ref else "blue", stroke="white", lw=1.2)
+            c.circle(cx, cy, DOT + (0.8 if ref else 0), fill="red" if ref else "blue", stroke="background", lw=1.2)
             c.register(f"pt:{p['label']}", box=(cx - DOT, cy - DOT, cx + DOT, cy + DOT), point=(cx, cy))
             lx, ly = place_label((p["x"], p["y"]), points=coords + mirror_text, segments=segs, offset=off,
                                  bounds=(lo + 0.3, lo + 0.3, hi - 0.3, hi - 0.3))
@@ -348,6 +348,7 @@ def reflected_point_label(q):
     hits = [p["label"] for p in s["points"] if (p["x"], p["y"]) == img]
     q.require(len(hits) == 1, "image not among the options exactly once")
     q.step("reflect", image=list(img), option=hits[0])
+    q.offer(len(s["points"]), "image")
     letters = [p["label"] for p in s["points"]]
     return q.answer(hits[0], witnesses=f"pt:{hits[0]}", examples=letters,
                     question=(f"Point P is reflected across the dashed line {m['axis']} = {m['k']}. "

@@ -474,6 +474,7 @@ def area_extremum_label(q):
     q.require(len(hits) == 1, "tied extreme area")
     k = hits[0]
     q.step("areas", doubled=areas, chosen=items[k]["label"])
+    q.offer(len(items), "image")
     noun = "rectangle" if fam == "rectangle" else "right triangle"
     letters = [it["label"] for it in items]
     return q.answer(items[k]["label"], witnesses=f"shape:{k}", examples=letters,
@@ -508,6 +509,7 @@ def length_extremum_label(q):
     q.require(len(hits) == 1, "tied extreme length")
     k = hits[0]
     q.step("squared_lengths", values=lens, chosen=items[k]["label"])
+    q.offer(len(items), "image")
     word = "longest" if q.query_id == "largest" else "shortest"
     letters = [it["label"] for it in items]
     return q.answer(items[k]["label"], witnesses=f"seg:{k}", examples=letters,

@@ -232,7 +232,7 @@ def tile_rect(lay, grid, r, k):
 
 
 def _badge(c, x, y, label):
-    c.circle(x, y, 13, fill="white", stroke="ink", lw=1.5)
+    c.circle(x, y, 13, fill="paper", stroke="ink", lw=1.5)
     c.text(x, y, label, size=14, bold=True)
 
 
@@ -293,7 +293,7 @@ class Library(Scene):
             draw_library(c, lay, lx, ly)
             hr, hk = params["hole"]
             hx0, hy0, hx1, hy1 = tile_rect(lay, grid, hr, hk)
-            c.rect(lx + hx0, ly + hy0, hx1 - hx0, hy1 - hy0, fill="white", stroke="accent", lw=2.5, dash=[7, 5],
+            c.rect(lx + hx0, ly + hy0, hx1 - hx0, hy1 - hy0, fill="paper", stroke="accent", lw=2.5, dash=[7, 5],
                    id="missing_region")
             c.text(lx + (hx0 + hx1) / 2, ly + (hy0 + hy1) / 2, "?", size=30, bold=True, color="accent")
             for letter, (r, k), (x, y) in zip("ABCD", params["options"], opts):
@@ -450,6 +450,7 @@ def missing_patch_label(q):
     q.require(options is not None, "no visibly different distractor patches")
     letter = "ABCD"[[tuple(o) for o in options].index(hole_t)]
     q.step("match_patch", hole=hole, options=options, answer=letter)
+    q.offer(len(options), "image")
     return q.answer(letter, witnesses={"missing_region": "missing_region", "matching_patch": f"option:{letter}"},
                     examples=[x for x in "ABCD" if x != letter],
                     question=("A rectangular region of the bookcase picture has been blanked out (dashed box with "
@@ -469,6 +470,7 @@ def rotated_tile_label(q):
     letter = "ABCDEF"[p]
     letters = "ABCDEF"[:n]
     q.step("find_rotated_tile", tile=p, quarter_turns=turns, answer=letter)
+    q.offer(n, "image")
     return q.answer(letter, witnesses=f"tile:{p}", examples=[x for x in letters if x != letter],
                     question=(f"The bookcase picture is cut into tiles labelled {', '.join(letters[:-1])} and "
                               f"{letters[-1]}. Exactly one tile has been rotated in place. Which tile is rotated?"))
@@ -495,6 +497,7 @@ def swapped_tile_pair_label(q):
     letter = "ABCD"[[tuple(o) for o in options].index(tuple(swap))]
     listing = "; ".join(f"{L}: tiles {x + 1} and {y + 1}" for L, (x, y) in zip("ABCD", options))
     q.step("identify_swap", swap=swap, options=options, answer=letter)
+    q.offer(len(options), "prompt")
     return q.answer(letter, witnesses=[f"tile:{a}", f"tile:{b}"], examples=[x for x in "ABCD" if x != letter],
                     question=("The bookcase picture is cut into numbered tiles and exactly two tiles have "
                               f"swapped places. Which pair was swapped? Options — {listing}."))

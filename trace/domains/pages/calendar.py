@@ -94,10 +94,11 @@ class Calendar(Scene):
             bx0, by0, bx1, by1 = g.box(r, k)
             if d in hol:
                 c.rect(bx0, by0, g.cell, g.ch, fill=HOLIDAY_FILL)
-                c.text((bx0 + bx1) / 2, by1 - 12, "Holiday", size=12, color="ink")
+                c.text((bx0 + bx1) / 2, by1 - 12, "Holiday", size=12, color=c.text_on(HOLIDAY_FILL))
             c.register(f"day:{d}", box=(bx0, by0, bx1, by1))
             cx, cy = (bx0 + bx1) / 2, by0 + min(30.0, g.ch / 2 - 4)
-            c.text(cx, cy, str(d), size=18, bold=k == column_of(state, 6))
+            c.text(cx, cy, str(d), size=18, bold=k == column_of(state, 6),
+                   color=c.text_on(HOLIDAY_FILL) if d in hol else "ink")
             if d in marked:
                 c.circle(cx, cy, 17, stroke=RING, lw=2.5)
         for r in range(weeks + 1):

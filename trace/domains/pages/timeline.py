@@ -81,7 +81,7 @@ class Timeline(Scene):
             c.text(bx0 + bw / 2, cy - 10, e["date"], size=15, bold=True)
             c.text(bx0 + bw / 2, cy + 11, e["label"], size=14)
             c.register(f"event:{i}", box=(bx0, cy - bh / 2, bx0 + bw, cy + bh / 2))
-            c.circle(x, ay, 6, fill=accent, stroke="white", lw=1.5)
+            c.circle(x, ay, 6, fill=accent, stroke="background", lw=1.5)
 
 
 SCENE = Timeline()

@@ -95,7 +95,7 @@ class CircuitEquivalent(Scene):
         c.line(34, ymid, x0, ymid, color="ink", lw=2.0)
         c.line(x0 + w, ymid, cw - 34, ymid, color="ink", lw=2.0)
         for x, name in ((28, "A"), (cw - 28, "B")):
-            c.circle(x, ymid, 6, fill="white", stroke="ink", lw=2.0, id=f"terminal:{name}")
+            c.circle(x, ymid, 6, fill="paper", stroke="ink", lw=2.0, id=f"terminal:{name}")
             c.text(x, ymid - 22, name, size=18, bold=True)
         self._counter = 0
         self._draw(c, state["tree"], x0, ymid, state["kind"])

@@ -82,7 +82,7 @@ class MotionGraph(Scene):
         if interval is not None:
             i, j = interval
             for k in (i, j):
-                c.circle(*pts[k], 6.0, fill="red", stroke="white", lw=1.5)
+                c.circle(*pts[k], 6.0, fill="red", stroke="background", lw=1.5)
             c.register("interval", segment=(pts[i], pts[j]))
 
 

@@ -90,7 +90,7 @@ class Maze(Scene):
         rows, cols = state["rows"], state["cols"]
         w, h = self.size
         g = Grid.fit(rows, cols, 50, 50, w - 100, h - 100)
-        c.rect(g.x0, g.y0, g.x1 - g.x0, g.y1 - g.y0, fill="white")
+        c.rect(g.x0, g.y0, g.x1 - g.x0, g.y1 - g.y0, fill="paper")
         for r in range(rows):
             for k in range(cols):
                 c.register(f"cell:{r}:{k}", box=g.box(r, k))
@@ -121,7 +121,7 @@ class Maze(Scene):
             # gap midpoint on the outer wall, label just outside it
             gx, gy = cx + dk * g.cell / 2, cy + dr * g.ch / 2
             lx, ly = gx + dk * 20, gy + dr * 20
-            c.text(lx, ly, lab, size=20, bold=True, color="blue")
+            c.text(lx, ly, lab, size=20, bold=True, color="accent")
             c.register(f"exit:{lab}", box=(min(gx, lx) - 12, min(gy, ly) - 12, max(gx, lx) + 12, max(gy, ly) + 12),
                        point=(gx, gy))
 

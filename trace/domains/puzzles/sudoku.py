@@ -65,7 +65,7 @@ class Sudoku(Scene):
         br, bc = state["box"]
         w, h = self.size
         g = Grid.fit(n, n, 20, 20, w - 40, h - 40)
-        c.rect(g.x0, g.y0, g.x1 - g.x0, g.y1 - g.y0, fill="white")
+        c.rect(g.x0, g.y0, g.x1 - g.x0, g.y1 - g.y0, fill="paper")
         marked = params.get("marked")
         if marked:
             x0, y0, x1, y1 = g.box(*marked)
@@ -208,6 +208,7 @@ def mistake_cell_label(q):
     q.require(len(bad) == 1, "not exactly one conflicting option")
     i = bad[0]
     q.step("conflict", cell=opts[i], label=labels[i])
+    q.offer(k, "image")
     listed = ", ".join(sorted(labels))
     return q.answer(labels[i], witnesses=f"cell:{opts[i][0]}:{opts[i][1]}",
                     question=(f"{_rules(s)} Exactly one of the labelled cells ({listed}) holds a digit that breaks "

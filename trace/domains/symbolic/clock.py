@@ -70,7 +70,7 @@ class Clock(Scene):
 
     # ------------------------------------------------------------------ drawing
     def _face(self, c, cx, cy, r, clock, state, cid):
-        c.circle(cx, cy, r, fill="white", stroke="ink", lw=max(2.5, r * 0.025), id=cid)
+        c.circle(cx, cy, r, fill="paper", stroke="ink", lw=max(2.5, r * 0.025), id=cid)
         for k in range(60):
             a = math.radians(6 * k)
             major = k % 5 == 0

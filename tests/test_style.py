@@ -1,0 +1,155 @@
+"""The render-only style space: fonts, themes and roles, semantic colours, textures, size and
+aspect, the PNG encoder -- and, over every scene, that no style dimension changes the state,
+the answer or the annotation's meaning, while text stays >= 12 px and readable."""
+
+import collections
+import dataclasses
+import io
+import shutil
+import subprocess
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from taskcheck import STYLE_GRID, check_styles
+from tracegen import registry
+from tracegen.core import engine, png
+from tracegen.core.canvas import Canvas
+from tracegen.core.seeds import stream
+from tracegen.core.style import (DENSITIES, DISTINCT_DELTA_E, FONTS, FRAMES, GRID_STYLES, MARKERS,
+                                 NAMED_COLORS, TEXTURES, THEMES, Style, contrast, delta_e, draw_style)
+
+
+@pytest.mark.skipif(shutil.which("fc-match") is None, reason="fontconfig tools not installed")
+@pytest.mark.parametrize("family", FONTS)
+def test_every_font_family_is_installed(family):
+    """fontconfig resolves each family to itself (a missing package would silently substitute)."""
+    got = subprocess.run(["fc-match", "-f", "%{family}", family], capture_output=True, text=True).stdout
+    assert family in got.split(","), f"{family!r} resolves to {got!r}: install its Debian font package"
+
+
+def test_at_least_four_font_families_and_glyph_fallback():
+    assert len({f.split()[0] for f in FONTS}) >= 4
+    c = Canvas(200, 100, Style(font="Comic Neue"))
+    # Comic Neue has no "≤": the whole string falls back to DejaVu Sans, plain text does not
+    assert c.text_width("x ≤ 45", size=14) == c.text_width("x ≤ 45", size=14, font="DejaVu Sans")
+    assert c.text_width("Monday", size=14) != c.text_width("Monday", size=14, font="DejaVu Sans")
+
+
+@pytest.mark.parametrize("theme", THEMES, ids=lambda t: t.name)
+def test_theme_roles_are_legible(theme):
+    for surface in (theme.background, theme.panel, theme.paper):
+        assert contrast(theme.ink, surface) >= 7.0, theme.name
+        assert contrast(theme.muted, surface) >= 4.5, theme.name
+    for s in theme.series:   # non-text marks: WCAG 1.4.11 asks 3:1 against what they sit on
+        assert contrast(s, theme.background) >= 3.0, (theme.name, s)
+
+
+def test_dark_themes_exist_and_are_dark():
+    dark = [t for t in THEMES if t.dark]
+    assert len(dark) >= 3 and len(THEMES) - len(dark) >= 3
+    for t in THEMES:
+        assert (contrast(t.background, (0, 0, 0)) < contrast(t.background, (1, 1, 1))) == t.dark, t.name
+
+
+@pytest.mark.parametrize("k", range(len(THEMES)), ids=[t.name for t in THEMES])
+def test_named_colours_stay_exact_and_visible_on_every_theme(k):
+    """A named fill is drawn with its exact colour; one that would blend into the theme's
+    surface gets an outline that stands out from it."""
+    style = Style(theme=k)
+    for name, col in NAMED_COLORS.items():
+        c = Canvas(60, 60, style)
+        c.rect(10, 10, 40, 40, fill=name)
+        c.finish()
+        px = c.to_rgb()
+        assert np.abs(px[30, 30].astype(int) - [round(v * 255) for v in col]).max() <= 1, name
+        edge = px[10, 30] / 255.0
+        assert max(delta_e(col, style.background), delta_e(edge, style.background)) >= DISTINCT_DELTA_E, name
+
+
+def test_text_on_any_fill_reaches_wcag_aa():
+    rng = np.random.default_rng(0)
+    for k in range(len(THEMES)):
+        st = Style(theme=k)
+        for fill in rng.uniform(0, 1, size=(200, 3)):
+            assert contrast(st.text_on(fill), fill) >= 4.5
+
+
+def test_draw_style_covers_the_space_and_sizes():
+    seen = collections.defaultdict(set)
+    dark, sizes, mps = 0, set(), []
+    for i in range(600):
+        st, size, scale = draw_style(stream(i, "style"), stream(i, "noise"), size=(640, 480))
+        for dim in ("theme", "font", "density", "grid_style", "marker", "texture", "frame"):
+            seen[dim].add(getattr(st, dim))
+        dark += st.dark
+        assert size == (640, 480) and 1.0 <= scale <= 3.0
+        fw, fh = st.frame_size(*size)
+        w, h = engine.pixel_size(st, size, scale)
+        sizes.add((w, h))
+        mps.append(w * h / 1e6)
+        assert fw >= 640 and fh >= 480 and min(st.pad) >= 8
+    assert seen["theme"] == set(range(len(THEMES))) and seen["font"] == set(FONTS)
+    assert seen["density"] == set(DENSITIES) and seen["grid_style"] == set(GRID_STYLES)
+    assert seen["marker"] == set(MARKERS) and seen["texture"] == set(TEXTURES) and seen["frame"] == set(FRAMES)
+    assert 0.2 < dark / 600 < 0.4
+    assert len(sizes) > 500 and 0.7 < float(np.median(mps)) < 0.95 and min(mps) >= 0.5
+    # a fluid scene lays out in the whole frame, whose aspect differs from the scene's own
+    aspects = set()
+    for i in range(60):
+        st, size, _ = draw_style(stream(i, "style"), stream(i, "noise"), size=(640, 480), fluid=True)
+        aspects.add(round(size[0] / size[1], 2))
+    assert len(aspects) > 10
+
+
+def test_png_encoder_is_lossless_deterministic_and_standard():
+    spec = registry.get("task_charts__heatmap__colorbar_threshold_cell_count")
+    inst = engine.generate(spec, seed=0, split="train", index=0)
+    data = inst.png()
+    assert data == inst.canvas.to_png() == png.encode_bgrx(inst.canvas.pixels_bgrx())
+    im = Image.open(io.BytesIO(data))
+    im.load()
+    assert im.mode == "RGB" and im.size == (inst.canvas.px_width, inst.canvas.px_height)
+    assert np.array_equal(np.asarray(im), inst.canvas.to_rgb())
+    rng = np.random.default_rng(1)
+    for shape in ((1, 1, 3), (7, 3, 3), (64, 129, 3)):
+        arr = rng.integers(0, 256, size=shape, dtype=np.uint8)
+        assert np.array_equal(np.asarray(Image.open(io.BytesIO(png.encode_rgb(arr)))), arr)
+
+
+def test_style_grid_spans_every_dimension():
+    """The styles every scene is rendered under in the invariance check reach every value."""
+    for dim, values in (("theme", range(len(THEMES))), ("font", FONTS), ("texture", TEXTURES), ("frame", FRAMES),
+                        ("grid_style", GRID_STYLES), ("marker", MARKERS), ("density", DENSITIES)):
+        assert {getattr(s, dim) for s, _ in STYLE_GRID} == set(values), dim
+
+
+SCENES = sorted({(registry.meta(t)["domain"], registry.meta(t)["scene_id"]) for t in registry.task_ids()})
+
+
+@pytest.mark.parametrize("scene", SCENES, ids=lambda s: f"{s[0]}-{s[1]}")
+def test_every_scene_under_every_style(scene):
+    """Same state, answer and annotation meaning under every style; text >= 12 px, WCAG AA."""
+    for tid in registry.task_ids(domain=scene[0], scene=scene[1]):
+        check_styles(registry.get(tid), seeds=(0,))
+
+
+def test_style_is_drawn_from_render_streams_only():
+    """Moving every style draw leaves state, answer and prompts alone (named sub-streams)."""
+    spec = registry.get("task_charts__single_series__threshold_value_count")
+    a = engine.plan(spec, seed=5, split="train", index=2)
+    b = engine.plan(spec, seed=5, split="train", index=2, megapixels=2.0)
+    assert a.state == b.state and a.answer == b.answer and a.prompts == b.prompts and a.style == b.style
+    assert b.pixel_size[0] * b.pixel_size[1] == pytest.approx(2e6, rel=0.01)
+    c = dataclasses.replace(a.style, theme=(a.style.theme + 1) % len(THEMES))
+    assert c != a.style
+
+
+def test_a_missing_font_family_fails_loudly(monkeypatch):
+    from tracegen.core import canvas
+
+    monkeypatch.setattr(canvas, "FONTS", canvas.FONTS + ("Tracegen Missing Sans",))
+    monkeypatch.setattr(canvas, "_FONTS_CHECKED", False)
+    with pytest.raises(canvas.MissingFont, match="Tracegen Missing Sans"):
+        Canvas(10, 10, Style())
