@@ -233,6 +233,9 @@ def check_aggregate(bench, cases, base_dir) -> dict:
                 continue
             if outcome.error is not None:
                 p = f"rows[{r['case_id']}]: {outcome.error}"
+            elif "score" not in given[i]:     # a filler row the reference reports no value for: ours enters the table
+                given[i]["score"] = outcome.result.get("score")
+                continue
             p = p or first_difference(given[i]["score"], outcome.result.get("score"), f"rows[{r['case_id']}].score")
             if p:
                 problem = p

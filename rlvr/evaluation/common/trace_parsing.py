@@ -115,3 +115,57 @@ def unwrap_single_answer_block(value) -> str:
         return text
     inner = blocks[0].group(1).strip()
     return inner if inner else text
+
+
+# ------------------------------------------------------------------------------------------ explicit A-D
+_OFFICIAL_OPTION = re.compile(r"\banswer\s*:\s*([A-D])\b", flags=re.I)
+_ANSWER_LINE = re.compile(r"^\s*answer\s*:\s*(.*?)\s*$", flags=re.I | re.M)
+_WRAPPERS = (re.compile(r"\\\(\s*(.*?)\s*\\\)", re.I | re.S), re.compile(r"\\\[\s*(.*?)\s*\\\]", re.I | re.S),
+             re.compile(r"\$\s*(.*?)\s*\$", re.I | re.S),
+             re.compile(r"\\(?:text|mathrm|mathbf)\s*\{\s*(.*?)\s*\}", re.I | re.S),
+             re.compile(r"[\(\[\{]\s*(.*?)\s*[\)\]\}]", re.I | re.S))
+
+
+def atomic_abcd(value) -> str | None:
+    """``trace_eval_answer_parsing._atomic_abcd``: an optional leading "answer:", then math/text/bracket
+    wrappers peeled off (the first one that wraps the whole text, repeatedly); a single A-D letter -> it."""
+    text = clean_cell(value)
+    m = re.fullmatch(r"answer\s*:\s*(.*)", text, flags=re.I | re.S)
+    if m:
+        text = m.group(1).strip()
+    while text:
+        before = text
+        for wrapper in _WRAPPERS:
+            m = wrapper.fullmatch(text)
+            if m:
+                text = m.group(1).strip()
+                break
+        if text == before:
+            break
+    return text.upper() if re.fullmatch(r"[A-D]", text, flags=re.I) else None
+
+
+def extract_unambiguous_abcd(value) -> str:
+    """TRACE's VLMEvalKit extension (``trace_eval_answer_parsing.extract_unambiguous_abcd``, patched into
+    the PuzzleVQA/VisualPuzzles ``extract_answer`` and used by the RealWorldQA adapter): candidates are every
+    ``Answer: X`` (A-D, any case), the content of a single ``<answer>`` block (its last box, else the block;
+    else its last "answer:" line) and the final balanced box; one distinct candidate -> it, else ``Z``."""
+    text = "" if is_na(value) else str(value)
+    candidates = [m.group(1).upper() for m in _OFFICIAL_OPTION.finditer(text)]
+    blocks = list(_ANSWER_BLOCK.finditer(text))
+    if len(blocks) == 1:
+        inner = blocks[0].group(1).strip()
+        box = last_boxed(inner)
+        found = atomic_abcd(box) if box is not None else atomic_abcd(inner)
+        if found is None:
+            lines = list(_ANSWER_LINE.finditer(inner))
+            if lines:
+                found = atomic_abcd(lines[-1].group(1))
+        if found is not None:
+            candidates.append(found)
+    box = last_boxed(text)
+    found = atomic_abcd(box) if box is not None else None
+    if found is not None:
+        candidates.append(found)
+    distinct = list(dict.fromkeys(candidates))
+    return distinct[0] if len(distinct) == 1 else "Z"
