@@ -136,3 +136,13 @@ def test_task_declaration_checks_its_contract():
         s.task("a", answer="integer", annotation="point", ops="guessing")
     with pytest.raises(ValueError, match="difficulty"):
         s.task("a", answer="integer", annotation="point", ops="counting", difficulties=(1, 2))
+
+
+def test_annotation_descriptions_use_proper_plurals():
+    from tracegen.core.prompt import describe_annotation
+    from tracegen.core.task import ANNOTATION_TYPES
+
+    texts = [describe_annotation(t, keys=("a", "b")) for t in ANNOTATION_TYPES]
+    joined = " ".join(texts)
+    assert "boxs" not in joined and "pixel boxes" in joined and "pixel points" in joined
+    assert "pixel segments" in joined

@@ -35,19 +35,26 @@ BASE_EXAMPLE = {
 }
 
 
+BASE_PLURAL = {
+    "point": "[x, y] pixel points",
+    "bbox": "[x0, y0, x1, y1] pixel boxes",
+    "segment": "[[x0, y0], [x1, y1]] pixel segments",
+}
+
+
 def describe_annotation(annotation_type: str, keys=()) -> str:
     base, form = split_type(annotation_type)
-    one = BASE_DESC[base]
+    one, many = BASE_DESC[base], BASE_PLURAL[base]
     if form == "":
         return f"{one} locating the evidence"
     if form == "set":
-        return f"a list of {one.split(' ', 1)[1]}s, one per piece of evidence (any order)"
+        return f"a list of {many}, one per piece of evidence (any order)"
     if form == "sequence":
-        return f"a list of {one.split(' ', 1)[1]}s in order"
+        return f"a list of {many} in order"
     key_list = ", ".join(json.dumps(k) for k in keys)
     if form == "map":
         return f"an object mapping each of the keys {key_list} to {one}"
-    return f"an object mapping each of the keys {key_list} to a list of {one.split(' ', 1)[1]}s"
+    return f"an object mapping each of the keys {key_list} to a list of {many}"
 
 
 def example_annotation(annotation_type: str, keys=()):
