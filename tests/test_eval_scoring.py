@@ -55,7 +55,7 @@ def _sample_doc(b):
         "wemath": {"problem_id": "p1", "step": "one-step"},
         "mme_reasoning": {"question_type": "open", "structured_kind": None},
     }.get(b, {})
-    options = ABCD if b in S.MCQ_BENCHMARKS or b in ("wemath", "logicvista") else []
+    options = ABCD if b in S.MCQ_BENCHMARKS or b in ("wemath",) else []
     return doc(question="How many <image1> things?", options=options, answer="B", **meta)
 
 
@@ -350,35 +350,6 @@ def test_tablevqa_missing_subset_raises():
 ])
 def test_evochart(answer, clear, response, expected):
     assert S.quick_score("evochart", row(doc("q", answer=answer, numeric_clear=clear), response)) == expected
-
-
-# ---------------------------------------------------------------------------
-# LogicVista option sets
-# ---------------------------------------------------------------------------
-
-FIVE = [["A", "p"], ["B", "q"], ["C", "r"], ["D", "s"], ["E", "t"]]
-
-
-@pytest.mark.parametrize("answer,response,expected", [
-    ("A, C", "Answer: A, C", 1.0),
-    ("A, C", "Answer: C and A", 1.0),
-    ("A, C", "\\boxed{AC}", 1.0),
-    ("A, C", "Answer: A", 0.0),
-    ("A, C", "Answer: A, C, D", 0.0),
-    ("B", "B", 1.0),
-    ("B", "no choice given in this long answer\nreally none", 0.0),
-])
-def test_logicvista_sets(answer, response, expected):
-    assert S.quick_score("logicvista", row(doc(options=FIVE, answer=answer), response)) == expected
-
-
-def test_logicvista_numeric_labels_map_to_letters():
-    opts = [["1", "p"], ["2", "q"], ["3", "r"], ["4", "s"]]
-    d = doc(options=opts, answer="B", numeric_labels=True)
-    assert S.extract("logicvista", row(d, "The answer is 2."))["value"] == ("B",)
-    assert S.quick_score("logicvista", row(d, "Answer: 2")) == 1.0
-    assert S.quick_score("logicvista", row(d, "Answer: 3")) == 0.0
-    assert S.quick_score("logicvista", row(dict(d, answer="2, 4"), "Answer: 4, 2")) == 1.0
 
 
 # ---------------------------------------------------------------------------

@@ -7,7 +7,8 @@ import pytest
 from rlvr.evaluation import benchmarks
 from rlvr.evaluation.benchmarks import spatial_bench as sb
 from rlvr.evaluation.benchmarks.base import BenchmarkError, Row
-from rlvr.evaluation.common import driver, judge_protocol as jp
+from rlvr.evaluation.common import judge_protocol as jp
+from scripted_judge import run_scripted
 
 SPATIAL = benchmarks.get("spatialvizbench_cot")
 ERQA = benchmarks.get("erqa")
@@ -49,17 +50,8 @@ def test_parse_grade(reply, expected):
 
 
 def _score(bench, item, replies):
-    sent = []
-
-    def responder(asked):
-        out = []
-        for _, req in asked:
-            sent.append(req)
-            out.append(replies.pop(0))
-        return out
-
-    outcome = driver.run(bench, [item], responder)[0]
-    return outcome, sent
+    outcomes, sent = run_scripted(bench, [item], replies)
+    return outcomes[0], sent
 
 
 def test_empty_replies_are_resent_then_count_as_a_failed_try():

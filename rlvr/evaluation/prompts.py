@@ -63,8 +63,6 @@ def _q(doc) -> str:
 MCQ_SELECT = "Choose the correct option from the list above."
 MCQ_LETTER_COT = ("Think it through step by step. The last line of your reply must read "
                   "'Answer: X', where X is the letter of the option you choose.")
-MCQ_MULTI = ("One or more options may be correct. Reply with the letter(s) of every correct "
-             "option; separate several letters with commas (for example: A, C).")
 BOXED_FINAL = "\nGive your final answer inside \\boxed{}."
 COUNT_BOXED = "\nExamine the visual evidence carefully, then put only the final answer inside \\boxed{}."
 COUNT_DIRECT = " Reply with the number only (for example: 3) and no other text."
@@ -278,10 +276,6 @@ def _mme_reasoning(doc) -> str:
     return text + "\n" + MME_REASONING.get(qtype, MME_REASONING["open"])
 
 
-def _logicvista(doc) -> str:
-    return _mcq(doc, MCQ_MULTI)
-
-
 #: benchmark -> prompt builder.  Shared layouts, per-benchmark closing instruction.
 SPECS = {
     "chartqapro": _chartqapro,
@@ -304,7 +298,6 @@ SPECS = {
     "treebench": lambda d: _mcq(d, MCQ_SELECT),
     "puzzlevqa": lambda d: _mcq(d, MCQ_LETTER_COT),
     "visualpuzzles": lambda d: _mcq(d, MCQ_LETTER_COT),
-    "logicvista": _logicvista,
     "mme_reasoning": _mme_reasoning,
 }
 

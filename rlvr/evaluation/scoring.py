@@ -79,7 +79,7 @@ BENCHMARKS = (
     "phyx_mini_mc", "mmmu_pro_vision", "realworldqa", "mmstar",
     "embspatial", "cvbench_3d",
     "blink", "countbenchqa", "countqa", "treebench",
-    "puzzlevqa", "visualpuzzles", "logicvista", "mme_reasoning",
+    "puzzlevqa", "visualpuzzles", "mme_reasoning",
 )
 
 #: Benchmarks whose answer or score contract uses the Qwen3-32B judge.
@@ -123,7 +123,6 @@ METRICS = {
                  "breakdown",
     "puzzlevqa": "one unambiguous final option letter; accuracy",
     "visualpuzzles": "one unambiguous final option letter; accuracy",
-    "logicvista": "final option set (numeric labels mapped to letters); exact set comparison",
     "mme_reasoning": "judge extraction for every type; choice: exact option set, structured: exact "
                      "normalized answer, open: judge correctness verdict",
 }
@@ -1037,50 +1036,6 @@ def _score_count(benchmark, row, ext):
     return 1.0 if ext["status"] == "ok" and ext["value"] == _gt_integer(row, benchmark) else 0.0
 
 
-def _numeric_label_map(row):
-    """{"1": "A", ...} when the options carry numeric source labels."""
-    opts = doc_options(row)
-    meta = doc_meta(row)
-    numeric = _truthy(meta.get("numeric_labels", False)) or (opts and all(l.isdigit() for l, _ in opts))
-    if not numeric:
-        return None
-    if opts and all(l.isdigit() for l, _ in opts):
-        return {l: chr(65 + i) for i, (l, _) in enumerate(opts)}
-    n = max(len(opts), 9)
-    return {str(i + 1): chr(65 + i) for i in range(n)}
-
-
-def _logicvista_labels(row):
-    opts = doc_options(row)
-    n = max(len(opts), 5)
-    return [chr(65 + i) for i in range(min(n, 26))]
-
-
-def _extract_logicvista(row):
-    nmap = _numeric_label_map(row)
-    ext = extract_choice_set(_response(row), _logicvista_labels(row) if not nmap else list(nmap.values()), nmap)
-    return ext
-
-
-def _gt_set(row):
-    nmap = _numeric_label_map(row)
-    ans = _answer(row)
-    labels = _logicvista_labels(row)
-    got = None
-    if nmap and re.search(r"\d", ans):
-        got = parse_letter_set(ans, labels, nmap)
-    if not got:
-        letters = re.findall(r"[A-Za-z]", ans)
-        got = frozenset(c.upper() for c in letters) if letters else None
-    if not got:
-        raise ScoringError(f"logicvista row {row.get('id')!r}: answer {ans!r} names no option")
-    return tuple(sorted(got))
-
-
-def _score_logicvista(row, ext):
-    return 1.0 if ext["status"] == "ok" and tuple(ext["value"]) == _gt_set(row) else 0.0
-
-
 # ---------------------------------------------------------------------------
 # WeMath
 # ---------------------------------------------------------------------------
@@ -1723,8 +1678,6 @@ def extract(benchmark: str, row: dict) -> dict:
         return _extract_mcq(benchmark, row)
     if benchmark in ("countbenchqa", "countqa"):
         return extract_integer(resp)
-    if benchmark == "logicvista":
-        return _extract_logicvista(row)
     if benchmark == "mme_reasoning" and str(doc_meta(row).get("question_type")) == "choice":
         out = extract_choice_set(resp, _labels(row))
     else:
@@ -1753,8 +1706,6 @@ def _row_score(benchmark, row):
         s = _score_mcq(benchmark, row, ext)
     elif benchmark in ("countbenchqa", "countqa"):
         s = _score_count(benchmark, row, ext)
-    elif benchmark == "logicvista":
-        s = _score_logicvista(row, ext)
     else:  # pragma: no cover
         raise KeyError(benchmark)
     return s, ext["status"], ext.get("source"), extras
