@@ -145,3 +145,13 @@ def test_cli_bad_input_is_one_line(tmp_path):
     assert rc == 2 and err.strip().count("\n") == 0 and "reference statistics" in err
     rc, _, err = _run("stats", "--tasks", str(tmp_path / "none.txt"))
     assert rc == 2 and "cannot read task list" in err
+    rc, _, err = _run("stats", "--scene", "no_such_scene")
+    assert rc == 2 and "no task of" in err
+
+
+def test_cli_selects_a_scene():
+    rc, text, err = _run("stats", "--domain", "symbolic", "--scene", "spinner", "--seeds", "2", "--workers", "1")
+    assert rc == 0, err
+    lines = text.strip().splitlines()
+    assert lines[0].split("\t") == list(stats.COLUMNS)
+    assert [ln.split("\t")[0] for ln in lines[1:]] == registry.task_ids(domain="symbolic", scene="spinner")

@@ -203,6 +203,11 @@ def _task_list(a) -> list[str]:
 
     from . import registry
 
+    if a.domain or a.scene:
+        ids = registry.task_ids(domain=a.domain, scene=a.scene)
+        if not ids:
+            raise CliError(f"no task of domain {a.domain!r} / scene {a.scene!r} (see `tracegen list`)")
+        return ids
     if not a.tasks and not a.task:
         return registry.task_ids()
     ids = list(a.task or [])
@@ -350,6 +355,8 @@ def build_parser() -> argparse.ArgumentParser:
                                      "the fidelity bands against reference figures (exit 1)")
     s.add_argument("--tasks", metavar="FILE", help="file with one task id per line (default: every task)")
     s.add_argument("--task", action="append", metavar="ID", help="a task id (repeatable)")
+    s.add_argument("--domain", help="every task of a domain (with --scene: of that scene)")
+    s.add_argument("--scene", help="every task of a scene")
     s.add_argument("--seeds", type=_positive, default=30, help="instances per task (the bands assume 30)")
     s.add_argument("--seed", type=_seed, default=0, help="dataset seed of the instances (split train)")
     s.add_argument("--max-side", type=_positive, help="image size cap, as in a build config")
