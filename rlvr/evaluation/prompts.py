@@ -71,8 +71,6 @@ MMMU_PRO_VISION_COT = ("The question and its answer options are shown in the ima
                        "X is the letter of the correct option.")
 WEMATH_REQUIREMENT = ("Solve the multiple-choice problem: describe your reasoning briefly, then finish "
                       "with the line 'Answer: X', where X is the letter of the chosen option.")
-MATHVERSE_COT = ("Reason about the problem shown in the figure step by step. At the end, state the "
-                 "final answer on its own line as 'Answer: ...'{mc}.")
 MME_REASONING = {
     "choice": ("Reason step by step, then state the final answer on the last line as 'Answer: X' "
                "(the option letter; if several options are correct, list them separated by commas)."),
@@ -249,17 +247,6 @@ def _mathvista(doc) -> str:
     return "\n".join(lines)
 
 
-def _mathverse(doc) -> str:
-    meta = doc_meta(doc)
-    query = meta.get("query_cot")
-    if isinstance(query, str) and query.strip():
-        return query.strip()
-    mc = meta.get("question_type") == "multi-choice"
-    instr = MATHVERSE_COT.format(mc=" (for a multiple-choice question, the option letter)" if mc else "")
-    body = _with_options_block(doc, "dot", "Choices:")
-    return f"{instr}\nQuestion: {body}" if body else instr
-
-
 def _wemath(doc) -> str:
     requirement = doc_meta(doc).get("requirement")
     if not (isinstance(requirement, str) and requirement.strip()):
@@ -284,7 +271,6 @@ SPECS = {
     "evochart": lambda d: _plain(d, BOXED_FINAL),
     "mathvision": lambda d: _with_options_block(d, "paren", "Choices:"),
     "mathvista": _mathvista,
-    "mathverse": _mathverse,
     "wemath": _wemath,
     "phyx_mini_mc": lambda d: _mcq(d, MCQ_LETTER_COT),
     "mmmu_pro_vision": lambda d: MMMU_PRO_VISION_COT,

@@ -75,7 +75,7 @@ __all__ = [
 
 BENCHMARKS = (
     "chartqapro", "charxivreason", "tablevqabench", "evochart",
-    "mathvision", "mathvista", "mathverse", "wemath",
+    "mathvision", "mathvista", "wemath",
     "phyx_mini_mc", "mmmu_pro_vision", "realworldqa", "mmstar",
     "embspatial", "cvbench_3d",
     "blink", "countbenchqa", "countqa", "treebench",
@@ -83,7 +83,7 @@ BENCHMARKS = (
 )
 
 #: Benchmarks whose answer or score contract uses the Qwen3-32B judge.
-JUDGED = frozenset({"charxivreason", "mathvision", "mathvista", "mathverse", "mme_reasoning"})
+JUDGED = frozenset({"charxivreason", "mathvision", "mathvista", "mme_reasoning"})
 
 #: Token budgets the judge engine tries in turn.
 MAX_TOKENS = [128, 256, 512]
@@ -108,7 +108,6 @@ METRICS = {
                   "option letter, or equality after normalization (numbers within 1e-6, fractions)",
     "mathvista": "prefetch (explicit answer / option inference), else judge extraction; normalized by "
                  "question_type / answer_type / precision",
-    "mathverse": "judge extraction; exact match with the answer, else strict binary judge verdict",
     "wemath": "option after the last 'Answer'; Score (Strict) = (CM + 0.5 * IG) / composite problems",
     "phyx_mini_mc": "final option letter; accuracy",
     "mmmu_pro_vision": "final option letter (A-J); accuracy",
@@ -1365,59 +1364,6 @@ def _math_extract_request(question_block: str, response: str):
     return _req("extract", EXTRACT_SYSTEM, user)
 
 
-_MATHVERSE_EXTRACT = """You are given the response of a model to a math problem. Extract the final answer it gives and output it exactly, with no explanation. If the response gives no answer, output null.
-
-Example 1
-Model response: 'So the slope is positive, and the line crosses the y-axis at (0, 3).'
-Extracted answer: (0, 3)
-
-Example 2
-Model response: 'Comparing all four options, only option C matches the graph. Answer: C'
-Extracted answer: C
-
-Example 3
-Model response: 'I cannot determine the length because the figure does not show the radius.'
-Extracted answer: null
-
-Example 4
-Model response: 'Therefore the area of the triangle is approximately 12.5 square units.'
-Extracted answer: 12.5
-
-Now the task
-Model response: '{response}'
-Extracted answer:"""
-
-_MATHVERSE_VERDICT = """Below are a math question, its standard answer and the answer extracted from a model's response. Decide whether the model answer is consistent with the standard answer. They are consistent only if the model answer matches the standard answer completely; for questions that are not multiple choice, the same value written differently also counts as consistent (for example 0.5 m and 50 cm). For multiple-choice questions the chosen option must be the standard one. Output 1 if consistent, 0 otherwise.
-
-Example 1
-[Question]: What is the value of x?
-[Standard Answer]: 4
-[Model answer]: x = 4.0
-Judgement: 1
-
-Example 2
-[Question]: Which option gives the length of AB?
-Choices:
-A: 3
-B: 4
-C: 5
-D: 6
-[Standard Answer]: C
-[Model answer]: B: 4
-Judgement: 0
-
-Example 3
-[Question]: Write the solution set of the inequality.
-[Standard Answer]: (-1, 3]
-[Model answer]: [-1, 3]
-Judgement: 0
-
-Now the task
-[Question]: {question}
-[Standard Answer]: {answer}
-[Model answer]: {extracted}
-Judgement:"""
-
 _CHARXIV_RUBRIC = """Grade a model's response to a question about a chart.
 Question: {question}
 Ground truth: {answer}
@@ -1498,18 +1444,6 @@ def judge_requests(benchmark: str, row: dict, previous: list) -> list:
             block = "Hint: Answer the question and give the final answer at the end.\nQuestion: " + \
                     _question_block(row, "Choices:")
         return [_math_extract_request(block, resp)]
-    if benchmark == "mathverse":
-        if n == 0:
-            return [_req("extract", EXTRACT_SYSTEM, _MATHVERSE_EXTRACT.replace("{response}", resp))]
-        if n == 1:
-            extracted = previous[0]
-            if _is_null(extracted) or str(extracted).strip() == _answer(row):
-                return []
-            question = doc_meta(row).get("question_for_eval") or _question_block(row, "Choices:")
-            user = _MATHVERSE_VERDICT.format(question=str(question).strip(), answer=_answer(row),
-                                             extracted=str(extracted).strip())
-            return [_req("verdict", VERDICT_SYSTEM, user, BINARY)]
-        return []
     # mme_reasoning
     qtype = _mme_type(row)
     if n == 0:
@@ -1557,16 +1491,6 @@ def apply_judgements(benchmark: str, row: dict, outputs: list) -> dict:
             return {"source": "prefetch", "extracted": str(pre["value"])}
         _expect(benchmark, row, outputs, 1)
         return {"source": "judge", "extracted": _extracted(benchmark, row, outputs[0])}
-    if benchmark == "mathverse":
-        if not outputs:
-            raise ScoringError(f"mathverse row {row.get('id')!r}: no judge extraction")
-        ext = _extracted(benchmark, row, outputs[0])
-        prefetch = ext == _answer(row)
-        if _is_null(ext) or prefetch:
-            _expect(benchmark, row, outputs, 1)
-            return {"extracted": ext, "prefetch_match": prefetch, "verdict": None}
-        _expect(benchmark, row, outputs, 2)
-        return {"extracted": ext, "prefetch_match": False, "verdict": _verdict(benchmark, row, outputs[1])}
     qtype = _mme_type(row)
     if not outputs:
         raise ScoringError(f"mme_reasoning row {row.get('id')!r}: no judge extraction")
@@ -1615,18 +1539,6 @@ def _judged_row(benchmark, row):
             return 0.0, "missing", source
         s = correct(row, value)
         return s, "ok", source
-    if benchmark == "mathverse":
-        j = _need_judge(benchmark, row, ("extracted",))
-        ext = j["extracted"]
-        if _is_null(ext):
-            return 0.0, "missing", "judge"
-        if str(ext).strip() == _answer(row):
-            return 1.0, "ok", "judge"
-        if j.get("verdict") is None:
-            _need_judge(benchmark, row, ("extracted", "verdict"))
-            raise ScoringError(f"mathverse row {row.get('id')!r}: judge verdict is null but the "
-                               f"extracted answer differs from the answer")
-        return float(_verdict(benchmark, row, j["verdict"]) == "1"), "ok", "judge"
     # mme_reasoning
     qtype = _mme_type(row)
     j = _need_judge(benchmark, row, ("extracted",))
@@ -1714,7 +1626,7 @@ def _row_score(benchmark, row):
 def quick_score(benchmark: str, row: dict):
     """Deterministic per-row score in [0, 1], or None when the judge would be needed."""
     _check_benchmark(benchmark)
-    if benchmark in ("charxivreason", "mathverse", "mme_reasoning"):
+    if benchmark in ("charxivreason", "mme_reasoning"):
         return None
     if benchmark in ("mathvista", "mathvision"):
         pre = _mathvista_prefetch(row) if benchmark == "mathvista" else _mathvision_prefetch(row)
@@ -1730,7 +1642,6 @@ _BREAKDOWN_FIELDS = {
     "tablevqabench": ("subset",),
     "mathvision": ("subject", "level"),
     "mathvista": ("question_type",),
-    "mathverse": ("problem_version", "question_type"),
     "mme_reasoning": ("question_type",),
     "treebench": ("category",),
 }
