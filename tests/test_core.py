@@ -146,3 +146,41 @@ def test_annotation_descriptions_use_proper_plurals():
     joined = " ".join(texts)
     assert "boxs" not in joined and "pixel boxes" in joined and "pixel points" in joined
     assert "pixel segments" in joined
+
+
+def test_read_values_and_drawn_texts_feed_the_shortcut_check():
+    """A task declares what it reads through an encoding; the canvas records what it printed."""
+    from taskcheck import check_no_shortcuts, shortcut_hits
+    from tracegen.core.task import Scene
+
+    class Bars(Scene):
+        domain, scene_id, size = "charts", "bars_probe", (200, 120)
+
+        def sample(self, rng, difficulty):
+            return {"v": [int(x) for x in rng.integers(10, 90, size=3 + difficulty)]}
+
+        def render(self, c, state, params):
+            for i, v in enumerate(state["v"]):
+                c.rect(20 + 30 * i, 110 - v, 20, v, fill="accent", id=f"bar:{i}")
+                if params.get("print"):
+                    c.text(30 + 30 * i, 100 - v, f"{v} kg", size=12)
+            c.text(10, 10, "0", size=12, kind="tick")
+
+    scene = Bars()
+
+    @scene.task("max_value", answer="integer", annotation="bbox", ops="ranking")
+    def max_value(q):
+        q.param("print", lambda r: bool(q.state.get("print_labels")))
+        v = q.reads(max(q.state["v"]))
+        return q.answer(v, witnesses=f"bar:{q.state['v'].index(v)}", question="Tallest bar's value?")
+
+    spec = scene.tasks["task_charts__bars_probe__max_value"]
+    inst = engine.generate(spec, seed=0, split="train", index=0)
+    assert inst.reads == (inst.record["answer_gt"]["value"],)
+    assert [t["kind"] for t in inst.canvas.texts] == ["tick"] and inst.canvas.drawn_texts() == ["0"]
+    check_no_shortcuts(spec, seeds=(0,))          # nothing printed: passes
+    texts = [{"text": "37 kg", "kind": "label"}, {"text": "12", "kind": "tick"}, {"text": "Oslo", "kind": "label"}]
+    assert shortcut_hits(texts, [37, 12, "oslo", 3.5]) == [("37 kg", 37), ("Oslo", "oslo")]
+    inst.trace["params"]["print"] = True          # a renderer that prints the values is caught
+    c = engine.render(spec, inst.trace["state"], inst.trace["params"], inst.canvas.style, 1.0)
+    assert shortcut_hits(c.texts, inst.reads)

@@ -115,9 +115,12 @@ def _task_stats_job(args):
 
 
 def compute(task_ids, seeds: int = REF_SEEDS, *, seed: int = DEFAULT_SEED, split: str = "train",
-            max_side: int | None = None, workers: int | None = None) -> list[dict]:
-    """Statistics rows for many tasks, in the given order (a process pool when workers > 1)."""
+            max_side: int | None = None, workers: int | None = None, pool=None) -> list[dict]:
+    """Statistics rows for many tasks, in the given order (a process pool when workers > 1, or
+    the given ``pool`` -- an executor reused across calls)."""
     jobs = [(t, seeds, seed, split, max_side) for t in task_ids]
+    if pool is not None:
+        return list(pool.map(_task_stats_job, jobs, chunksize=1))
     workers = min(workers or os.cpu_count() or 1, max(1, len(jobs)))
     if workers <= 1:
         return [_task_stats_job(j) for j in jobs]

@@ -57,6 +57,7 @@ def ramp_color(ramp, t):
 
 class Heatmap(Scene):
     domain, scene_id, size = "charts", "heatmap", (760, 560)
+    megapixels = (0.85, 1.35)   # render-only image area (the reference draws these larger)
     description = ("A heatmap: a grid of cells with row and column labels, each cell coloured by a discrete "
                    "colour bar and showing its value.")
 

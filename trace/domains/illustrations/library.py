@@ -258,6 +258,7 @@ def missing_geometry(state):
 
 class Library(Scene):
     domain, scene_id, size = "illustrations", "library", (SEC_W * 3 + 2 * F + 2 * MARG, ROW_H * 3 + 2 * F + 2 * MARG)
+    megapixels = (1.05, 1.6)   # render-only image area (the reference draws these larger)
     description = ("A bookcase whose sections carry name plaques and hold coloured books standing upright or "
                    "lying flat in stacks; some views cut the picture into labelled tiles.")
 

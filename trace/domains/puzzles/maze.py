@@ -66,6 +66,7 @@ def boundary_slots(rows, cols):
 
 class Maze(Scene):
     domain, scene_id, size = "puzzles", "maze", (600, 600)
+    megapixels = (0.9, 1.4)   # render-only image area (the reference draws these larger)
     description = "A rectangular grid maze drawn with walls, a green start cell S and lettered exits in the outer wall."
 
     def sample(self, rng, difficulty):
