@@ -99,6 +99,10 @@ def tsv_source(benchmark: str, entry: dict) -> tuple[str, str, str | None]:
     """(download URL, file name, md5 or None) of a benchmark's TSV artifact."""
     art = entry.get("evaluation_artifact") or {}
     md5 = (art.get("checksum") or {}).get("value")
+    module = _module(benchmark)
+    if module is not None and module.artifact_url:          # the reference's re-pinned URL (same md5)
+        url = module.artifact_url
+        return url, url.rsplit("/", 1)[-1], md5
     if art.get("url", "").endswith(".tsv"):
         url = art["url"]
         return url, url.rsplit("/", 1)[-1], md5

@@ -99,6 +99,8 @@ class Benchmark:
     upstream: tuple = ()
     #: result fields the conformance check compares with the reference's (besides ``score``)
     reported: tuple = ()
+    #: where the reference fetched the TSV artifact when it re-pinned the provenance URL (md5 unchanged)
+    artifact_url: str | None = None
 
     # ---------------------------------------------------------------- loading
     def rows_from_records(self, records: list[dict], base_dir=None) -> list[Row]:
