@@ -460,8 +460,13 @@ def read_trace_validation(files, models) -> tuple[list[dict], list[str]]:
 
 
 def build_results(*, suite_path, scores=None, score_files=None, models_path=None, models_json=None,
-                  seeds=None, validation_files=None) -> dict:
-    """Load, validate and aggregate; raises AggregateError listing every problem."""
+                  seeds=None, validation_files=None, receipts_root=None, provenance_inputs=(),
+                  pins_json=None) -> dict:
+    """Load, validate and aggregate; raises AggregateError listing every problem.
+
+    With ``receipts_root`` the results carry ``provenance``: the Merkle root over the receipts behind
+    every input (scores, suite, validation summaries and ``provenance_inputs``) plus the pinned inputs
+    (``pins_json`` and the suite's benchmark revisions); see ``rlvr.provenance``."""
     suite = load_suite(suite_path)
     models = load_models(models_path, models_json)
     records, scores_summary, problems = read_score_records(scores, score_files)
@@ -479,7 +484,35 @@ def build_results(*, suite_path, scores=None, score_files=None, models_path=None
     results = aggregate(table, suite, models, seeds, inputs)
     if validation is not None:
         results["trace_validation"] = validation
+    if receipts_root is not None:
+        results["provenance"] = _provenance(receipts_root, suite_path, [scores] if scores else score_files,
+                                            validation_files or [], provenance_inputs or [], pins_json)
     return results
+
+
+def _provenance(receipts_root, suite_path, score_paths, validation_files, extra, pins_json) -> dict:
+    from . import provenance
+    from .receipts import hash_path, load_receipts
+
+    try:
+        pins = _loads(pins_json) if pins_json else {}
+    except ValueError as e:
+        raise AggregateError(f"--pins-json is not valid JSON: {e}") from None
+    if not isinstance(pins, dict):
+        raise AggregateError("--pins-json must be a JSON object")
+    pins = dict(pins, benchmarks=provenance.suite_pins(_read_json_file(suite_path, "suite")[1]))
+    start = []
+    for path in [suite_path, *score_paths, *validation_files, *extra]:
+        try:
+            start.append((str(path), hash_path(path)["sha256"]))
+        except OSError as e:
+            raise AggregateError(f"cannot hash provenance input {path}: {e.strerror or e}") from None
+    if not Path(receipts_root).is_dir():
+        raise AggregateError(f"receipts directory {receipts_root} does not exist")
+    try:
+        return provenance.block(start, load_receipts(receipts_root), pins)
+    except provenance.ProvenanceError as e:
+        raise AggregateError(str(e)) from None
 
 
 def dumps(results: dict) -> str:
@@ -503,6 +536,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
                         help="require exactly these seeds (default: the distinct seeds present)")
     parser.add_argument("--trace-validation", nargs="+", metavar="SUMMARY.json",
                         help="TRACE validation summaries (one per model) to include as results['trace_validation']")
+    parser.add_argument("--receipts", metavar="DIR",
+                        help="anchor the results: a Merkle root over the receipts behind every input (provenance)")
+    parser.add_argument("--provenance-inputs", nargs="+", default=[], metavar="PATH",
+                        help="further outputs whose receipts the root covers (e.g. the data stage's checks)")
+    parser.add_argument("--pins-json", metavar="JSON",
+                        help="the pinned inputs of the study (effective config and its sha256) for the root")
     parser.add_argument("--report-dir", metavar="DIR",
                         help="also write report.md, report.html and base_vs_trained.png here")
     return parser
@@ -518,7 +557,8 @@ def run(args) -> int:
     try:
         results = build_results(suite_path=args.suite, scores=args.scores, score_files=args.score_files,
                                 models_path=args.models, models_json=args.models_json, seeds=args.seeds,
-                                validation_files=args.trace_validation)
+                                validation_files=args.trace_validation, receipts_root=args.receipts,
+                                provenance_inputs=args.provenance_inputs, pins_json=args.pins_json)
     except AggregateError as e:
         for p in e.problems:
             print(f"{PROG}: error: {p}", file=sys.stderr)

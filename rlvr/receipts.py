@@ -1,26 +1,30 @@
-"""Receipts: a hashed record of every pipeline job, and their validation.
+"""Receipts: a hashed record of every pipeline job.
 
 Snakemake hashes no outputs itself, so every rule runs its command through
-``rlvr receipt ... -- COMMAND`` which executes the command and then writes
+``rlvr receipt ... -- COMMAND`` which hashes the inputs, runs the command under
+``bash -euo pipefail -c``, checks that every declared output exists, hashes the outputs and only
+then writes the success receipt
 
-``receipts/<rule>/<wildcards>.json`` (canonical JSON, byte-identical for identical work):
-    rule, wildcards, command, params, config_sha256, code {git_commit, dirty},
-    container {image, sha256}, tools {package: version}, inputs / outputs
-    [{name, path, kind, size, sha256}] (a directory: sha256 of its sorted file manifest),
-    exit_status
-``receipts/<rule>/<wildcards>.timing.json``: start, end, seconds, host — kept apart so
-the receipt itself stays deterministic.
+``receipts/<rule>/<k=v,...>.json`` (canonical JSON, byte-identical for identical work):
+    receipt_version, rule, wildcards, command, shell, params, config_sha256,
+    code {git_commit, dirty, source_sha256}, container {declared, ran, sha256} | null,
+    tools {package: version}, inputs / outputs [{name, path, kind, size, sha256}]
+    (a directory: sha256 of its sorted [relpath, size, sha256] file manifest), exit_status
 
-``validate`` re-hashes every output, checks that every input's hash equals what its
-producer's receipt recorded (the chain must close on declared sources: config files or the
-pinned hub revision), and reports each mismatch with the file and the rule.
+A job that fails (non-zero exit, or a declared output missing) gets ``<stem>.failed.json`` instead,
+never a success receipt. ``<stem>.timing.json`` (start, end, seconds, host) is kept apart so the
+receipt itself stays deterministic. Rule names and wildcard values are checked before anything runs:
+a receipt path can never leave the receipts root.
+
+What a receipt proves, and how a whole chain is checked: ``rlvr.chain`` (validation) and
+``rlvr.provenance`` (the Merkle root that ``results.json`` carries).
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
+import re
 import shlex
 import socket
 import subprocess
@@ -29,43 +33,85 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from tracegen.core.canonical import canonical_json as canonical, sha256_file, write_atomic
+from tracegen.core.canonical import canonical_json as canonical, sha256_file, sha256_json, write_atomic
 
-RECEIPT_VERSION = "rlvr-receipt-v1"
-# Snakemake drops a timestamp marker into directory outputs after a job; it is not content.
-IGNORED_NAMES = frozenset({".snakemake_timestamp"})
+RECEIPT_VERSION = "rlvr-receipt-v2"
+SHELL = ("/bin/bash", "-euo", "pipefail", "-c")
+# Snakemake drops an empty timestamp marker at the top of a directory output after a job: not content.
+# Anywhere else (or with content) it is an ordinary file and is hashed like any other.
+MARKER = ".snakemake_timestamp"
 TOOLS = ("tracegen", "rlvr", "snakemake", "numpy", "pycairo", "pyarrow", "datasets", "torch", "transformers",
          "verl", "vllm", "lm_eval", "ray")
+NAME_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,99}")
+VALUE_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.@+-]{0,199}")
+SOURCE_SUFFIXES = (".py", ".json", ".yaml", ".yml", ".tsv", ".txt", ".jinja")
 
 
+class ReceiptError(ValueError):
+    """A job description that cannot be receipted (one line)."""
+
+
+# ---------------------------------------------------------------------------- hashing
 def hash_path(path) -> dict:
     """{kind, size, sha256} of a file, or of a directory via its sorted [relpath, size, sha256] manifest
-    (Snakemake's ``.snakemake_timestamp`` markers excluded)."""
+    (only Snakemake's empty top-level ``.snakemake_timestamp`` marker is left out)."""
     p = Path(path)
     if p.is_dir():
         manifest = []
         for dirpath, dirnames, files in os.walk(p):
             dirnames.sort()
             for name in sorted(files):
-                if name in IGNORED_NAMES:
-                    continue
                 f = Path(dirpath) / name
+                if name == MARKER and Path(dirpath) == p and f.stat().st_size == 0:
+                    continue
                 manifest.append([f.relative_to(p).as_posix(), f.stat().st_size, sha256_file(f)])
         manifest.sort()
-        return {"kind": "dir", "size": sum(m[1] for m in manifest),
-                "sha256": hashlib.sha256(canonical(manifest).encode()).hexdigest()}
+        return {"kind": "dir", "size": sum(m[1] for m in manifest), "sha256": sha256_json(manifest)}
     return {"kind": "file", "size": p.stat().st_size, "sha256": sha256_file(p)}
 
 
+def stray_markers(path) -> list[str]:
+    """Snakemake timestamp markers inside a directory output that are not its own empty top-level one."""
+    p = Path(path)
+    if not p.is_dir():
+        return []
+    out = []
+    for dirpath, _, files in os.walk(p):
+        if MARKER in files:
+            f = Path(dirpath) / MARKER
+            if Path(dirpath) != p or f.stat().st_size != 0:
+                out.append(f.as_posix())
+    return sorted(out)
+
+
+_SOURCE_SHA256: dict[str, str] = {}
+
+
+def source_sha256() -> str:
+    """sha256 over the sorted [package/relpath, sha256] of the installed tracegen and rlvr source files:
+    the code that ran, content-addressed (also where no git checkout is at hand, e.g. in a container)."""
+    if "v" not in _SOURCE_SHA256:
+        import tracegen
+
+        entries = []
+        for name, pkg in (("tracegen", Path(tracegen.__file__).parent), ("rlvr", Path(__file__).parent)):
+            for f in sorted(pkg.rglob("*")):
+                if f.is_file() and f.suffix in SOURCE_SUFFIXES and "__pycache__" not in f.parts:
+                    entries.append([f"{name}/{f.relative_to(pkg).as_posix()}", sha256_file(f)])
+        _SOURCE_SHA256["v"] = sha256_json(entries)
+    return _SOURCE_SHA256["v"]
+
+
 def code_version(root=".") -> dict:
+    commit = dirty = None
     try:
         commit = subprocess.run(["git", "-C", str(root), "rev-parse", "HEAD"], capture_output=True, text=True,
                                 check=True).stdout.strip()
         dirty = bool(subprocess.run(["git", "-C", str(root), "status", "--porcelain", "--untracked-files=no"],
                                     capture_output=True, text=True, check=True).stdout.strip())
     except (OSError, subprocess.CalledProcessError):
-        return {"git_commit": None, "dirty": None}
-    return {"git_commit": commit, "dirty": dirty}
+        commit = dirty = None
+    return {"git_commit": commit, "dirty": dirty, "source_sha256": source_sha256()}
 
 
 def tool_versions() -> dict:
@@ -81,18 +127,67 @@ def tool_versions() -> dict:
     return out
 
 
+def image_digest(image) -> str | None:
+    """sha256 of a container image: from envs/images.lock.json (written by containers/build.sh, whose paths
+    carry the digest) when it lists the path, else by hashing the file when it is readable here."""
+    lock = Path("envs/images.lock.json")
+    if lock.is_file():
+        try:
+            for entry in json.loads(lock.read_text(encoding="utf-8")).get("images", {}).values():
+                if isinstance(entry, dict) and entry.get("path") == image and entry.get("sha256"):
+                    return entry["sha256"]
+        except (OSError, ValueError, AttributeError):
+            pass
+    p = Path(image)
+    return sha256_file(p) if p.is_file() else None
+
+
+def container_record(declared: str | None) -> dict | None:
+    """The container the job actually ran in (Apptainer sets APPTAINER_CONTAINER inside it) beside the one
+    the rule declared; null when neither. The directive is only used under ``--sdm apptainer``."""
+    ran = os.environ.get("APPTAINER_CONTAINER") or os.environ.get("SINGULARITY_CONTAINER") or None
+    if not declared and not ran:
+        return None
+    return {"declared": declared, "ran": ran, "sha256": image_digest(ran) if ran else None}
+
+
+# ---------------------------------------------------------------------------- paths
+def check_name(kind: str, name: str) -> str:
+    if not isinstance(name, str) or not NAME_RE.fullmatch(name):
+        raise ReceiptError(f"{kind} {name!r} is not a plain identifier ([A-Za-z_][A-Za-z0-9_]*)")
+    return name
+
+
+def check_value(key: str, value: str) -> str:
+    if not isinstance(value, str) or not VALUE_RE.fullmatch(value):
+        raise ReceiptError(f"wildcard {key}={value!r} may only use letters, digits and _ . @ + - "
+                           "(no path separators, no leading dot)")
+    return value
+
+
+def receipt_stem(wildcards: dict) -> str:
+    return ",".join(f"{k}={v}" for k, v in sorted(wildcards.items())) or "all"
+
+
 def receipt_path(root, rule: str, wildcards: dict) -> Path:
-    stem = ",".join(f"{k}={v}" for k, v in sorted(wildcards.items())) or "all"
-    return Path(root) / rule / f"{stem}.json"
+    """receipts/<rule>/<k=v,...>.json; refuses names that could leave ``root``."""
+    check_name("rule", rule)
+    for k, v in wildcards.items():
+        check_name("wildcard name", k)
+        check_value(k, v)
+    base = Path(root)
+    path = base / rule / f"{receipt_stem(wildcards)}.json"
+    if not path.resolve().is_relative_to(base.resolve()):
+        raise ReceiptError(f"receipt path {path} leaves the receipts root {root}")
+    return path
 
 
-def _entries(pairs) -> list[dict]:
-    out = []
-    for name, path in pairs:
-        out.append({"name": name, "path": str(path), **hash_path(path)})
-    return out
+def sidecar(path: Path, kind: str) -> Path:
+    """<stem>.failed.json / <stem>.timing.json beside a receipt path."""
+    return path.with_name(path.name[: -len(".json")] + f".{kind}.json")
 
 
+# ---------------------------------------------------------------------------- writing
 @dataclass
 class Job:
     rule: str
@@ -105,133 +200,89 @@ class Job:
     receipts_root: str = "receipts"
 
 
+def _entries(pairs) -> list[dict]:
+    return [{"name": name, "path": str(path), **hash_path(path)} for name, path in pairs]
+
+
+def command_text(command: list[str]) -> str:
+    """The one string bash runs: a single argument is a shell script, several are an argv (quoted)."""
+    return command[0] if len(command) == 1 else shlex.join(command)
+
+
 def run(job: Job, command: list[str]) -> int:
-    """Run ``command`` (argv, or one shell string), then write the receipt and its timing sidecar."""
-    shell = len(command) == 1
-    cmd_text = command[0] if shell else shlex.join(command)
+    """Hash inputs, run ``command`` under ``bash -euo pipefail -c``, check the outputs exist, hash them,
+    then write the receipt (or ``.failed.json``) and its timing sidecar. Returns the exit status."""
+    path = receipt_path(job.receipts_root, job.rule, job.wildcards)   # refuses bad names before running
+    names = [n for n, _ in job.inputs + job.outputs]
+    for n in names:
+        if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*(\[\d+\])?", n):
+            raise ReceiptError(f"input/output name {n!r} is not an identifier (optionally with [index])")
+    absent = [p for _, p in job.inputs if not Path(p).exists()]
+    if absent:
+        raise ReceiptError(f"rule {job.rule}: input {absent[0]} does not exist")
+    inputs = _entries(job.inputs)
+    text = command_text(command)
     start = time.time()
-    status = subprocess.run(cmd_text if shell else command, shell=shell,
-                            executable="/bin/bash" if shell else None).returncode
+    status = subprocess.run([*SHELL, text]).returncode
     end = time.time()
-    container = None
-    # Snakemake names a container for every rule; it is used only under --sdm apptainer, where
-    # Apptainer sets APPTAINER_CONTAINER inside the job. Record the image only when it was used.
-    if job.container and (os.environ.get("APPTAINER_CONTAINER") or os.environ.get("SINGULARITY_CONTAINER")):
-        image = Path(job.container)
-        container = {"image": job.container, "sha256": sha256_file(image) if image.is_file() else None}
+    error = None
+    if status != 0:
+        error = f"command exited with status {status}"
+    else:
+        missing = [p for _, p in job.outputs if not Path(p).exists()]
+        if missing:
+            error = f"command succeeded but did not create {missing[0]}"
+            status = 1
     receipt = {
         "receipt_version": RECEIPT_VERSION,
         "rule": job.rule,
         "wildcards": dict(sorted(job.wildcards.items())),
-        "command": cmd_text,
+        "command": text,
+        "shell": " ".join(SHELL[:3]) + " -c",
         "params": job.params,
         "config_sha256": job.config_sha256,
         "code": code_version(),
-        "container": container,
+        "container": container_record(job.container),
         "tools": tool_versions(),
-        "inputs": _entries(job.inputs),
-        "outputs": _entries([(n, p) for n, p in job.outputs if Path(p).exists()]) if status == 0 else [],
+        "inputs": inputs,
+        "outputs": _entries(job.outputs) if error is None else [],
         "exit_status": status,
     }
-    path = receipt_path(job.receipts_root, job.rule, job.wildcards)
-    if status != 0:
-        path = path.with_suffix(".failed.json")
-    write_atomic(path, canonical(receipt) + "\n")
-    write_atomic(path.with_suffix(".timing.json"), canonical({
+    failed = sidecar(path, "failed")
+    if error is None:
+        write_atomic(path, canonical(receipt) + "\n")
+        failed.unlink(missing_ok=True)
+    else:
+        receipt["error"] = error
+        receipt["declared_outputs"] = [{"name": n, "path": str(p)} for n, p in job.outputs]
+        write_atomic(failed, canonical(receipt) + "\n")
+        path.unlink(missing_ok=True)
+        print(f"rlvr receipt: {job.rule}: {error}", file=sys.stderr)
+    write_atomic(sidecar(path, "timing"), canonical({
         "start": start, "end": end, "seconds": round(end - start, 3), "host": socket.gethostname()}) + "\n")
-    if status == 0:
-        missing = [p for _, p in job.outputs if not Path(p).exists()]
-        if missing:
-            print(f"rlvr receipt: {job.rule}: command succeeded but did not create {missing[0]}", file=sys.stderr)
-            return 1
     return status
 
 
-# ---------------------------------------------------------------------------- validation
-def _check_results_rebuild(receipt_file, r) -> list[dict]:
-    """results.json must be rebuilt byte-identically from the score files its receipt recorded."""
-    from . import aggregate
-
-    def problem(message):
-        return [{"code": "R_RESULTS_REBUILD", "receipt": str(receipt_file), "path": results, "message": message}]
-
-    inputs = {i["name"]: i["path"] for i in r["inputs"]}
-    results = next((o["path"] for o in r["outputs"] if o["name"] == "results"), None)
-    ordered = sorted(inputs.items(), key=lambda kv: _index(kv[0]))
-    score_files = [p for n, p in ordered if n.startswith("scores[")]
-    validation_files = [p for n, p in ordered if n.startswith("validation[")] or None
-    if results is None or "suite" not in inputs or not score_files:
-        return problem("the aggregate receipt does not name results, suite and score inputs")
-    try:
-        rebuilt = aggregate.dumps(aggregate.build_results(
-            suite_path=inputs["suite"], score_files=score_files, models_json=json.dumps(r["params"]["models"]),
-            seeds=r["params"].get("seeds"), validation_files=validation_files))
-    except (aggregate.AggregateError, OSError, KeyError, ValueError) as e:
-        return problem(f"rule aggregate cannot rebuild {results} from its recorded scores: {e}")
-    if not Path(results).is_file() or Path(results).read_text(encoding="utf-8") != rebuilt:
-        return problem(f"{results} is not what rule aggregate rebuilds from the recorded scores")
-    return []
-
-
-def _index(name: str) -> int:
-    return int(name[name.index("[") + 1:-1]) if "[" in name else -1
-
-
+# ---------------------------------------------------------------------------- reading
 def load_receipts(root) -> list[tuple[Path, dict]]:
+    """Every well-formed success receipt under ``root`` (see ``rlvr.chain.scan`` for the strict view)."""
     out = []
+    if not Path(root).is_dir():
+        return out
     for p in sorted(Path(root).rglob("*.json")):
-        if p.name.endswith((".timing.json", ".failed.json")) or ".tmp" in p.name:
+        if p.name.endswith((".timing.json", ".failed.json")) or p.name.startswith(".") or ".tmp" in p.name:
             continue
-        out.append((p, json.loads(p.read_text(encoding="utf-8"))))
+        try:
+            obj = json.loads(p.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, ValueError):
+            continue
+        if isinstance(obj, dict):
+            out.append((p, obj))
     return out
 
 
-def validate(root="receipts", *, sources=(), expected=()) -> list[dict]:
-    """Check every receipt under ``root``; return a list of problems (empty = valid).
+def validate(root="receipts", **kwargs) -> list[dict]:
+    """Problems of the receipt chain under ``root`` (empty = valid); see ``rlvr.chain.validate``."""
+    from . import chain
 
-    ``sources``: path prefixes allowed as chain roots (inputs no rule produced, e.g. ``config/``).
-    ``expected``: (rule, wildcards) pairs that must have a receipt (e.g. the full eval grid).
-    """
-    problems: list[dict] = []
-
-    def bad(code, receipt_file, path, message):
-        problems.append({"code": code, "receipt": str(receipt_file), "path": path, "message": message})
-
-    receipts = load_receipts(root)
-    produced: dict[str, tuple[str, str]] = {}
-    for rf, r in receipts:
-        if r.get("receipt_version") != RECEIPT_VERSION:
-            bad("R_FORMAT", rf, None, f"not a {RECEIPT_VERSION} receipt")
-            continue
-        if r["exit_status"] != 0:
-            bad("R_FAILED", rf, None, f"rule {r['rule']} exited with status {r['exit_status']}")
-        for out in r["outputs"]:
-            if out["path"] in produced:
-                bad("R_TWO_PRODUCERS", rf, out["path"], f"also produced by {produced[out['path']][1]}")
-            produced[out["path"]] = (out["sha256"], r["rule"])
-            if not Path(out["path"]).exists():
-                bad("R_MISSING", rf, out["path"], f"output of rule {r['rule']} is missing")
-                continue
-            now = hash_path(out["path"])["sha256"]
-            if now != out["sha256"]:
-                bad("R_OUTPUT_CHANGED", rf, out["path"], f"output of rule {r['rule']} changed since it was produced")
-    for rf, r in receipts:
-        for inp in r.get("inputs", []):
-            path = inp["path"]
-            if path in produced:
-                if produced[path][0] != inp["sha256"]:
-                    bad("R_CHAIN", rf, path, f"rule {r['rule']} consumed a version of {path} that rule "
-                                             f"{produced[path][1]} did not produce")
-            elif any(path == s or path.startswith(s.rstrip("/") + "/") for s in sources):
-                if Path(path).exists() and hash_path(path)["sha256"] != inp["sha256"]:
-                    bad("R_SOURCE_CHANGED", rf, path, f"source {path} changed since rule {r['rule']} used it")
-            else:
-                bad("R_UNPRODUCED", rf, path, f"input {path} of rule {r['rule']} has no producing receipt")
-    for rf, r in receipts:
-        if r.get("rule") == "aggregate" and r.get("exit_status") == 0:
-            problems.extend(_check_results_rebuild(rf, r))
-    have = {(r["rule"], canonical(r["wildcards"])) for _, r in receipts}
-    for rule, wc in expected:
-        if (rule, canonical(dict(sorted(wc.items())))) not in have:
-            bad("R_INCOMPLETE", receipt_path(root, rule, wc), None, f"no receipt for {rule} {wc}")
-    return problems
+    return chain.validate(root, **kwargs).problems

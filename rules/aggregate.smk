@@ -10,6 +10,8 @@ rule aggregate:
         scores=SCORE_FILES,
         suite=config["eval"]["suite"],
         validation=expand("results/trace_validation/{model}/summary.json", model=list(MODELS)),
+        # the data stage's checks: their receipts join the Merkle root, so it covers the whole DAG
+        provenance=data_outputs(),
     output:
         results="results.json",
         report=directory("results/report"),
@@ -21,9 +23,13 @@ rule aggregate:
     container: container_for("data")
     params:
         receipt=receipt_args("data", models=MODELS_FOR_AGGREGATE, seeds=SEEDS),
-        models=json.dumps(MODELS_FOR_AGGREGATE),
-        seeds=" ".join(str(s) for s in SEEDS),
+        models=canonical_json(MODELS_FOR_AGGREGATE),
+        seeds=[str(s) for s in SEEDS],
+        pins=canonical_json(PINS),
     shell:
-        receipted("rlvr aggregate --score-files {input.scores} --models-json '{params.models}' "
-                  "--suite {input.suite} --seeds {params.seeds} --trace-validation {input.validation} "
-                  "--out {output.results} --report-dir {output.report}")
+        receipted(
+            "rlvr aggregate --score-files {input.scores:q} --models-json {params.models:q} "
+            "--suite {input.suite:q} --seeds {params.seeds:q} --trace-validation {input.validation:q} "
+            "--receipts receipts --provenance-inputs {input.provenance:q} --pins-json {params.pins:q} "
+            "--out {output.results:q} --report-dir {output.report:q}"
+        )

@@ -2,12 +2,13 @@
 
 import hashlib
 import json
-import shlex
 from pathlib import Path, PurePosixPath
 
 from snakemake.exceptions import WorkflowError
 from snakemake.utils import validate
-from tracegen.core.canonical import sha256_json
+from rlvr import workflow as _workflow
+from rlvr.workflow import receipt, receipted, script
+from tracegen.core.canonical import canonical_json, sha256_json
 
 validate(config, "../config/schema.yaml")
 
@@ -38,11 +39,13 @@ FIXTURES = config["eval"].get("fixtures")
 
 # generation backend of `rlvr evaluate` / `rlvr trace-validation generate` (hf on CPU, vllm on the cluster)
 _backend = config["eval"].get("backend", {"name": "hf"})
-EVAL_BACKEND_ARGS = " ".join(
-    [f"--backend {_backend['name']}"]
-    + [f"--{k.replace('_', '-')} {shlex.quote(str(_backend[k]))}"
-       for k in ("base_url", "served_name", "tensor_parallel", "batch_size", "max_tokens") if _backend.get(k) is not None]
-)
+# Argument lists: rules put them in a shell command as {params.x:q}, which quotes every element.
+EVAL_BACKEND_ARGS = ["--backend", _backend["name"]] + [
+    x
+    for k in ("base_url", "served_name", "tensor_parallel", "batch_size", "max_tokens")
+    if _backend.get(k) is not None
+    for x in (f"--{k.replace('_', '-')}", str(_backend[k]))
+]
 
 # the LLM judge: Qwen3-32B at its pinned revision on the cluster, a tiny Qwen3 built offline on CPU
 JUDGE = dict(config["eval"].get("judge", {"source": "tiny", "backend": "hf"}))
@@ -52,17 +55,17 @@ JUDGE_MODEL_DIR = (
     else "results/models/judge/tiny-qwen3"
 )
 JUDGE_MODEL_COMMAND = (
-    "env HF_HUB_OFFLINE=0 TRANSFORMERS_OFFLINE=0 rlvr fetch-model "
-    f"--repo {JUDGE.get('repo')} --revision {JUDGE.get('revision')}"
+    ["env", "HF_HUB_OFFLINE=0", "TRANSFORMERS_OFFLINE=0", "rlvr", "fetch-model",
+     "--repo", str(JUDGE.get("repo")), "--revision", str(JUDGE.get("revision"))]
     if JUDGE.get("source") == "hub"
-    else "rlvr build-tiny-judge"
+    else ["rlvr", "build-tiny-judge"]
 )
-JUDGE_ARGS = " ".join(
-    [f"--judge-backend {JUDGE.get('backend', 'hf')}", "--judge-cache results/judge_cache"]
-    + ([f"--judge-revision {JUDGE['revision']}"] if JUDGE.get("revision") else [])
-    + ([f"--judge-url {shlex.quote(JUDGE['base_url'])}"] if JUDGE.get("base_url") else [])
-    + ([f"--judge-batch-size {JUDGE['batch_size']}"] if JUDGE.get("batch_size") else [])
-    + ([f"--judge-tensor-parallel {JUDGE['tensor_parallel']}"] if JUDGE.get("tensor_parallel") else [])
+JUDGE_ARGS = (
+    ["--judge-backend", JUDGE.get("backend", "hf"), "--judge-cache", "results/judge_cache"]
+    + (["--judge-revision", JUDGE["revision"]] if JUDGE.get("revision") else [])
+    + (["--judge-url", JUDGE["base_url"]] if JUDGE.get("base_url") else [])
+    + (["--judge-batch-size", str(JUDGE["batch_size"])] if JUDGE.get("batch_size") else [])
+    + (["--judge-tensor-parallel", str(JUDGE["tensor_parallel"])] if JUDGE.get("tensor_parallel") else [])
 )
 # the TRACE validation campaign's data: our own exported validation split, or the pinned release file
 TRACE_VALIDATION_SOURCE = config["eval"].get("trace_validation", "ours")
@@ -92,43 +95,11 @@ def container_for(stage):
     return f"containers/images/{stage}-def-{definition}.sif"
 
 
-def receipt(rule_name, *wildcard_names):
-    """Receipt output path of a rule: receipts/<rule>/<k=v,...>.json (keys sorted, as rlvr writes it)."""
-    stem = ",".join(f"{w}={{{w}}}" for w in sorted(wildcard_names)) or "all"
-    return f"receipts/{rule_name}/{stem}.json"
-
-
-def _flat(named):
-    for name, value in named.items():
-        if isinstance(value, (list, tuple)):
-            for i, v in enumerate(value):
-                yield f"{name}[{i}]", v
-        else:
-            yield name, value
-
-
+# receipt(), receipted() and script() come from rlvr.workflow (see there); receipt_args binds the study's
+# config hash and the stage's declared container.
 def receipt_args(stage, **rule_params):
-    """params function: the `rlvr receipt` arguments of a job (rule, wildcards, inputs, outputs, config
-    hash, container). The rule name is read back from the job's receipt output path."""
-
-    def args(wildcards, input, output):
-        parts = [f"--rule={Path(output.receipt).parent.name}"]
-        parts += [f"--wildcard={k}={v}" for k, v in sorted(wildcards.items())]
-        parts += [f"--input={k}={v}" for k, v in _flat(input)]
-        parts += [f"--output={k}={v}" for k, v in _flat(output) if k != "receipt"]
-        parts.append(f"--config-hash={CONFIG_HASH}")
-        parts.append(f"--params={json.dumps(rule_params, sort_keys=True)}")
-        image = container_for(stage)
-        if image:
-            parts.append(f"--container={image}")
-        return " ".join(shlex.quote(p) for p in parts)
-
-    return args
-
-
-def receipted(command):
-    """Run a shell command through `rlvr receipt`, sending all output to the job's log."""
-    return f"rlvr receipt {{params.receipt}} -- {shlex.quote(command)} > {{log}} 2>&1"
+    """params function: the `rlvr receipt` arguments of a job of ``stage``."""
+    return _workflow.receipt_args(CONFIG_HASH, container_for(stage), **rule_params)
 
 
 # ---------------------------------------------------------------------------- data stage
@@ -148,6 +119,9 @@ def _source_tree_sha256(package):
 
 TRACEGEN_CODE = _source_tree_sha256("tracegen")
 
+
+
+MAX_PIXELS_ARGS = ["--max-pixels", str(config["data"]["max_pixels"])] if config["data"].get("max_pixels") else []
 
 
 def split_config(split):
@@ -218,15 +192,6 @@ def final_targets():
     return targets
 
 
-def expected_receipts():
-    """(rule, wildcards) that must have receipts: the data splits and, with eval, the whole grid."""
-    exp = [["equivalence_split", {"split": s}] for s in SPLITS]
-    if "eval" in STAGES:
-        grid = [{"benchmark": b, "model": m, "seed": str(s)} for m in MODELS for b in BENCHMARKS for s in SEEDS]
-        exp += [["evaluate", wc] for wc in grid] + [["score", wc] for wc in grid] + [["aggregate", {}]]
-        exp += [["judge", wc] for wc in grid if wc["benchmark"] in JUDGED]
-        exp += [["fetch_trace_validation", {}]] if TRACE_VALIDATION_SOURCE == "release" else []
-        exp += [[r, {"model": m}] for m in MODELS
-                for r in ("trace_validation_generate", "trace_validation_judge", "trace_validation")]
-        exp += [["benchmark_fixture" if FIXTURES else "fetch_benchmark", {"benchmark": b}] for b in BENCHMARKS]
-    return exp
+# The pinned inputs of the study (the effective config carries every model, judge and hub revision; its
+# canonical sha256 is each receipt's config hash): a leaf of the Merkle root that results.json carries.
+PINS = {"config_sha256": CONFIG_HASH, "config": config}

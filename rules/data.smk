@@ -20,8 +20,8 @@ if config["data"]["source"] == "generate":
             code=TRACEGEN_CODE,
         shell:
             receipted(
-                "tracegen generate {input.cfg} --only-domain {wildcards.group} "
-                "--workers {threads} --quiet --force --output {output.ds}"
+                "tracegen generate {input.cfg:q} --only-domain {wildcards.group:q} "
+                "--workers {threads} --quiet --force --output {output.ds:q}"
             )
 
     rule merge_split:
@@ -38,7 +38,7 @@ if config["data"]["source"] == "generate":
         params:
             receipt=receipt_args("data"),
         shell:
-            receipted("tracegen merge {input.groups} --force --output {output.ds}")
+            receipted("tracegen merge {input.groups:q} --force --output {output.ds:q}")
 
     rule validate_split:
         input:
@@ -55,7 +55,7 @@ if config["data"]["source"] == "generate":
         params:
             receipt=receipt_args("data"),
         shell:
-            receipted("tracegen validate {input.ds} --workers {threads} --quiet --report {output.report}")
+            receipted("tracegen validate {input.ds:q} --workers {threads} --quiet --report {output.report:q}")
 
     rule export_split:
         input:
@@ -73,10 +73,13 @@ if config["data"]["source"] == "generate":
             receipt=receipt_args(
                 "data", max_pixels=config["data"].get("max_pixels"), rows_per_shard=config["data"].get("rows_per_shard", 4000)
             ),
-            cap=lambda w: f"--max-pixels {config['data']['max_pixels']}" if config["data"].get("max_pixels") else "",
+            cap=MAX_PIXELS_ARGS,
             rows=config["data"].get("rows_per_shard", 4000),
         shell:
-            receipted("tracegen export {input.ds} {params.cap} --rows-per-shard {params.rows} --force --output {output.parquet}")
+            receipted(
+                "tracegen export {input.ds:q} {params.cap:q} --rows-per-shard {params.rows:q} --force "
+                "--output {output.parquet:q}"
+            )
 
     rule reproduce_split:
         """Regenerate the split in one job (no sharding, one worker), export it, and require the same
@@ -95,16 +98,19 @@ if config["data"]["source"] == "generate":
         params:
             receipt=receipt_args("data"),
             code=TRACEGEN_CODE,
-            cap=lambda w: f"--max-pixels {config['data']['max_pixels']}" if config["data"].get("max_pixels") else "",
+            cap=MAX_PIXELS_ARGS,
             rows=config["data"].get("rows_per_shard", 4000),
             tmp=lambda w: f"results/data/{w.split}/.reproduce",
         shell:
             receipted(
-                "rm -rf {params.tmp} && tracegen generate {input.cfg} --workers 1 --quiet --output {params.tmp}/dataset && "
-                "tracegen export {params.tmp}/dataset {params.cap} --rows-per-shard {params.rows} --output {params.tmp}/parquet && "
-                "rlvr equivalence receipt {params.tmp}/parquet --output {params.tmp}/equivalence.json && "
-                "rlvr equivalence compare {input.equivalence} {params.tmp}/equivalence.json --output {output.check} && "
-                "rm -rf {params.tmp}"
+                script(
+                    'tmp=$1 cfg=$2 rows=$3 recorded=$4 check=$5; shift 5; '
+                    'rm -rf "$tmp" && tracegen generate "$cfg" --workers 1 --quiet --output "$tmp/dataset" && '
+                    'tracegen export "$tmp/dataset" "$@" --rows-per-shard "$rows" --output "$tmp/parquet" && '
+                    'rlvr equivalence receipt "$tmp/parquet" --output "$tmp/equivalence.json" && '
+                    'rlvr equivalence compare "$recorded" "$tmp/equivalence.json" --output "$check" && rm -rf "$tmp"',
+                    "{params.tmp:q} {input.cfg:q} {params.rows:q} {input.equivalence:q} {output.check:q} {params.cap:q}",
+                )
             )
 
 
@@ -123,7 +129,7 @@ rule equivalence_split:
     params:
         receipt=receipt_args("data"),
     shell:
-        receipted("rlvr equivalence receipt {input.parquet} --output {output.equivalence}")
+        receipted("rlvr equivalence receipt {input.parquet:q} --output {output.equivalence:q}")
 
 
 rule data:

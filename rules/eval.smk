@@ -20,9 +20,9 @@ rule eval_stamp_benchmark:
         "logs/eval_stamp/{benchmark}.log",
     container: container_for("data")
     params:
-        receipt=receipt_args("eval"),
+        receipt=receipt_args("data"),
     shell:
-        receipted("echo 'benchmark {wildcards.benchmark}' > {output.stamp}")
+        receipted(script('echo "benchmark $1" > "$2"', "{wildcards.benchmark:q} {output.stamp:q}"))
 
 
 rule eval_stamp_seed:
@@ -33,9 +33,11 @@ rule eval_stamp_seed:
         "logs/eval_stamp/{benchmark}-{seed}.log",
     container: container_for("data")
     params:
-        receipt=receipt_args("eval"),
+        receipt=receipt_args("data"),
     shell:
-        receipted("echo 'benchmark {wildcards.benchmark} seed {wildcards.seed}' > {output.stamp}")
+        receipted(
+            script('echo "benchmark $1 seed $2" > "$3"', "{wildcards.benchmark:q} {wildcards.seed:q} {output.stamp:q}")
+        )
 
 
 rule fetch_benchmark:
@@ -52,9 +54,9 @@ rule fetch_benchmark:
         receipt=receipt_args("eval"),
         suite=SUITE_PATH,
     shell:
-        receipted("env HF_HUB_OFFLINE=0 HF_DATASETS_OFFLINE=0 rlvr fetch-benchmark --suite {params.suite} "
-                  "--benchmark {wildcards.benchmark} --raw results/benchmarks_raw/{wildcards.benchmark} "
-                  "--output {output.data}")
+        receipted("env HF_HUB_OFFLINE=0 HF_DATASETS_OFFLINE=0 rlvr fetch-benchmark --suite {params.suite:q} "
+                  "--benchmark {wildcards.benchmark:q} --raw results/benchmarks_raw/{wildcards.benchmark:q} "
+                  "--output {output.data:q}")
 
 
 rule benchmark_fixture:
@@ -69,8 +71,8 @@ rule benchmark_fixture:
         receipt=receipt_args("eval"),
         suite=SUITE_PATH,
     shell:
-        receipted("rlvr fetch-benchmark --fixture --suite {params.suite} --benchmark {wildcards.benchmark} "
-                  "--raw {output.data}.raw --output {output.data}")
+        receipted("rlvr fetch-benchmark --fixture --suite {params.suite:q} --benchmark {wildcards.benchmark:q} "
+                  "--raw {output.data:q}.raw --output {output.data:q}")
 
 
 rule evaluate:
@@ -95,8 +97,8 @@ rule evaluate:
         backend=EVAL_BACKEND_ARGS,
     shell:
         receipted(
-            "rlvr evaluate --suite {params.suite} --benchmark {wildcards.benchmark} --seed {wildcards.seed} "
-            "--model {input.model} --data {input.data} --output {output.generations} {params.backend}"
+            "rlvr evaluate --suite {params.suite:q} --benchmark {wildcards.benchmark:q} --seed {wildcards.seed:q} "
+            "--model {input.model:q} --data {input.data:q} --output {output.generations:q} {params.backend:q}"
         )
 
 
@@ -114,7 +116,7 @@ rule judge_model:
         receipt=receipt_args("judge", judge=JUDGE),
         command=JUDGE_MODEL_COMMAND,
     shell:
-        receipted("{params.command} --output {output.model}")
+        receipted("{params.command:q} --output {output.model:q}")
 
 
 rule judge:
@@ -137,8 +139,9 @@ rule judge:
         suite=SUITE_PATH,
         judge=JUDGE_ARGS,
     shell:
-        receipted("rlvr judge --suite {params.suite} --benchmark {wildcards.benchmark} "
-                  "--input {input.generations} --output {output.judged} --judge-model {input.judge_model} {params.judge}")
+        receipted("rlvr judge --suite {params.suite:q} --benchmark {wildcards.benchmark:q} "
+                  "--input {input.generations:q} --output {output.judged:q} --judge-model {input.judge_model:q} "
+                  "{params.judge:q}")
 
 
 rule score:
@@ -156,8 +159,8 @@ rule score:
         receipt=receipt_args("eval"),
         suite=SUITE_PATH,
     shell:
-        receipted("rlvr score --suite {params.suite} --benchmark {wildcards.benchmark} --model {wildcards.model} "
-                  "--seed {wildcards.seed} --input {input.responses} --output {output.score}")
+        receipted("rlvr score --suite {params.suite:q} --benchmark {wildcards.benchmark:q} --model {wildcards.model:q} "
+                  "--seed {wildcards.seed:q} --input {input.responses:q} --output {output.score:q}")
 
 
 rule fetch_trace_validation:
@@ -174,7 +177,7 @@ rule fetch_trace_validation:
         receipt=receipt_args("eval"),
         suite=SUITE_PATH,
     shell:
-        receipted("env HF_HUB_OFFLINE=0 rlvr trace-validation fetch --suite {params.suite} --output {output.data}")
+        receipted("env HF_HUB_OFFLINE=0 rlvr trace-validation fetch --suite {params.suite:q} --output {output.data:q}")
 
 
 rule trace_validation_generate:
@@ -195,8 +198,8 @@ rule trace_validation_generate:
         suite=SUITE_PATH,
         backend=EVAL_BACKEND_ARGS,
     shell:
-        receipted("rlvr trace-validation generate --suite {params.suite} --model {input.model} "
-                  "--data {input.validation} --output {output.generations} {params.backend}")
+        receipted("rlvr trace-validation generate --suite {params.suite:q} --model {input.model:q} "
+                  "--data {input.validation:q} --output {output.generations:q} {params.backend:q}")
 
 
 rule trace_validation_judge:
@@ -216,8 +219,8 @@ rule trace_validation_judge:
         receipt=receipt_args("judge", judge=JUDGE),
         judge=JUDGE_ARGS,
     shell:
-        receipted("rlvr trace-validation judge --input {input.generations} --output {output.judged} "
-                  "--judge-model {input.judge_model} {params.judge}")
+        receipted("rlvr trace-validation judge --input {input.generations:q} --output {output.judged:q} "
+                  "--judge-model {input.judge_model:q} {params.judge:q}")
 
 
 rule trace_validation:
@@ -235,4 +238,5 @@ rule trace_validation:
     params:
         receipt=receipt_args("eval"),
     shell:
-        receipted("rlvr trace-validation score --input {input.judged} --model {wildcards.model} --output {output.summary}")
+        receipted("rlvr trace-validation score --input {input.judged:q} --model {wildcards.model:q} "
+                  "--output {output.summary:q}")

@@ -22,8 +22,9 @@ if config["data"]["source"] == "hub":
             revision=HUB["revision"],
         shell:
             receipted(
-                "env HF_HUB_OFFLINE=0 HF_DATASETS_OFFLINE=0 TRANSFORMERS_OFFLINE=0 rlvr hub fetch --repo {params.repo} --revision {params.revision} --dir {output.snapshot} "
-                "--manifest {input.manifest} --output {output.verified}"
+                "env HF_HUB_OFFLINE=0 HF_DATASETS_OFFLINE=0 TRANSFORMERS_OFFLINE=0 rlvr hub fetch --repo {params.repo:q} "
+                "--revision {params.revision:q} --dir {output.snapshot:q} --manifest {input.manifest:q} "
+                "--output {output.verified:q}"
             )
 
     rule hub_split:
@@ -42,4 +43,9 @@ if config["data"]["source"] == "hub":
         params:
             receipt=receipt_args("data"),
         shell:
-            receipted("mkdir -p {output.parquet} && cp {input.snapshot}/data/{wildcards.split}/*.parquet {output.parquet}/")
+            receipted(
+                script(
+                    'mkdir -p "$1" && cp "$2/data/$3/"*.parquet "$1/"',
+                    "{output.parquet:q} {input.snapshot:q} {wildcards.split:q}",
+                )
+            )

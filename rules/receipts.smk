@@ -1,5 +1,8 @@
-# validate_receipts: re-hash every output, check each input against its producer's receipt,
-# and require a receipt for every job of the configured stages (e.g. the whole eval grid).
+# validate_receipts: the jobs that must have receipts come from this workflow's own DAG for the final
+# targets (snakemake --detailed-summary under the effective config); every receipt's rule, wildcards,
+# inputs, outputs, command, params, config hash and container must be what that DAG says; every output is
+# re-hashed, every input checked against its producer; results.json's Merkle root is recomputed; and
+# --deep re-scores every slice and regenerates the smallest split's data (identical bytes required).
 
 
 rule validate_receipts:
@@ -11,7 +14,11 @@ rule validate_receipts:
         "logs/validate_receipts.log",
     container: container_for("data")
     params:
-        expect=lambda w: json.dumps(expected_receipts()),
+        targets=final_targets(),
+        config=lambda w: canonical_json(config),
+        config_hash=CONFIG_HASH,
+        results=["--results", "results.json"] if "eval" in STAGES else [],
     shell:
-        "rlvr validate-receipts --receipts receipts --source config/ --source results/hub/ "
-        "--expect-json '{params.expect}' --report {output.report} > {log} 2>&1"
+        "rlvr validate-receipts --receipts receipts --source config/ --source results/hub/ --deep "
+        "--workflow --config-json {params.config:q} --config-hash {params.config_hash:q} {params.results:q} "
+        "--report {output.report:q} --target {params.targets:q} > {log:q} 2>&1"

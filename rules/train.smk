@@ -18,7 +18,10 @@ rule fetch_model:
         repo=lambda w: MODELS[w.model]["repo"],
         revision=lambda w: MODELS[w.model]["revision"],
     shell:
-        receipted("env HF_HUB_OFFLINE=0 HF_DATASETS_OFFLINE=0 TRANSFORMERS_OFFLINE=0 rlvr fetch-model --repo {params.repo} --revision {params.revision} --output {output.model}")
+        receipted(
+            "env HF_HUB_OFFLINE=0 HF_DATASETS_OFFLINE=0 TRANSFORMERS_OFFLINE=0 rlvr fetch-model --repo {params.repo:q} "
+            "--revision {params.revision:q} --output {output.model:q}"
+        )
 
 
 rule build_local_model:
@@ -36,7 +39,7 @@ rule build_local_model:
     params:
         receipt=receipt_args("train"),
     shell:
-        receipted("rlvr build-tiny-model --output {output.model}")
+        receipted("rlvr build-tiny-model --output {output.model:q}")
 
 
 rule prepare_rl_data:
@@ -58,8 +61,8 @@ rule prepare_rl_data:
         profile=lambda w: MODELS[w.model]["profile"],
     shell:
         receipted(
-            "rlvr prepare-rl-data --profile {params.profile} --train {input.train} "
-            "--validation {input.validation} --model {input.init} --output {output.data}"
+            "rlvr prepare-rl-data --profile {params.profile:q} --train {input.train:q} "
+            "--validation {input.validation:q} --model {input.init:q} --output {output.data:q}"
         )
 
 
@@ -83,8 +86,8 @@ rule train:
         profile=lambda w: MODELS[w.model]["profile"],
     shell:
         receipted(
-            "rlvr train --profile {params.profile} --data {input.data} --init {input.init} "
-            "--output {output.checkpoints}"
+            "rlvr train --profile {params.profile:q} --data {input.data:q} --init {input.init:q} "
+            "--output {output.checkpoints:q}"
         )
 
 
@@ -104,4 +107,4 @@ rule merge_checkpoint:
     params:
         receipt=receipt_args("train"),
     shell:
-        receipted("rlvr merge-checkpoint --checkpoints {input.checkpoints} --output {output.model}")
+        receipted("rlvr merge-checkpoint --checkpoints {input.checkpoints:q} --output {output.model:q}")

@@ -14,14 +14,20 @@ def rlvr(*args, cwd):
     return subprocess.run([sys.executable, "-m", "rlvr", *args], cwd=cwd, capture_output=True, text=True)
 
 
-def test_directory_hash_is_a_sorted_manifest_and_ignores_snakemake_markers(tmp_path):
+def test_directory_hash_is_a_sorted_manifest_and_ignores_only_snakemakes_own_marker(tmp_path):
     d = tmp_path / "d"
     (d / "b").mkdir(parents=True)
     (d / "a.txt").write_text("a")
     (d / "b" / "c.txt").write_text("cc")
     h1 = receipts.hash_path(d)
-    (d / ".snakemake_timestamp").write_text("123")
+    (d / ".snakemake_timestamp").write_text("")          # Snakemake's empty top-level marker: not content
     assert receipts.hash_path(d) == h1
+    (d / ".snakemake_timestamp").write_text("123")       # with content, or anywhere else, it is a file
+    assert receipts.hash_path(d) != h1
+    (d / ".snakemake_timestamp").write_text("")
+    (d / "b" / ".snakemake_timestamp").write_text("")
+    assert receipts.hash_path(d) != h1 and receipts.stray_markers(d) == [(d / "b" / ".snakemake_timestamp").as_posix()]
+    (d / "b" / ".snakemake_timestamp").unlink()
     assert h1["kind"] == "dir" and h1["size"] == 3
     (d / "b" / "c.txt").write_text("cd")
     assert receipts.hash_path(d)["sha256"] != h1["sha256"]
@@ -41,7 +47,8 @@ def test_receipt_run_is_deterministic_and_records_everything(tmp_path):
     assert rec["rule"] == "copy" and rec["wildcards"] == {"x": "1"} and rec["params"] == {"k": 2}
     assert rec["command"] == "cp in.txt out.txt" and rec["config_sha256"] == "abc" and rec["exit_status"] == 0
     assert rec["inputs"][0]["sha256"] == rec["outputs"][0]["sha256"] == hashlib.sha256(b"hello").hexdigest()
-    assert rec["container"] is None and "python" in rec["tools"]
+    assert rec["container"] is None and "python" in rec["tools"] and rec["shell"] == "/bin/bash -euo pipefail -c"
+    assert len(rec["code"]["source_sha256"]) == 64
     timing = json.loads((tmp_path / "receipts/copy/x=1.timing.json").read_text())
     assert {"start", "end", "seconds", "host"} <= set(timing)
 
@@ -53,6 +60,25 @@ def test_failed_command_is_recorded_apart_and_exits_nonzero(tmp_path):
     assert json.loads((tmp_path / "receipts/boom/all.failed.json").read_text())["exit_status"] == 3
     r = rlvr("receipt", "--rule=lazy", "--output=o=never.txt", "--", "true", cwd=tmp_path)
     assert r.returncode == 1 and "did not create never.txt" in r.stderr
+    assert not (tmp_path / "receipts/lazy/all.json").exists() and (tmp_path / "receipts/lazy/all.failed.json").exists()
+
+
+def test_receipt_records_the_container_that_ran(tmp_path, monkeypatch):
+    """Apptainer sets APPTAINER_CONTAINER inside the job: that image is recorded beside the declared one."""
+    import os
+
+    env = dict(os.environ, APPTAINER_CONTAINER=str(tmp_path / "data.sif"))
+    (tmp_path / "data.sif").write_bytes(b"image")
+    r = subprocess.run([sys.executable, "-m", "rlvr", "receipt", "--rule=stamp", "--output=o=s.txt",
+                        "--container=containers/eval.sif", "--", "touch s.txt"], cwd=tmp_path, env=env,
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    rec = json.loads((tmp_path / "receipts/stamp/all.json").read_text())
+    assert rec["container"] == {"declared": "containers/eval.sif", "ran": str(tmp_path / "data.sif"),
+                                "sha256": hashlib.sha256(b"image").hexdigest()}
+    monkeypatch.chdir(tmp_path)
+    problems = receipts.validate("receipts")
+    assert [p["code"] for p in problems] == ["R_CONTAINER"] and problems[0]["rule"] == "stamp"
 
 
 def _chain(tmp_path):
@@ -72,7 +98,7 @@ def test_chain_validation(tmp_path, monkeypatch):
     codes = {p["code"] for p in receipts.validate(root, sources=[])}
     assert codes == {"R_UNPRODUCED"}
     missing = receipts.validate(root, sources=["config/"], expected=[("use", {"k": "w"})])
-    assert [p["code"] for p in missing] == ["R_INCOMPLETE"]
+    assert [p["code"] for p in missing] == ["R_MISSING_RECEIPT"] and missing[0]["path"] == str(root / "use/k=w.json")
     (tmp_path / "a.txt").write_text("x: 2")
     codes = {p["code"]: p for p in receipts.validate(root, sources=["config/"])}
     assert codes["R_OUTPUT_CHANGED"]["path"] == "a.txt" and "make" in codes["R_OUTPUT_CHANGED"]["message"]
@@ -96,12 +122,51 @@ def test_equivalence_names_the_first_differing_row_and_column(tmp_path):
     assert equivalence.compare(a, b)["equal"]
     diff = equivalence.compare(a, c)
     assert not diff["equal"] and diff["first_difference"] == {"row": 1, "column": "prompt_answer"}
-    short = dict(a, rows=a["rows"][:2], num_rows=2)
+    from tracegen.core.canonical import sha256_json
+
+    short = dict(a, rows=a["rows"][:2], num_rows=2, sha256=sha256_json(a["rows"][:2]))
     assert equivalence.compare(a, short)["first_difference"]["row"] == 2
+    assert equivalence.compare(short, a)["message"].startswith("row counts differ (2 vs 3)")
     (tmp_path / "a.json").write_text(json.dumps(a))
     (tmp_path / "c.json").write_text(json.dumps(c))
     r = rlvr("equivalence", "compare", "a.json", "c.json", cwd=tmp_path)
     assert r.returncode == 1 and "row 1 column prompt_answer differs" in r.stdout
+
+
+def test_equivalence_compares_every_cell_and_rejects_empty_or_misshapen_digests(tmp_path):
+    from tracegen.core.canonical import sha256_json
+
+    _write_parquet(tmp_path / "a", ["p0", "p1", "p2"])
+    _write_parquet(tmp_path / "c", ["pA", "p1", "pC"])
+    a, c = equivalence.make_receipt(tmp_path / "a"), equivalence.make_receipt(tmp_path / "c")
+    diff = equivalence.compare(a, c)   # rows 0 and 2 differ: every row is compared, not only the first hit
+    assert diff["differing_cells"] == 2 and diff["first_difference"] == {"row": 0, "column": "prompt_answer"}
+    def rebuilt(rows, **kw):
+        return dict(a, rows=rows, num_rows=len(rows), sha256=sha256_json(rows), **kw)
+
+    bad = {
+        "empty": rebuilt([]),
+        "short row": rebuilt([r[:3] for r in a["rows"]]),
+        "long row": rebuilt([r + ["0" * 16] for r in a["rows"]]),
+        "not hex": rebuilt([["zz" * 8] * 4 for _ in a["rows"]]),
+        "num_rows": dict(a, num_rows=7),
+        "sha256": dict(a, sha256="0" * 64),
+        "version": dict(a, version="other"),
+        "columns": dict(a, columns=a["columns"][::-1]),
+        "not an object": [],
+    }
+    for name, other in bad.items():
+        for x, y in ((a, other), (other, a)):
+            result = equivalence.compare(x, y)
+            assert not result["equal"], name
+    assert not equivalence.compare(bad["empty"], bad["empty"])["equal"]
+    (tmp_path / "a.json").write_text(json.dumps(a))
+    (tmp_path / "e.json").write_text(json.dumps(bad["empty"]))
+    r = rlvr("equivalence", "compare", "a.json", "e.json", cwd=tmp_path)
+    assert r.returncode == 1 and "holds no rows" in r.stdout
+    (tmp_path / "empty").mkdir()
+    r = rlvr("equivalence", "receipt", "empty", "--output", "x.json", cwd=tmp_path)
+    assert r.returncode == 1 and "no .parquet files in empty" in r.stderr and "Traceback" not in r.stderr
 
 
 def test_hub_release_check_on_a_small_local_snapshot(tmp_path):
@@ -144,8 +209,9 @@ def test_results_json_must_rebuild_from_the_recorded_scores(tmp_path, monkeypatc
         files.append(f"config/s{i}.json")
         args.append(f"--input=scores[{i}]=config/s{i}.json")
     args += ["--", "rlvr aggregate --score-files " + " ".join(files) + " --models-json '" + json.dumps(models)
-             + "' --suite config/suite.json --seeds 42 --out results.json"]
+             + "' --suite config/suite.json --seeds 42 --receipts receipts --out results.json"]
     monkeypatch.setenv("PATH", str(Path(sys.executable).parent) + ":" + __import__("os").environ["PATH"])
+    (tmp_path / "receipts").mkdir()
     r = rlvr(*args, cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     monkeypatch.chdir(tmp_path)

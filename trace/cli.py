@@ -11,6 +11,26 @@ class CliError(Exception):
     """A user-facing problem: printed as one line, exit status 2."""
 
 
+def describe_error(e: BaseException) -> str:
+    """One line for an exception a command did not turn into its own message (both CLIs use it):
+    the file an OSError names, the position of a JSON error, the first line of anything else."""
+    import errno
+
+    if isinstance(e, OSError) and e.filename is not None:
+        what = e.strerror or errno.errorcode.get(e.errno or 0, type(e).__name__)
+        other = f" -> {e.filename2}" if getattr(e, "filename2", None) else ""
+        return f"{what}: {e.filename}{other}"
+    if isinstance(e, json.JSONDecodeError):
+        return f"invalid JSON: {e.msg} (line {e.lineno}, column {e.colno})"
+    if isinstance(e, UnicodeDecodeError):
+        return f"not UTF-8 text: byte {e.object[e.start:e.start + 1]!r} at position {e.start}"
+    text = " ".join(str(e).split()) or type(e).__name__
+    text = text if len(text) <= 500 else text[:500] + "..."
+    known = isinstance(e, (OSError, ValueError, KeyError, LookupError)) or type(e).__module__.split(".")[0] in (
+        "yaml", "pyarrow", "jsonschema")
+    return text if known and not isinstance(e, KeyError) else f"{type(e).__name__}: {text}"
+
+
 def _seed(text: str) -> int:
     try:
         value = int(text, 10)
@@ -54,7 +74,7 @@ def _config_from_args(a) -> dict:
     from .dataset import load_config
 
     if a.config:
-        cfg = load_config(a.config)
+        cfg = load_config(a.config, max_instances=a.max_instances)
         overrides = {"seed": a.seed, "split": a.split, "workers": a.workers, "max_side": a.max_side}
         cfg.update({k: v for k, v in overrides.items() if v is not None})
         return cfg
@@ -75,9 +95,10 @@ def _config_from_args(a) -> dict:
 def cmd_generate(a) -> int:
     from . import dataset
 
-    cfg = dataset.check_config(_config_from_args(a))
+    cfg = dataset.check_config(_config_from_args(a), max_instances=a.max_instances)
     manifest = dataset.build(cfg, a.output, workers=a.workers or cfg.get("workers", 1),
-                             progress=not a.quiet, force=a.force, domains=a.only_domain)
+                             progress=not a.quiet, force=a.force, domains=a.only_domain,
+                             max_instances=a.max_instances)
     print(json.dumps({"dataset_id": manifest["dataset_id"], "records": manifest["num_records"],
                       "output": str(a.output)}))
     return 0
@@ -86,7 +107,7 @@ def cmd_generate(a) -> int:
 def cmd_merge(a) -> int:
     from . import dataset
 
-    manifest = dataset.merge(a.inputs, a.output, force=a.force)
+    manifest = dataset.merge(a.inputs, a.output, force=a.force, max_instances=a.max_instances)
     print(json.dumps({"dataset_id": manifest["dataset_id"], "records": manifest["num_records"],
                       "output": str(a.output)}))
     return 0
@@ -98,8 +119,9 @@ def cmd_validate(a) -> int:
 
     report = validate.validate(a.dataset, replay=not a.no_replay, workers=a.workers, progress=not a.quiet)
     if a.report:
-        with open(a.report, "w", encoding="utf-8") as f:
-            json.dump(report, f, indent=1, sort_keys=True)
+        from .core.canonical import write_json_atomic
+
+        write_json_atomic(a.report, report)
     print(validate.summary(report))
     if not report["ok"]:
         for e in report["errors"][:20]:
@@ -165,27 +187,80 @@ def _draw_annotation(canvas, annotation_type, value):
 
 
 # ---------------------------------------------------------------------------- score
-def cmd_score(a) -> int:
+def _plain(value):
+    """A JSON-safe copy of an extracted value: non-finite floats and non-JSON objects become their repr."""
+    import math
+
+    if isinstance(value, float) and not math.isfinite(value):
+        return repr(value)
+    if isinstance(value, str):
+        return value.encode("utf-8", "backslashreplace").decode("utf-8")   # lone surrogates stay printable
+    if value is None or isinstance(value, (int, float, bool)):
+        return value
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return repr(value)
+
+
+def _score_lines(stream, name, default_mode):
+    """(line number, output object, problem or None) for every non-blank line of a JSONL byte stream.
+    A line that is not UTF-8, not a JSON object with the needed keys, or names an unknown mode is an
+    error for that line (no credit), and scoring goes on with the next line."""
     from . import reward
 
-    src = sys.stdin if a.file == "-" else open(a.file, encoding="utf-8", errors="replace")
+    for n, raw in enumerate(stream, start=1):
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError as e:
+            problem = f"{name} line {n}: not UTF-8 (byte {raw[e.start:e.start + 1]!r} at {e.start})"
+            yield n, {"line": n, "error": problem, "overall": 0.0}, problem
+            continue
+        if not line.strip():
+            continue
+        try:
+            item = json.loads(line)
+        except ValueError as e:
+            item, why = None, f"not JSON ({e.msg})" if isinstance(e, json.JSONDecodeError) else str(e)
+        else:
+            why = None
+        if why is None and not (isinstance(item, dict) and "response" in item and "answer_gt" in item):
+            why = "need a JSON object with response, answer_gt, annotation_gt, reward_contract"
+        mode = item.get("mode", default_mode) if why is None else None
+        if why is None and mode not in reward.MODES:
+            why = f"unknown mode {mode!r}"
+        if why is not None:
+            problem = f"{name} line {n}: {why}"
+            yield n, {"line": n, "error": problem, "overall": 0.0}, problem
+            continue
+        result = reward.score(item["response"], item["answer_gt"], item.get("annotation_gt"),
+                              item.get("reward_contract"), mode=mode)
+        yield n, dict(result, extracted_answer=_plain(result.get("extracted_answer"))), None
+
+
+def cmd_score(a) -> int:
+    from .core.canonical import canonical_json
+
+    try:
+        src = sys.stdin.buffer if a.file == "-" else open(a.file, "rb")
+    except OSError as e:
+        raise CliError(f"cannot read {a.file}: {e.strerror or e}") from None
+    bad, first = 0, None
     with src:
-        for n, line in enumerate(src, start=1):
-            if not line.strip():
-                continue
+        for _, out, problem in _score_lines(src, "stdin" if a.file == "-" else a.file, a.mode):
             try:
-                item = json.loads(line)
-                response = item["response"]
-                answer_gt = item["answer_gt"]
-            except (json.JSONDecodeError, KeyError, TypeError) as e:
-                raise CliError(f"{a.file} line {n}: need a JSON object with response, answer_gt, "
-                               f"annotation_gt, reward_contract ({type(e).__name__})") from None
-            mode = item.get("mode", a.mode)
-            if mode not in reward.MODES:
-                raise CliError(f"{a.file} line {n}: unknown mode {mode!r}")
-            result = reward.score(response, answer_gt, item.get("annotation_gt"), item.get("reward_contract"),
-                                  mode=mode)
-            print(json.dumps(result, sort_keys=True, default=str))
+                text = canonical_json(out)
+                text.encode("utf-8")
+            except (TypeError, ValueError):  # never crash on an odd value: it is reported, not scored
+                text = canonical_json({"line": out.get("line"), "error": "result not JSON-serialisable",
+                                       "overall": 0.0})
+            print(text)
+            if problem:
+                bad += 1
+                first = first or problem
+    if bad:
+        raise CliError(f"{bad} bad line(s) scored 0; first: {first}")
     return 0
 
 
@@ -303,6 +378,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--only-domain", action="append", metavar="D",
                    help="build only the config's tasks of domain D (a shard; see `merge`)")
     s.add_argument("--force", action="store_true", help="replace an existing output directory")
+    s.add_argument("--max-instances", type=_positive, metavar="N",
+                   help="allow a build of up to N instances (default limit: 100,000)")
     s.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     s.set_defaults(fn=cmd_generate)
 
@@ -310,6 +387,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("inputs", nargs="+", help="dataset directories built with --only-domain")
     s.add_argument("--output", "-o", required=True)
     s.add_argument("--force", action="store_true")
+    s.add_argument("--max-instances", type=_positive, metavar="N", help="as for generate")
     s.set_defaults(fn=cmd_merge)
 
     s = sub.add_parser("validate", help="check a dataset directory; exit 1 if invalid")
@@ -381,19 +459,29 @@ def main(argv=None) -> int:
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except KeyboardInterrupt:
+        return 130
     except CliError as e:
         print(f"tracegen: error: {e}", file=sys.stderr)
         return 2
     except Exception as e:
+        # every failure is one line and a non-zero exit (TRACEGEN_DEBUG=1 shows the traceback)
         from .dataset import ConfigError
         from .registry import UnknownTask
         from .validate import ValidationFailed
 
-        if isinstance(e, (ConfigError, UnknownTask, FileExistsError, FileNotFoundError, ValueError,
-                          ValidationFailed)):
+        if isinstance(e, ValidationFailed):
             print(f"tracegen: error: {e}", file=sys.stderr)
-            return 2 if not isinstance(e, ValidationFailed) else 1
-        raise
+            return 1
+        if isinstance(e, (ConfigError, UnknownTask, FileExistsError)):
+            print(f"tracegen: error: {e}", file=sys.stderr)
+            return 2
+        import os
+
+        if os.environ.get("TRACEGEN_DEBUG"):
+            raise
+        print(f"tracegen {args.cmd}: error: {describe_error(e)}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

@@ -12,25 +12,45 @@ Layout of a finished dataset (written to a staging folder, validated, then renam
 
 Output bytes depend only on the config (not on ``workers``): instances are generated in a
 fixed order and written by the parent process in that order.
+
+Bounded: a config asking for more than ``MAX_INSTANCES`` instances (or one task for more) is refused
+before anything is planned (``--max-instances`` raises the limit explicitly); the job plan is a stream
+fed to the workers a window at a time, and records, traces and validation are streamed too, so memory
+does not grow with the number of instances (see bench/plan_memory.py and the README).
+
+Publishing is atomic and safe against concurrent builds: a build writes into
+``.<name>.staging-<host>-<pid>`` beside the output and renames it into place under a lock on the parent
+folder; without ``--force`` the second of two builds into one output fails saying so; ``--force`` never
+replaces a file (only a dataset folder); staging/old folders left by dead processes on this host are
+removed at the next build.
 """
 
 from __future__ import annotations
 
+import fcntl
 import gzip
 import io
+import itertools
 import json
 import os
+import re
 import shutil
+import socket
 from collections import Counter
+from contextlib import contextmanager
 from pathlib import Path
 
 from . import __version__, registry
-from .core.canonical import canonical_bytes, canonical_json, sha256_bytes, sha256_file
+from .core.canonical import canonical_bytes, canonical_json, pretty_json, sha256_bytes, sha256_file
 
 FORMAT = "tracegen-dataset-v1"
 RECORDS = "records.jsonl"
 MANIFEST = "dataset.json"
 MAX_DUPLICATE_RESAMPLES = 20
+# Instances one build may ask for unless --max-instances says otherwise (the paper's 64,000-row train
+# split and its 2,000-row validation split fit under it).
+MAX_INSTANCES = 100_000
+WINDOW_PER_WORKER = 64   # jobs in flight per worker: the plan is fed to the pool a window at a time
 
 
 class ConfigError(ValueError):
@@ -43,7 +63,7 @@ def _schema(name: str) -> dict:
         return json.load(f)
 
 
-def check_config(cfg) -> dict:
+def check_config(cfg, *, max_instances: int | None = None) -> dict:
     import jsonschema
 
     if not isinstance(cfg, dict):
@@ -53,11 +73,11 @@ def check_config(cfg) -> dict:
     except jsonschema.ValidationError as e:
         where = "/".join(str(p) for p in e.absolute_path) or "(top level)"
         raise ConfigError(f"invalid config at {where}: {e.message}") from None
-    plan(cfg)  # resolves task ids and counts, raising ConfigError on unknown ids
+    plan(cfg, max_instances=max_instances)  # resolves task ids and counts; ConfigError on unknown ids or too many
     return cfg
 
 
-def load_config(path) -> dict:
+def load_config(path, *, max_instances: int | None = None) -> dict:
     import yaml
 
     try:
@@ -65,14 +85,32 @@ def load_config(path) -> dict:
             cfg = yaml.safe_load(f)
     except FileNotFoundError:
         raise ConfigError(f"config file not found: {path}") from None
+    except IsADirectoryError:
+        raise ConfigError(f"config {path} is a directory, not a YAML file") from None
+    except UnicodeDecodeError as e:
+        raise ConfigError(f"config {path} is not UTF-8 text (byte {e.start})") from None
     except yaml.YAMLError as e:
         raise ConfigError(f"config {path} is not valid YAML: {str(e).splitlines()[0]}") from None
-    return check_config(cfg)
+    except OSError as e:
+        raise ConfigError(f"cannot read config {path}: {e.strerror or e}") from None
+    return check_config(cfg, max_instances=max_instances)
 
 
-def plan(cfg: dict) -> list[dict]:
-    """Expand the config into an ordered list of {task, count, difficulty, query_id}."""
+def _limit(n: int, max_instances: int | None, what: str) -> None:
+    limit = MAX_INSTANCES if max_instances is None else max_instances
+    if n > limit:
+        raise ConfigError(f"{what} asks for {n:,} instances, more than the limit of {limit:,} "
+                          f"(pass --max-instances {n} to allow it)")
+
+
+def plan(cfg: dict, *, max_instances: int | None = None) -> list[dict]:
+    """Expand the config into an ordered list of {task, count, difficulty, query_id}.
+
+    Refuses (ConfigError) a config whose instance count exceeds ``max_instances`` (default
+    ``MAX_INSTANCES``) before distributing any count."""
     default_count = cfg.get("samples_per_task")
+    if isinstance(cfg.get("total"), int):
+        _limit(cfg["total"], max_instances, "the config's total")
     entries, seen = [], set()
     # an explicit {id: ...} entry overrides the same task inside a domain/scene/all group
     explicit = {item["id"] for item in cfg["tasks"] if "id" in item}
@@ -103,6 +141,8 @@ def plan(cfg: dict) -> list[dict]:
             entries.append({"task": tid, "count": item.get("count", default_count), "weight": item.get("weight"),
                             "difficulty": item.get("difficulty", cfg.get("difficulty")),
                             "query_id": item.get("query_id")})
+    fixed_total = sum(e["count"] for e in entries if e["count"] is not None)
+    _limit(fixed_total, max_instances, "the config")
     weighted = [e for e in entries if e["count"] is None]
     if weighted:
         total = cfg.get("total")
@@ -181,25 +221,83 @@ def software_versions() -> dict:
             "cairo": cairo.cairo_version_string()}
 
 
-def _staging_for(output: Path, force: bool) -> Path:
+_HOST = re.sub(r"[^A-Za-z0-9_.-]", "_", socket.gethostname()) or "host"
+_TEMP = re.compile(r"^\.(?P<name>.+)\.(?P<kind>staging|old)-(?:(?P<host>[A-Za-z0-9_.-]+)-)?(?P<pid>\d+)$")
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def clean_stale(output: Path) -> list[Path]:
+    """Remove ``.<name>.staging-*`` / ``.<name>.old-*`` folders beside ``output`` left by processes of this
+    host that no longer run (a crash or a kill); folders of live processes or other hosts stay."""
+    removed = []
+    if not output.parent.is_dir():
+        return removed
+    for p in output.parent.iterdir():
+        m = _TEMP.match(p.name)
+        if not m or m["name"] != output.name or (m["host"] or _HOST) != _HOST or _pid_alive(int(m["pid"])):
+            continue
+        shutil.rmtree(p, ignore_errors=True) if p.is_dir() and not p.is_symlink() else p.unlink(missing_ok=True)
+        removed.append(p)
+    return removed
+
+
+def check_output(output: Path, force: bool) -> None:
+    """Refuse, before anything is written, an output that exists (without ``force``) or is not a folder."""
+    if output.is_symlink() or (output.exists() and not output.is_dir()):
+        raise FileExistsError(f"output {output} exists and is not a directory; refusing to replace it"
+                              f"{' (even with --force)' if force else ''}")
     if output.exists() and not force:
         raise FileExistsError(f"output {output} already exists (use --force to replace it)")
-    staging = output.parent / f".{output.name}.staging-{os.getpid()}"
+
+
+def staging_for(output: Path, force: bool) -> Path:
+    """A fresh staging folder beside ``output`` (after ``check_output`` and removing stale ones)."""
+    check_output(output, force)
+    output.parent.mkdir(parents=True, exist_ok=True)
+    clean_stale(output)
+    staging = output.parent / f".{output.name}.staging-{_HOST}-{os.getpid()}"
     if staging.exists():
         shutil.rmtree(staging)
-    staging.mkdir(parents=True)
+    staging.mkdir()
     return staging
 
 
-def _publish(staging: Path, output: Path) -> None:
-    """Atomically move a finished staging folder into place (replacing an old output)."""
-    if output.exists():
-        trash = output.parent / f".{output.name}.old-{os.getpid()}"
-        output.rename(trash)
-        staging.rename(output)
-        shutil.rmtree(trash)
-    else:
-        staging.rename(output)
+@contextmanager
+def _locked(folder: Path):
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        os.close(fd)
+
+
+def publish(staging: Path, output: Path, force: bool) -> None:
+    """Move a finished staging folder into place, atomically and under a lock on the parent folder: of two
+    builds into one output without ``force`` the second fails saying so; ``force`` replaces only a folder."""
+    with _locked(output.parent):
+        if output.is_symlink() or output.exists():
+            if not force:
+                raise FileExistsError(f"output {output} was published by another build while this one ran "
+                                      "(use --force to replace it); this build's result is discarded")
+            if output.is_symlink() or not output.is_dir():
+                raise FileExistsError(f"output {output} exists and is not a directory; refusing to replace it")
+            trash = output.parent / f".{output.name}.old-{_HOST}-{os.getpid()}"
+            output.rename(trash)
+            staging.rename(output)
+            shutil.rmtree(trash)
+        else:
+            staging.rename(output)
 
 
 def _finalize(staging: Path, *, cfg: dict, subset, trace_files, counts: dict, task_stats: dict,
@@ -224,17 +322,47 @@ def _finalize(staging: Path, *, cfg: dict, subset, trace_files, counts: dict, ta
     }
     if subset:
         manifest["subset"] = {"domains": sorted(subset)}
-    _write_json(staging / MANIFEST, manifest)
-    _write_json(staging / "build_report.json", {"dataset_id": dataset_id, "num_records": num, "tasks": task_stats})
+    (staging / MANIFEST).write_text(pretty_json(manifest), encoding="utf-8")
+    (staging / "build_report.json").write_text(
+        pretty_json({"dataset_id": dataset_id, "num_records": num, "tasks": task_stats}), encoding="utf-8")
     report = validate_mod.validate(staging, workers=workers, progress=progress, replay=replay)
-    _write_json(staging / "validation_report.json", report)
+    (staging / "validation_report.json").write_text(pretty_json(report), encoding="utf-8")
     if not report["ok"]:
         raise validate_mod.ValidationFailed(report)
     return manifest
 
 
+def job_args(jobs_plan, *, seed, split, max_side, max_attempts, staging):
+    """The build's jobs, one tuple per instance, as a stream (never a list: bounded memory)."""
+    for e in jobs_plan:
+        for i in range(e["count"]):
+            yield (e["task"], i, seed, split, e["difficulty"], e["query_id"], max_side, max_attempts, str(staging), 0)
+
+
+def _windows(iterable, size):
+    it = iter(iterable)
+    while True:
+        window = list(itertools.islice(it, size))
+        if not window:
+            return
+        yield window
+
+
+def _results(args, workers):
+    """(job, result) in plan order; with workers, the pool is fed one window of jobs at a time."""
+    if workers == 1:
+        for a in args:
+            yield a, _job(a)
+        return
+    import multiprocessing as mp
+
+    with mp.get_context("fork").Pool(workers) as pool:
+        for window in _windows(args, workers * WINDOW_PER_WORKER):
+            yield from zip(window, pool.imap(_job, window, chunksize=max(1, min(16, len(window) // (workers * 8)))))
+
+
 def build(cfg: dict, output, *, workers: int | None = None, progress: bool = True, force: bool = False,
-          domains=None) -> dict:
+          domains=None, max_instances: int | None = None) -> dict:
     """Generate, validate and atomically publish a dataset directory. Returns the manifest.
 
     ``domains`` restricts the build to the config's tasks of those domains (a shard of the
@@ -242,54 +370,42 @@ def build(cfg: dict, output, *, workers: int | None = None, progress: bool = Tru
     """
     from tqdm import tqdm
 
-    cfg = check_config(dict(cfg))
+    cfg = check_config(dict(cfg), max_instances=max_instances)
     output = Path(output)
     workers = workers or cfg.get("workers", 1)
     seed, split = cfg["seed"], cfg.get("split", "train")
     max_side, max_attempts = cfg.get("max_side"), cfg.get("max_attempts", 200)
-    jobs_plan = plan(cfg)
+    jobs_plan = plan(cfg, max_instances=max_instances)
     if domains:
         jobs_plan = [e for e in jobs_plan if registry.meta(e["task"])["domain"] in set(domains)]
         if not jobs_plan:
             raise ConfigError(f"the config has no tasks in domains {sorted(domains)}")
-    staging = _staging_for(output, force)
+    staging = staging_for(output, force)
     try:
-        args = [(e["task"], i, seed, split, e["difficulty"], e["query_id"], max_side, max_attempts, str(staging), 0)
-                for e in jobs_plan for i in range(e["count"])]
+        total = sum(e["count"] for e in jobs_plan)
+        args = job_args(jobs_plan, seed=seed, split=split, max_side=max_side, max_attempts=max_attempts,
+                        staging=staging)
         traces = _TraceWriter(staging, cfg.get("shard_size", 1000))
         stats = {e["task"]: {"count": 0, "attempts": 0, "rejections": Counter(), "duplicates_resampled": 0}
                  for e in jobs_plan}
         seen: set[str] = set()
         with open(staging / RECORDS, "wb") as rec_f:
-            results = map(_job, args) if workers == 1 else None
-            pool = None
-            if workers > 1:
-                import multiprocessing as mp
-
-                pool = mp.get_context("fork").Pool(workers)
-                results = pool.imap(_job, args, chunksize=max(1, min(16, len(args) // (workers * 8) or 1)))
-            try:
-                for a, (record, trace, attempts, rejections) in tqdm(zip(args, results), total=len(args),
-                                                                     disable=not progress, desc="generate",
-                                                                     unit="inst"):
-                    st = stats[a[0]]
-                    salt = 0
-                    while record["instance_id"] in seen:  # resample an identical instance (tiny state spaces)
-                        salt += 1
-                        if salt > MAX_DUPLICATE_RESAMPLES:
-                            raise RuntimeError(f"{a[0]}: cannot draw a distinct instance for index {a[1]}")
-                        st["duplicates_resampled"] += 1
-                        record, trace, attempts, rejections = _job(a[:-1] + (salt,))
-                    seen.add(record["instance_id"])
-                    record["trace_ref"] = traces.add(trace)
-                    rec_f.write(canonical_bytes(record) + b"\n")
-                    st["count"] += 1
-                    st["attempts"] += attempts
-                    st["rejections"].update(rejections)
-            finally:
-                if pool is not None:
-                    pool.close()
-                    pool.join()
+            for a, (record, trace, attempts, rejections) in tqdm(_results(args, workers), total=total,
+                                                                 disable=not progress, desc="generate", unit="inst"):
+                st = stats[a[0]]
+                salt = 0
+                while record["instance_id"] in seen:  # resample an identical instance (tiny state spaces)
+                    salt += 1
+                    if salt > MAX_DUPLICATE_RESAMPLES:
+                        raise RuntimeError(f"{a[0]}: cannot draw a distinct instance for index {a[1]}")
+                    st["duplicates_resampled"] += 1
+                    record, trace, attempts, rejections = _job(a[:-1] + (salt,))
+                seen.add(record["instance_id"])
+                record["trace_ref"] = traces.add(trace)
+                rec_f.write(canonical_bytes(record) + b"\n")
+                st["count"] += 1
+                st["attempts"] += attempts
+                st["rejections"].update(rejections)
         traces.flush()
         task_stats = {t: {"count": s["count"], "attempts": s["attempts"],
                           "rejections": dict(sorted(s["rejections"].items())),
@@ -297,72 +413,76 @@ def build(cfg: dict, output, *, workers: int | None = None, progress: bool = Tru
         manifest = _finalize(staging, cfg=cfg, subset=domains, trace_files=traces.files,
                              counts={t: s["count"] for t, s in stats.items()}, task_stats=task_stats,
                              workers=workers, progress=progress)
-        _publish(staging, output)
+        publish(staging, output, force)
         return manifest
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
 
 
-def merge(inputs, output, *, force: bool = False, progress: bool = False) -> dict:
+def merge(inputs, output, *, force: bool = False, progress: bool = False, max_instances: int | None = None) -> dict:
     """Concatenate dataset shards (built from one config with disjoint ``domains``) in the given order.
 
+    Every input is validated first (manifest, hashes, schema, ids, image and trace paths inside the
+    input; replay already ran when each shard was built): nothing is copied from an invalid input.
     Records keep their content (so instance ids are unchanged); trace lines are re-sharded and
-    their references rewritten; images are copied.  The result is validated (hashes, schema,
-    ids, counts; replay already ran on each shard) and published atomically.
+    their references rewritten; images are copied.  The result is validated and published atomically.
     """
+    from . import validate as validate_mod
+
     output = Path(output)
+    check_output(output, force)
     manifests = []
     for d in inputs:
-        try:
-            manifests.append(json.loads((Path(d) / MANIFEST).read_text(encoding="utf-8")))
-        except FileNotFoundError:
-            raise ConfigError(f"{d} is not a tracegen dataset (no {MANIFEST})") from None
+        report = validate_mod.validate(d, replay=False)
+        if not report["ok"]:
+            raise ConfigError(f"cannot merge {d}: {validate_mod.summary(report)}")
+        manifests.append(json.loads((Path(d) / MANIFEST).read_text(encoding="utf-8")))
     cfg = manifests[0]["config"]
     if any(m["config"] != cfg for m in manifests):
         raise ConfigError("datasets to merge were built from different configs")
+    try:
+        check_config(dict(cfg), max_instances=max_instances)
+    except ConfigError as e:
+        raise ConfigError(f"cannot merge: the inputs' config is invalid: {e}") from None
     seen_tasks: set[str] = set()
     for d, m in zip(inputs, manifests):
         overlap = seen_tasks & set(m["counts"])
         if overlap:
             raise ConfigError(f"{d} repeats tasks of an earlier input (e.g. {sorted(overlap)[0]})")
         seen_tasks |= set(m["counts"])
-    staging = _staging_for(output, force)
+    staging = staging_for(output, force)
     try:
         traces = _TraceWriter(staging, cfg.get("shard_size", 1000))
         counts, task_stats = {}, {}
         with open(staging / RECORDS, "wb") as rec_f:
             for d, m in zip(inputs, manifests):
                 d = Path(d)
-                shards: dict[str, list[bytes]] = {}
+                shard_name, shard_lines = None, []   # only the current trace shard is held in memory
                 for line in open(d / RECORDS, "rb"):
                     record = json.loads(line)
                     ref = record["trace_ref"]
-                    if ref["shard"] not in shards:
-                        with gzip.open(d / ref["shard"], "rb") as f:
-                            shards[ref["shard"]] = f.read().split(b"\n")
-                    record["trace_ref"] = traces.add(json.loads(shards[ref["shard"]][ref["line"]]))
+                    if ref["shard"] != shard_name:
+                        with gzip.open(validate_mod.inside(d, ref["shard"]), "rb") as f:
+                            shard_name, shard_lines = ref["shard"], f.read().split(b"\n")
+                    record["trace_ref"] = traces.add(json.loads(shard_lines[ref["line"]]))
                     for im in record["images"]:
-                        dst = staging / im["path"]
+                        dst = validate_mod.inside(staging, im["path"])
                         dst.parent.mkdir(parents=True, exist_ok=True)
-                        shutil.copyfile(d / im["path"], dst)
+                        shutil.copyfile(validate_mod.inside(d, im["path"]), dst)
                     rec_f.write(canonical_bytes(record) + b"\n")
                 counts.update(m["counts"])
                 task_stats.update(json.loads((d / "build_report.json").read_text(encoding="utf-8"))["tasks"])
         traces.flush()
         subsets = [m.get("subset") for m in manifests]
         subset = None if any(s is None for s in subsets) else {x for s in subsets for x in s["domains"]}
-        full = {registry.meta(t)["domain"] for t in (e["task"] for e in plan(cfg))}
+        full = {registry.meta(t)["domain"] for t in (e["task"] for e in plan(cfg, max_instances=max_instances))}
         if subset is not None and subset >= full:
             subset = None
         manifest = _finalize(staging, cfg=cfg, subset=subset, trace_files=traces.files, counts=counts,
                              task_stats=task_stats, workers=1, progress=progress, replay=False)
-        _publish(staging, output)
+        publish(staging, output, force)
         return manifest
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
-
-
-def _write_json(path: Path, obj) -> None:
-    path.write_text(json.dumps(obj, indent=1, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")

@@ -6,14 +6,19 @@ Columns (as in the maveryn/trace dataset-v1 release): ``images`` (list of {bytes
 ``instance_id``, ``domain``, ``task``, ``scene_id``, ``query_id``, ``scene_variant``; plus our
 ``difficulty``.  With ``max_pixels`` larger images are downscaled (cairo, fixed filter) and
 their annotations rescaled.  Bytes are deterministic for pinned pyarrow/cairo versions.
+
+Records are streamed a shard at a time; every image path must resolve inside the dataset; the shards
+are written to a staging folder and published like a dataset build (atomic, lock, ``--force`` replaces
+only a folder).
 """
 
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import math
-import os
+import re
 import shutil
 from pathlib import Path
 
@@ -61,8 +66,10 @@ def _row(root: Path, record: dict, max_pixels: int | None) -> dict:
 
     images, sizes = [], []
     sx = sy = 1.0
+    from .validate import inside
+
     for im in record["images"]:
-        png = (root / im["path"]).read_bytes()
+        png = inside(root, im["path"]).read_bytes()
         png, w, h, sx, sy = _downscale(png, max_pixels) if max_pixels else (png, im["width"], im["height"], 1, 1)
         images.append({"bytes": png, "path": im["path"]})
         sizes.append({"width": w, "height": h})
@@ -90,34 +97,44 @@ def export(dataset_dir, output, *, max_pixels: int | None = None, rows_per_shard
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    from .dataset import MANIFEST, RECORDS
+    from .dataset import FORMAT, MANIFEST, RECORDS, ConfigError, publish, staging_for
 
     root, output = Path(dataset_dir), Path(output)
-    manifest = json.loads((root / MANIFEST).read_text(encoding="utf-8"))
-    if output.exists() and not force:
-        raise FileExistsError(f"output {output} already exists (use --force to replace it)")
-    with open(root / RECORDS, encoding="utf-8") as f:
-        records = [json.loads(line) for line in f]
-    split = manifest["split"]
-    n_shards = max(1, math.ceil(len(records) / rows_per_shard))
+    try:
+        manifest = json.loads((root / MANIFEST).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ConfigError(f"{root} is not a tracegen dataset (no {MANIFEST})") from None
+    except (UnicodeDecodeError, ValueError) as e:
+        raise ConfigError(f"{root / MANIFEST} is not valid JSON: {e}") from None
+    if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
+        raise ConfigError(f"{root / MANIFEST} does not describe a {FORMAT} dataset")
+    with open(root / RECORDS, "rb") as f:
+        n_records = sum(1 for _ in f)
+    split = manifest.get("split")
+    if not isinstance(split, str) or not re.fullmatch(r"[a-z0-9][a-z0-9_-]*", split):
+        raise ConfigError(f"{root / MANIFEST}: split {split!r} is not a plain name")
+    n_shards = max(1, math.ceil(n_records / rows_per_shard))
     schema = arrow_schema().with_metadata({
         "tracegen": canonical_json({"dataset_id": manifest["dataset_id"], "split": split,
                                     "max_pixels": max_pixels, "versions": manifest["versions"]}),
     })
-    staging = output.parent / f".{output.name}.staging-{os.getpid()}"
-    shutil.rmtree(staging, ignore_errors=True)
-    staging.mkdir(parents=True)
+    staging = staging_for(output, force)
     try:
         paths = []
-        for k in range(n_shards):
-            rows = [_row(root, r, max_pixels) for r in records[k * rows_per_shard:(k + 1) * rows_per_shard]]
-            table = pa.Table.from_pylist(rows, schema=schema)
-            name = f"{split}-{k:05d}-of-{n_shards:05d}.parquet"
-            pq.write_table(table, staging / name, compression="zstd", row_group_size=256)
-            paths.append(output / name)
-        if output.exists():
-            shutil.rmtree(output)
-        staging.rename(output)
+        with open(root / RECORDS, encoding="utf-8") as f:
+            lines = iter(f)
+            for k in range(n_shards):
+                chunk = list(itertools.islice(lines, rows_per_shard))
+                try:
+                    rows = [_row(root, json.loads(line), max_pixels) for line in chunk]
+                except (ValueError, KeyError, TypeError) as e:
+                    raise ConfigError(f"{root / RECORDS}: a record cannot be exported "
+                                      f"({type(e).__name__}: {e}); run `tracegen validate {root}`") from None
+                table = pa.Table.from_pylist(rows, schema=schema)
+                name = f"{split}-{k:05d}-of-{n_shards:05d}.parquet"
+                pq.write_table(table, staging / name, compression="zstd", row_group_size=256)
+                paths.append(output / name)
+        publish(staging, output, force)
         return paths
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)

@@ -17,12 +17,18 @@ E_TRACE_REF          the trace line is missing or its sha256 differs
 E_REPLAY             re-running the task program on the trace disagrees with the record
 E_ANNOTATION_BOUNDS  an annotation coordinate lies outside the image
 E_COUNT              per-task record counts differ from the manifest
+E_PATH               a file the manifest or a record names lies outside the dataset (``..``, a
+                     symlink out, an absolute path)
 ==================== ==========================================================
+
+Records are checked as a stream, a window at a time (with workers, a window per pool round), and only
+the trace shard being read is held in memory: validation memory does not grow with the dataset.
 """
 
 from __future__ import annotations
 
 import gzip
+import itertools
 import json
 import struct
 from collections import Counter
@@ -32,6 +38,23 @@ from . import registry
 from .core.canonical import sha256_bytes, sha256_file
 
 MAX_LISTED_ERRORS = 1000
+WINDOW = 512   # records whose images/traces are checked per round
+
+
+class PathEscape(ValueError):
+    """A path named by data leaves the folder it must stay in."""
+
+
+def inside(root, rel) -> Path:
+    """``root / rel`` when it is a relative path that resolves (symlinks included) inside ``root``;
+    PathEscape otherwise. Every path read from a manifest or record goes through here."""
+    if not isinstance(rel, str) or not rel or "\x00" in rel or rel.startswith(("/", "\\")):
+        raise PathEscape(f"path {rel!r} is not a relative path inside {root}")
+    base = Path(root).resolve()
+    target = (base / rel).resolve()
+    if not target.is_relative_to(base) or target == base:
+        raise PathEscape(f"path {rel!r} leaves the dataset {root}")
+    return Path(root) / rel
 
 
 class ValidationFailed(RuntimeError):
@@ -69,7 +92,11 @@ def _check_heavy(args):
         errs.append({"code": code, "line": line_no, "instance_id": record.get("instance_id"), "message": msg})
 
     for im in record["images"]:
-        path = root / im["path"]
+        try:
+            path = inside(root, im["path"])
+        except PathEscape as e:
+            err("E_PATH", f"image {e}")
+            continue
         if not path.is_file():
             err("E_MISSING", f"image {im['path']} is missing")
             continue
@@ -127,11 +154,16 @@ def validate(root, *, replay: bool = True, workers: int = 1, progress: bool = Fa
     except (json.JSONDecodeError, UnicodeDecodeError) as e:
         err("E_MANIFEST", f"{MANIFEST} is not valid JSON: {e}")
         return report()
-    if manifest.get("format") != FORMAT or not isinstance(manifest.get("files"), dict):
+    if (not isinstance(manifest, dict) or manifest.get("format") != FORMAT or not isinstance(manifest.get("files"), dict)
+            or not isinstance(manifest.get("counts", {}), dict)):
         err("E_MANIFEST", f"{MANIFEST} does not describe a {FORMAT} dataset")
         return report()
     for name, digest in sorted(manifest["files"].items()):
-        path = root / name
+        try:
+            path = inside(root, name)
+        except PathEscape as e:
+            err("E_PATH", f"{MANIFEST} names a file outside the dataset: {e}")
+            continue
         if not path.is_file():
             err("E_MISSING", f"{name} is missing")
         elif sha256_file(path) != digest:
@@ -142,23 +174,26 @@ def validate(root, *, replay: bool = True, workers: int = 1, progress: bool = Fa
     validator = jsonschema.Draft202012Validator(_schema("record.schema.json"))
     from .core import engine
 
-    shards: dict[str, list[bytes] | None] = {}
+    current: dict = {}   # the one trace shard held in memory: {name: lines | None}
 
     def trace_line(ref):
-        if ref["shard"] not in shards:
+        if ref["shard"] not in current:
+            current.clear()
             try:
-                with gzip.open(root / ref["shard"], "rb") as f:
-                    shards[ref["shard"]] = f.read().split(b"\n")[:-1]
-            except (OSError, EOFError):
-                shards[ref["shard"]] = None
-        lines = shards[ref["shard"]]
+                with gzip.open(inside(root, ref["shard"]), "rb") as f:
+                    current[ref["shard"]] = f.read().split(b"\n")[:-1]
+            except (OSError, EOFError, PathEscape):
+                current[ref["shard"]] = None
+        lines = current[ref["shard"]]
         return lines[ref["line"]] if lines is not None and ref["line"] < len(lines) else None
 
     seen: dict[str, int] = {}
     per_task: Counter = Counter()
-    heavy = []
     n = 0
-    with open(root / RECORDS, "rb") as f:
+
+    def light(f):
+        """Per-line checks; yields the heavy-check arguments of records that pass them."""
+        nonlocal n
         for line_no, raw in enumerate(f, start=1):
             n += 1
             try:
@@ -185,18 +220,28 @@ def validate(root, *, replay: bool = True, workers: int = 1, progress: bool = Fa
             except registry.UnknownTask:
                 err("E_UNKNOWN_TASK", f"record line {line_no}: unknown task {record['task']}", line_no, iid)
                 continue
-            heavy.append((str(root), line_no, record, trace_line(record["trace_ref"]), replay))
+            yield (str(root), line_no, record, trace_line(record["trace_ref"]), replay)
 
-    if workers > 1 and len(heavy) > 1:
+    pool = None
+    if workers > 1:
         import multiprocessing as mp
 
-        with mp.get_context("fork").Pool(workers) as pool:
-            results = list(tqdm(pool.imap(_check_heavy, heavy, chunksize=8), total=len(heavy),
-                                disable=not progress, desc="validate", unit="rec"))
-    else:
-        results = [_check_heavy(a) for a in tqdm(heavy, disable=not progress, desc="validate", unit="rec")]
-    for errs in results:
-        errors.extend(errs)
+        pool = mp.get_context("fork").Pool(workers)
+    try:
+        with open(root / RECORDS, "rb") as f, tqdm(disable=not progress, desc="validate", unit="rec") as bar:
+            stream = light(f)
+            while True:
+                window = list(itertools.islice(stream, WINDOW))
+                if not window:
+                    break
+                results = pool.imap(_check_heavy, window, chunksize=8) if pool else map(_check_heavy, window)
+                for errs in results:
+                    errors.extend(errs)
+                    bar.update()
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
 
     expected = manifest.get("counts", {})
     for task in sorted(set(expected) | set(per_task)):

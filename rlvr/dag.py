@@ -1,0 +1,109 @@
+"""The jobs a receipt chain must hold, read from the workflow itself: Snakemake's DAG for the target.
+
+``snakemake --detailed-summary`` lists every output file of every job of the DAG for the given targets
+with its rule and the job's shell command. Every rule runs its command as
+``rlvr receipt <job args> -- COMMAND > LOG 2>&1`` and declares its receipt
+``receipts/<rule>/<wildcards>.json`` as an output, so the command's receipt arguments say exactly what
+the receipt must record: rule, wildcards, inputs, outputs, params, config hash, declared container and
+the command. A job whose outputs include no receipt is reported as unreceipted.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import shlex
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+
+class PlanError(RuntimeError):
+    """Snakemake could not list the workflow's jobs (one line)."""
+
+
+def summary_rows(snakemake_args, *, cwd=".", timeout=900) -> list[dict]:
+    """The rows of ``snakemake --detailed-summary --nolock ARGS`` (a dry listing: nothing runs)."""
+    cmd = [sys.executable, "-m", "snakemake", "--detailed-summary", "--nolock", *snakemake_args]
+    env = dict(os.environ)
+    r = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=timeout, env=env,
+                       start_new_session=True)
+    if r.returncode != 0:
+        lines = [x for x in (r.stderr or r.stdout).strip().splitlines() if x.strip()]
+        raise PlanError(f"snakemake --detailed-summary failed: {lines[-1] if lines else r.returncode}")
+    lines = r.stdout.splitlines()
+    start = next((i for i, x in enumerate(lines) if x.startswith("output_file\t")), None)
+    if start is None:
+        raise PlanError("snakemake --detailed-summary printed no table")
+    reader = csv.DictReader(lines[start:], delimiter="\t", quoting=csv.QUOTE_NONE)
+    return [row for row in reader if row.get("output_file")]
+
+
+def _receipt_job(shellcmd: str) -> dict | None:
+    """The receipt arguments of an ``rlvr receipt ... -- CMD > LOG 2>&1`` shell command, as a planned job."""
+    import argparse
+
+    from .receipts import command_text
+    from .receipts_cli import CommandError, add_receipt_arguments, receipt_job
+
+    try:
+        tokens = shlex.split(shellcmd)
+    except ValueError:
+        return None
+    at = next((i for i in range(len(tokens) - 1) if tokens[i:i + 2] == ["rlvr", "receipt"]), None)
+    if at is None:
+        return None
+    rest = tokens[at + 2:]
+    if ">" in rest:   # receipted() sends the job's output to its log: `> LOG 2>&1`
+        rest = rest[:len(rest) - rest[::-1].index(">") - 1]
+    parser = add_receipt_arguments(argparse.ArgumentParser(prog="rlvr receipt", add_help=False))
+    try:
+        a = parser.parse_args(rest)
+        job, command = receipt_job(a)
+    except (SystemExit, CommandError) as e:
+        raise PlanError(f"cannot read the receipt arguments of {shellcmd[:120]!r}: {e}") from None
+    return {"rule": job.rule, "wildcards": dict(job.wildcards), "inputs": [list(p) for p in job.inputs],
+            "outputs": [list(p) for p in job.outputs], "params": job.params, "config_sha256": job.config_sha256,
+            "container": job.container, "command": command_text(command)}
+
+
+def plan(snakemake_args=(), *, cwd=".", receipts_root="receipts", timeout=900) -> list[dict]:
+    """The workflow's jobs for the target given in ``snakemake_args``, one dict per job (see module doc)."""
+    rows = summary_rows(list(snakemake_args), cwd=cwd, timeout=timeout)
+    jobs: dict[tuple[str, str], list[str]] = {}
+    for row in rows:
+        jobs.setdefault((row["rule"], row.get("shellcmd") or ""), []).append(row["output_file"])
+    out = []
+    prefix = os.path.normpath(receipts_root) + os.sep
+    for (rule, shellcmd), files in sorted(jobs.items()):
+        receipt_files = [f for f in files if os.path.normpath(f).startswith(prefix)]
+        job = _receipt_job(shellcmd) if receipt_files else None
+        if job is None:
+            out.append({"rule": rule, "wildcards": {}, "unreceipted": sorted(files)})
+            continue
+        if job["rule"] != rule:
+            raise PlanError(f"rule {rule} writes the receipt of rule {job['rule']} ({receipt_files[0]})")
+        declared = {os.path.normpath(p) for _, p in job["outputs"]} | {os.path.normpath(f) for f in receipt_files}
+        extra = sorted(f for f in files if os.path.normpath(f) not in declared)
+        if extra:
+            job["unreceipted"] = extra
+        out.append(job)
+    return out
+
+
+def plan_for_config(config: dict, targets, *, snakefile=None, cwd=".", extra_args=(), timeout=900) -> list[dict]:
+    """The plan for ``targets`` under an effective config (passed to Snakemake as a config file, so the
+    listing sees the config the running workflow sees)."""
+    with tempfile.NamedTemporaryFile("w", suffix=".json", prefix="rlvr-plan-config-", delete=False,
+                                     encoding="utf-8") as f:
+        json.dump(config, f)
+        cfg = f.name
+    try:
+        args = [*targets, "--configfile", cfg, *extra_args]
+        if snakefile:
+            args = ["--snakefile", str(snakefile), *args]
+        return plan(args, cwd=cwd, timeout=timeout)
+    finally:
+        Path(cfg).unlink(missing_ok=True)
