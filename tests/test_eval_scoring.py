@@ -52,7 +52,6 @@ def _sample_doc(b):
         "evochart": {"numeric_clear": True},
         "mathvista": {"question_type": "free_form", "answer_type": "integer", "precision": None, "unit": None},
         "wemath": {"problem_id": "p1", "step": "one-step"},
-        "mme_reasoning": {"question_type": "open", "structured_kind": None},
     }.get(b, {})
     options = ABCD if b in S.MCQ_BENCHMARKS or b in ("wemath",) else []
     return doc(question="How many <image1> things?", options=options, answer="B", **meta)
@@ -105,7 +104,6 @@ def test_prompt_routes():
                                                answer_type="text"))
     assert "Choices:\n(A) cat" in mc
     assert prompts.build_prompt("wemath", doc(options=ABCD, requirement="Use <Answer>.")).endswith("Use <Answer>.")
-    assert "several options" in prompts.build_prompt("mme_reasoning", doc(options=ABCD, question_type="choice"))
 
 
 # ---------------------------------------------------------------------------
@@ -488,44 +486,6 @@ def test_mathvision_choice_and_judge():
 
 
 # ---------------------------------------------------------------------------
-# MME-Reasoning
-# ---------------------------------------------------------------------------
-
-def mme(qtype, answer, options=()):
-    return row(doc("Puzzle text", options=options, answer=answer, question_type=qtype,
-                   structured_kind=None, category="deductive"), "model reasoning ...")
-
-
-def test_mme_reasoning_rounds_by_type():
-    c = mme("choice", "A,C", options=[["A", "x"], ["B", "y"], ["C", "z"]])
-    o = mme("open", "42")
-    s = mme("structured", "1 2\n3 4")
-    for r in (c, o, s):
-        first = S.judge_requests("mme_reasoning", r, [])
-        assert [q["kind"] for q in first] == ["extract"]
-    assert S.judge_requests("mme_reasoning", c, ["A, C"]) == []
-    assert S.judge_requests("mme_reasoning", s, ["1 2\n3 4"]) == []
-    v = S.judge_requests("mme_reasoning", o, ["42.0"])
-    assert [q["kind"] for q in v] == ["verdict"] and "42" in v[0]["messages"][1]["content"]
-    assert S.judge_requests("mme_reasoning", o, ["42.0", "1"]) == []
-    assert S.judge_requests("mme_reasoning", o, ["null"]) == []            # nothing to verify
-    c["judge"] = S.apply_judgements("mme_reasoning", c, ["C, A"])
-    o["judge"] = S.apply_judgements("mme_reasoning", o, ["42.0", "1"])
-    s["judge"] = S.apply_judgements("mme_reasoning", s, ["1 2\n3  5"])
-    out = S.score("mme_reasoning", [c, o, s])
-    assert out["score"] == pytest.approx(200 / 3)
-    assert out["breakdown"]["question_type"]["structured"]["score"] == 0.0
-
-
-def test_mme_reasoning_choice_set_must_match_exactly():
-    c = mme("choice", "A,C", options=[["A", "x"], ["B", "y"], ["C", "z"]])
-    c["judge"] = S.apply_judgements("mme_reasoning", c, ["A"])
-    assert S.score("mme_reasoning", [c])["score"] == 0.0
-    c["judge"] = S.apply_judgements("mme_reasoning", c, ["Z"])
-    assert S.score("mme_reasoning", [c])["extraction"]["missing"] == 1
-
-
-# ---------------------------------------------------------------------------
 # CharXiv reasoning
 # ---------------------------------------------------------------------------
 
@@ -561,7 +521,6 @@ JUDGED_ROWS = {
     "charxivreason": lambda: row(doc("q", answer="GT-7731"), "resp"),
     "mathvista": lambda: mvista("GT-7731", "long\nresponse without answer", atype="text"),
     "mathvision": lambda: row(doc("q", answer="GT-7731"), "long\nresponse without a box, nothing final here"),
-    "mme_reasoning": lambda: mme("open", "GT-7731"),
 }
 
 

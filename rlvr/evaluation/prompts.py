@@ -71,13 +71,6 @@ MMMU_PRO_VISION_COT = ("The question and its answer options are shown in the ima
                        "X is the letter of the correct option.")
 WEMATH_REQUIREMENT = ("Solve the multiple-choice problem: describe your reasoning briefly, then finish "
                       "with the line 'Answer: X', where X is the letter of the chosen option.")
-MME_REASONING = {
-    "choice": ("Reason step by step, then state the final answer on the last line as 'Answer: X' "
-               "(the option letter; if several options are correct, list them separated by commas)."),
-    "open": "Reason step by step, then state the final answer on the last line as 'Answer: ...'.",
-    "structured": ("Reason step by step, then give the complete final answer in the format the question "
-                   "asks for, on the last lines after 'Answer:'."),
-}
 
 MATHVISTA_HINTS = {
     "multi_choice": ("Hint: Answer the question and give the letter of the correct option "
@@ -254,15 +247,6 @@ def _wemath(doc) -> str:
     return _mcq(doc, None) + "\n\n" + requirement.strip()
 
 
-def _mme_reasoning(doc) -> str:
-    qtype = str(doc_meta(doc).get("question_type") or "open")
-    text = _q(doc)
-    options = doc_options(doc)
-    if options:
-        text += "\nOptions:\n" + format_options(options, "dot")
-    return text + "\n" + MME_REASONING.get(qtype, MME_REASONING["open"])
-
-
 #: benchmark -> prompt builder.  Shared layouts, per-benchmark closing instruction.
 SPECS = {
     "chartqapro": _chartqapro,
@@ -284,7 +268,6 @@ SPECS = {
     "treebench": lambda d: _mcq(d, MCQ_SELECT),
     "puzzlevqa": lambda d: _mcq(d, MCQ_LETTER_COT),
     "visualpuzzles": lambda d: _mcq(d, MCQ_LETTER_COT),
-    "mme_reasoning": _mme_reasoning,
 }
 
 BENCHMARKS = tuple(SPECS)

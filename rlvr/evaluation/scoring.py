@@ -52,9 +52,6 @@ Decisions where the pinned upstream code is not reproduced literally
 * WeMath: the "text after the last 'Answer'" rule is used when the response contains 'Answer' and
   the letter stands alone; otherwise the shared final-option extraction.  The number of composite
   problems is counted from the rows (525 on the full testmini split).
-* MathVerse: an extraction of ``null`` scores 0 without a verdict request.
-* MME-Reasoning structured answers compare exactly after removing whitespace and quotes
-  (case-insensitive); the puzzle-specific validators are not reimplemented.
 * CharXiv: the rubric verdict is constrained to ``0``/``1`` instead of upstream's JSON reply; the
   doc's ``meta.grading_query`` (with ``{PREDICTION}``) is used when the data layer provides it.
 """
@@ -79,11 +76,11 @@ BENCHMARKS = (
     "phyx_mini_mc", "mmmu_pro_vision", "realworldqa", "mmstar",
     "embspatial", "cvbench_3d",
     "blink", "countbenchqa", "countqa", "treebench",
-    "puzzlevqa", "visualpuzzles", "mme_reasoning",
+    "puzzlevqa", "visualpuzzles",
 )
 
 #: Benchmarks whose answer or score contract uses the Qwen3-32B judge.
-JUDGED = frozenset({"charxivreason", "mathvision", "mathvista", "mme_reasoning"})
+JUDGED = frozenset({"charxivreason", "mathvision", "mathvista"})
 
 #: Token budgets the judge engine tries in turn.
 MAX_TOKENS = [128, 256, 512]
@@ -122,8 +119,6 @@ METRICS = {
                  "breakdown",
     "puzzlevqa": "one unambiguous final option letter; accuracy",
     "visualpuzzles": "one unambiguous final option letter; accuracy",
-    "mme_reasoning": "judge extraction for every type; choice: exact option set, structured: exact "
-                     "normalized answer, open: judge correctness verdict",
 }
 
 
@@ -464,26 +459,6 @@ def parse_letter(raw, labels, options=()):
     return None
 
 
-def parse_letter_set(raw, labels, numeric_map=None):
-    """A frozenset of option labels from a short answer string (None when there is none)."""
-    s = _strip_option_prefix(_clean(raw))
-    if not s:
-        return None
-    if numeric_map:
-        nums = re.findall(r"(?<![\d.])(\d+)(?![\d.])", s)
-        got = {numeric_map[n] for n in nums if n in numeric_map}
-        return frozenset(got) if got else None
-    compact = s.strip(" .:;,!()[]{}'\"")
-    if re.fullmatch(r"[A-Z]{2,10}", compact) and all(c in labels for c in compact):
-        return frozenset(compact)
-    if re.fullmatch(r"[A-Za-z](?:\s*(?:,|;|/|&|\band\b|\s)\s*[A-Za-z])*", compact):
-        letters = {c.upper() for c in re.findall(r"[A-Za-z]", re.sub(r"\band\b", " ", compact))}
-        if letters and all(c in labels for c in letters):
-            return frozenset(letters)
-    toks = _label_tokens(s, labels)
-    return frozenset(toks) if toks else None
-
-
 _UNITS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
           "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
           "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
@@ -645,28 +620,6 @@ def extract_choice(response: str, labels, options=(), *, implicit=True, boxed_fi
             return _result("ok", hits[0], "option_text")
         if len(hits) > 1:
             return _result("ambiguous", None, "option_text")
-    return _result("missing")
-
-
-def extract_choice_set(response: str, labels, numeric_map=None) -> dict:
-    """Final set of option labels (sorted tuple)."""
-    def parse(raw):
-        v = parse_letter_set(raw, labels, numeric_map)
-        return tuple(sorted(v)) if v else None
-
-    text = _final_part(response)
-    got = _decide(text, _explicit(text, phrase_patterns=_PHRASE_OPTION), parse)
-    if got is not None:
-        return _result(*got)
-    if _short(text):
-        v = parse(text)
-        if v:
-            return _result("ok", v, "bare")
-    last = _last_line(text)
-    if last and len(last) <= 40:
-        v = parse(last)
-        if v:
-            return _result("ok", v, "last_line")
     return _result("missing")
 
 
@@ -1375,26 +1328,6 @@ _CHARXIV_GRADING_SYSTEM = ("Grade the response according to the instructions in 
                            "with a single character: 1 if the response earns a score of 1, otherwise 0. "
                            "Output nothing else.")
 
-_MME_EXTRACT = {
-    "choice": ("Below are a multiple-choice question and a model's response. Output the option letter(s) "
-               "the response gives as its final answer, in the form A or A,C (letters in alphabetical "
-               "order, separated by commas). If the response gives no final choice, output Z."),
-    "open": ("Below are a question and a model's response. Output the final answer the response gives, "
-             "exactly and without explanation. If it gives no final answer, output null."),
-    "structured": ("Below are a puzzle and a model's response. Output the final answer the response gives, "
-                   "keeping the structure the puzzle asks for (for example a grid with one row per line, "
-                   "a list or a sequence of moves) and nothing else. If it gives no final answer, "
-                   "output null."),
-}
-
-_MME_VERDICT = """Below are a question, its reference answer and the answer extracted from a model's response. Decide whether the model answer is correct: it must express the same result as the reference answer (equivalent forms of the same value or expression count; partial answers do not). Output 1 if correct, 0 otherwise.
-
-[Question]: {question}
-[Reference answer]: {answer}
-[Model answer]: {extracted}
-Judgement:"""
-
-
 def _question_block(row, header="Options:"):
     q = str(row.get("question") or "").strip()
     opts = doc_options(row)
@@ -1405,14 +1338,6 @@ def _question_block(row, header="Options:"):
 
 def _is_null(s) -> bool:
     return s is None or str(s).strip().strip(".").strip("'\"` ").lower() in ("", "null", "none", "n/a")
-
-
-def _mme_type(row) -> str:
-    t = str(doc_meta(row).get("question_type") or "")
-    if t not in _MME_EXTRACT:
-        raise ScoringError(f"mme_reasoning row {row.get('id')!r}: meta.question_type must be one of "
-                           f"{sorted(_MME_EXTRACT)}, got {t!r}")
-    return t
 
 
 def judge_requests(benchmark: str, row: dict, previous: list) -> list:
@@ -1444,17 +1369,7 @@ def judge_requests(benchmark: str, row: dict, previous: list) -> list:
             block = "Hint: Answer the question and give the final answer at the end.\nQuestion: " + \
                     _question_block(row, "Choices:")
         return [_math_extract_request(block, resp)]
-    # mme_reasoning
-    qtype = _mme_type(row)
-    if n == 0:
-        user = (_MME_EXTRACT[qtype] + "\n\n[Question]: " + _question_block(row) +
-                "\n[Model response]: " + resp + "\n[Extracted answer]:")
-        return [_req("extract", EXTRACT_SYSTEM, user)]
-    if n == 1 and qtype == "open" and not _is_null(previous[0]):
-        user = _MME_VERDICT.format(question=_question_block(row), answer=_answer(row),
-                                   extracted=str(previous[0]).strip())
-        return [_req("verdict", VERDICT_SYSTEM, user, BINARY)]
-    return []
+    raise KeyError(benchmark)  # pragma: no cover - every JUDGED benchmark is handled above
 
 
 def _expect(benchmark, row, outputs, n):
@@ -1491,15 +1406,7 @@ def apply_judgements(benchmark: str, row: dict, outputs: list) -> dict:
             return {"source": "prefetch", "extracted": str(pre["value"])}
         _expect(benchmark, row, outputs, 1)
         return {"source": "judge", "extracted": _extracted(benchmark, row, outputs[0])}
-    qtype = _mme_type(row)
-    if not outputs:
-        raise ScoringError(f"mme_reasoning row {row.get('id')!r}: no judge extraction")
-    ext = _extracted(benchmark, row, outputs[0])
-    if qtype == "open" and not _is_null(ext):
-        _expect(benchmark, row, outputs, 2)
-        return {"extracted": ext, "verdict": _verdict(benchmark, row, outputs[1])}
-    _expect(benchmark, row, outputs, 1)
-    return {"extracted": ext, "verdict": None}
+    raise KeyError(benchmark)  # pragma: no cover - every JUDGED benchmark is handled above
 
 
 # ---------------------------------------------------------------------------
@@ -1512,11 +1419,6 @@ def _need_judge(benchmark, row, keys):
         raise ScoringError(f"{benchmark} row {row.get('id')!r}: missing judge field {keys} "
                            f"(run the judge stage first)")
     return j
-
-
-def _mme_normalize_structured(s: str) -> str:
-    s = _clean(s)
-    return re.sub(r"[\s`'\"]+", "", s).lower()
 
 
 def _judged_row(benchmark, row):
@@ -1539,26 +1441,7 @@ def _judged_row(benchmark, row):
             return 0.0, "missing", source
         s = correct(row, value)
         return s, "ok", source
-    # mme_reasoning
-    qtype = _mme_type(row)
-    j = _need_judge(benchmark, row, ("extracted",))
-    ext = j["extracted"]
-    if _is_null(ext) or (qtype == "choice" and str(ext).strip().upper() == "Z"):
-        return 0.0, "missing", "judge"
-    if qtype == "choice":
-        labels = _labels(row) if doc_options(row) else [chr(65 + i) for i in range(26)]
-        got = parse_letter_set(ext, labels)
-        if not got:
-            return 0.0, "missing", "judge"
-        gt = parse_letter_set(_answer(row), [chr(65 + i) for i in range(26)])
-        if not gt:
-            raise ScoringError(f"mme_reasoning row {row.get('id')!r}: answer {row.get('answer')!r} names no option")
-        return float(got == gt), "ok", "judge"
-    if qtype == "open":
-        if j.get("verdict") is None:
-            raise ScoringError(f"mme_reasoning row {row.get('id')!r}: open answer without a judge verdict")
-        return float(_verdict(benchmark, row, j["verdict"]) == "1"), "ok", "judge"
-    return float(_mme_normalize_structured(ext) == _mme_normalize_structured(_answer(row))), "ok", "judge"
+    raise KeyError(benchmark)  # pragma: no cover - every JUDGED benchmark is handled above
 
 
 # ---------------------------------------------------------------------------
@@ -1568,9 +1451,8 @@ def _judged_row(benchmark, row):
 def extract(benchmark: str, row: dict) -> dict:
     """Deterministic extraction from ``row["response"]`` for ``benchmark``.
 
-    For MathVista / MathVision this is the prefetch; for CharXivReason, MathVerse and
-    MME-Reasoning (judge-extracted by contract) it is the shared explicit-wrapper extraction,
-    for information only, marked ``"judge_required": True``.
+    For MathVista / MathVision this is the prefetch; for CharXivReason (judge-scored by contract) it
+    is the shared explicit-wrapper extraction, for information only, marked ``"judge_required": True``.
     """
     _check_benchmark(benchmark)
     resp = _response(row)
@@ -1590,10 +1472,7 @@ def extract(benchmark: str, row: dict) -> dict:
         return _extract_mcq(benchmark, row)
     if benchmark in ("countbenchqa", "countqa"):
         return extract_integer(resp)
-    if benchmark == "mme_reasoning" and str(doc_meta(row).get("question_type")) == "choice":
-        out = extract_choice_set(resp, _labels(row))
-    else:
-        out = extract_text(resp)
+    out = extract_text(resp)
     out["judge_required"] = True
     return out
 
@@ -1626,7 +1505,7 @@ def _row_score(benchmark, row):
 def quick_score(benchmark: str, row: dict):
     """Deterministic per-row score in [0, 1], or None when the judge would be needed."""
     _check_benchmark(benchmark)
-    if benchmark in ("charxivreason", "mme_reasoning"):
+    if benchmark == "charxivreason":
         return None
     if benchmark in ("mathvista", "mathvision"):
         pre = _mathvista_prefetch(row) if benchmark == "mathvista" else _mathvision_prefetch(row)
@@ -1642,7 +1521,6 @@ _BREAKDOWN_FIELDS = {
     "tablevqabench": ("subset",),
     "mathvision": ("subject", "level"),
     "mathvista": ("question_type",),
-    "mme_reasoning": ("question_type",),
     "treebench": ("category",),
 }
 

@@ -114,8 +114,14 @@ class Benchmark:
         return self.rows_from_records(table.read_tsv(path), raw_dir)
 
     # ---------------------------------------------------------------- prompt
-    def build_prompt(self, row: Row) -> list[dict]:  # pragma: no cover - every benchmark defines it
-        raise NotImplementedError
+    #: the text column of VLMEvalKit's default prompt (``ImageBaseDataset.build_prompt``)
+    question_column: str = "question"
+
+    def build_prompt(self, row: Row) -> list[dict]:
+        """VLMEvalKit's default ``ImageBaseDataset.build_prompt``: every image of the row, then the question
+        cell as it is (``question_column``). Benchmarks whose reference overrides it define their own."""
+        q = row.get(self.question_column)
+        return msg.images(row) + [msg.text(q if isinstance(q, str) else table.cell_str(q))]
 
     def request_messages(self, row: Row) -> list[dict]:
         """The chat message the reference's generation client sends (empty text parts dropped)."""
@@ -123,11 +129,10 @@ class Benchmark:
 
     # ---------------------------------------------------------------- scoring
     def prepare(self, rows: list[Row], responses: list) -> list[dict]:
-        """Scoring items: the official route reads the prediction workbook after its Excel round trip."""
+        """Scoring items: the reference's scorers (official, direct and dedicated routes alike) read the
+        prediction workbook after its Excel round trip."""
         records = [dict(r.fields, prediction=resp) for r, resp in zip(rows, responses)]
-        if self.route == "official_vlmevalkit":
-            return table.workbook_roundtrip(records)
-        return records
+        return table.workbook_roundtrip(records)
 
     def score_row(self, item: dict) -> RowScoring:  # pragma: no cover - every benchmark defines it
         raise NotImplementedError

@@ -79,14 +79,6 @@ class LogicVista(Benchmark):
                 "_normalize_logicvista_option_summary",
                 "vlmeval/dataset/utils/logicvista.py:76 evaluate_logicvista")
 
-    def build_prompt(self, row):
-        q = row.get("question")
-        return msg.images(row) + [msg.text(q if isinstance(q, str) else cell_str(q))]
-
-    def prepare(self, rows, responses):
-        # the direct route reads the prediction workbook (to_excel -> read_excel) like the official one
-        return table.workbook_roundtrip([dict(r.fields, prediction=p) for r, p in zip(rows, responses)])
-
     def score_row(self, item):
         prompt = constants.get("logicvista.extract_prompt", question=cell_str(item.get("question")),
                                prediction=cell_str(item.get("prediction")))

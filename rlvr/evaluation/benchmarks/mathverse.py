@@ -68,6 +68,7 @@ class MathVerse(Benchmark):
     route = "direct_score"
     judge = "every_row"
     reported = ("extracted", "score_log")
+    question_column = "query_cot"           # 'cot' in the dataset name
     upstream = ("vlmeval/dataset/image_vqa.py:730 MathVerse.build_prompt",
                 "rlvr/evaluation/vlmevalkit_extensions/batched_vlmevalkit_qwen3vl.py:375 run_mathverse_local_judge",
                 "vlmeval/dataset/utils/mathverse.py:85 build_mathverse_gpt4_extract_prompt",
@@ -80,14 +81,6 @@ class MathVerse(Benchmark):
                 "rlvr/evaluation/scripts/run_external_benchmark_score_queue.py:2018 "
                 "_normalize_mathverse_binary_judgement_summary",
                 "vlmeval/dataset/utils/mathverse.py:170 MathVerse_acc")
-
-    def build_prompt(self, row):
-        q = row.get("query_cot")
-        return msg.images(row) + [msg.text(q if isinstance(q, str) else cell_str(q))]
-
-    def prepare(self, rows, responses):
-        # the direct route reads the prediction workbook (to_excel -> read_excel) like the official one
-        return table.workbook_roundtrip([dict(r.fields, prediction=p) for r, p in zip(rows, responses)])
 
     def score_row(self, item):
         prompt = constants.get("mathverse.extract_prompt", prediction=cell_str(item.get("prediction")))
