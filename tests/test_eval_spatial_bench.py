@@ -93,6 +93,9 @@ def test_accuracy_tables():
     assert list(agg["table"]) == ["overall", "Action Reasoning_accuracy", "Pointing_accuracy", "New_accuracy"]
     with pytest.raises(BenchmarkError):
         ERQA.aggregate([], [])
+    # one hit in 200 rows is an overall of 0.5 (%), which the reference's auto scale reports as 50
+    low = ERQA.aggregate([{"question_type": "Pointing"}] * 200, [{"score": 1}] + [{"score": 0}] * 199)
+    assert low["table"]["overall"] == 0.5 and low["score"] == 50
 
 
 def test_erqa_fixture_has_interleaved_multi_image_rows():

@@ -21,8 +21,9 @@ Scoring (``eval_mcq_score`` with the LLM score function, ``compute_score_llm`` -
     ``**A**``) is unparsable and, three times over, grades the row C (wrong) whatever the answer.
     The judge is probed once per evaluate() with ``"hello"``.
 
-Aggregate: ``overall`` = mean hit x 100 (the primary metric); SpatialViz adds task and category
-accuracies in the pinned order, ERQA question_type accuracies.
+Aggregate: ``overall`` = mean hit x 100 (the primary metric; ``run_saved_score``'s auto scale multiplies
+an overall of at most 1 by 100 again -- a quirk we keep); SpatialViz adds task and category accuracies in the
+pinned order, ERQA question_type accuracies.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ import json
 import re
 import string
 
-from ..common import constants, judge_protocol as jp, messages as msg
+from ..common import constants, judge_protocol as jp, messages as msg, vlmeval_report
 from ..common.table import cell_str, is_na
 from . import register
 from .base import Benchmark, BenchmarkError
@@ -207,7 +208,8 @@ class _SpatialJudged(Benchmark):
         hits = [float(r["score"]) for r in results]
         table = {"overall": sum(hits) / len(hits) * 100}
         table.update(self._group_table(items, hits))
-        return {"score": table["overall"], "table": table}
+        # run_saved_score's primary metric: 'overall', scaled x100 when at most 1 (value_scale auto)
+        return {"score": vlmeval_report.auto_percent(table["overall"]), "table": table}
 
     def _group_table(self, items, hits) -> dict:
         """``eval_mcq_score``'s per-group accuracies: the pinned order first, then other values present."""
