@@ -112,7 +112,12 @@ def test_compose_rejects_unknown_or_invalid_keys(key, value, error):
 
 def test_verl_validation_rejects_inconsistent_batches():
     prof = P.load("trace-qwen2.5-vl-3b")
-    prof["verl"]["overrides"]["actor_rollout_ref.actor.ppo_mini_batch_size"] = 256   # > train_batch_size
+    ov = prof["verl"]["overrides"]
+    ov.update({"actor_rollout_ref.actor.use_dynamic_bsz": False,  # veRL checks batch sizes without dynamic bsz
+               "actor_rollout_ref.rollout.log_prob_use_dynamic_bsz": False,
+               "actor_rollout_ref.actor.ppo_micro_batch_size_per_gpu": 4,
+               "actor_rollout_ref.rollout.log_prob_micro_batch_size_per_gpu": 16,
+               "actor_rollout_ref.actor.ppo_mini_batch_size": 256})   # > train_batch_size
     with pytest.raises(ValueError, match="ppo_mini_batch_size"):
         P.validate_with_verl(P.compose(prof))
 
@@ -145,6 +150,123 @@ def test_check_fails_on_bad_pins(tmp_path):
         p["verl"]["overrides"]["actor_rollout_ref.actor.use_kl_loss"] = True
     problems = P.validate(P.load(_copy_profile(tmp_path, edit=unpin)))
     assert any("40-hex" in p for p in problems) and any("KL" in p for p in problems)
+
+
+# --------------------------------------------------------------------------------------------------
+# the recipe table: `rlvr check` holds the paper profiles to every value
+# --------------------------------------------------------------------------------------------------
+
+def _corrupt(value):
+    """A different value of the same kind (so it still composes): only the recipe check can catch it."""
+    if value is None:
+        return 7
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return value + 1
+    if isinstance(value, float):
+        return value + 0.25
+    if isinstance(value, str):
+        return value + "x"
+    if isinstance(value, list):
+        return value + value[-1:]
+    if isinstance(value, dict):
+        return {**value, next(iter(value)): _corrupt(next(iter(value.values())))}
+    raise TypeError(value)
+
+
+def _recipe_value(row, name="trace-qwen2.5-vl-3b"):
+    return row["value"] if "value" in row else row["values"][name]
+
+
+def test_recipe_table_rows_have_sources_and_cover_every_override():
+    recipe = P.load_recipe()
+    rows = recipe["rows"]
+    assert set(recipe["applies_to"]) == set(P.PAPER_PROFILES)
+    assert all(r.get("source") for r in rows) and len(rows) >= 100
+    keys = [r.get("verl") or r["profile"] for r in rows]
+    assert len(keys) == len(set(keys)), "one row per key"
+    for name in P.PAPER_PROFILES:
+        prof = P.load(name)
+        assert set(prof["verl"]["overrides"]) <= {r["verl"] for r in rows if "verl" in r}
+        assert P.recipe_problems(prof, P.compose(prof)) == []
+    # the reference's values the issue found unchecked are rows of the table
+    want = {"actor_rollout_ref.actor.optim.lr": 1e-06, "actor_rollout_ref.rollout.n": 8,
+            "actor_rollout_ref.actor.clip_ratio_high": 0.3, "actor_rollout_ref.actor.loss_agg_mode": "token-mean",
+            "actor_rollout_ref.rollout.tensor_model_parallel_size": 2,
+            "actor_rollout_ref.rollout.gpu_memory_utilization": 0.6, "actor_rollout_ref.actor.ppo_epochs": 1,
+            "actor_rollout_ref.actor.fsdp_config.param_offload": True, "images.min_pixels": 262144,
+            "actor_rollout_ref.actor.use_dynamic_bsz": True, "actor_rollout_ref.actor.ppo_max_token_len_per_gpu": 4096,
+            "actor_rollout_ref.rollout.log_prob_max_token_len_per_gpu": 8192, "actor_rollout_ref.rollout.seed": 1,
+            "actor_rollout_ref.rollout.enable_chunked_prefill": False}
+    table = {r.get("verl") or r["profile"]: _recipe_value(r) for r in rows}
+    assert {k: table[k] for k in want} == want
+
+
+@pytest.mark.parametrize("key,value", [
+    ("actor_rollout_ref.actor.optim.lr", 1e-5), ("actor_rollout_ref.rollout.n", 5),
+    ("actor_rollout_ref.actor.clip_ratio_high", 0.28), ("actor_rollout_ref.actor.loss_agg_mode", "seq-mean-token-mean"),
+    ("actor_rollout_ref.rollout.tensor_model_parallel_size", 4),
+    ("actor_rollout_ref.rollout.gpu_memory_utilization", 0.9), ("images.min_pixels", 3136),
+    ("actor_rollout_ref.actor.ppo_epochs", 2), ("actor_rollout_ref.actor.fsdp_config.param_offload", False),
+    ("actor_rollout_ref.actor.fsdp_config.optimizer_offload", False),
+])
+def test_check_fails_naming_a_corrupted_recipe_value(tmp_path, key, value):
+    def edit(p):
+        if key.startswith("images."):
+            p["images"][key.split(".", 1)[1]] = value
+        else:
+            p["verl"]["overrides"][key] = value
+    report = check_cmd.check_profiles([str(_copy_profile(tmp_path, edit=edit))])
+    assert not report["ok"]
+    named = [p for p in report["problems"] if key in p]
+    assert named and "recipe value" in named[0] and repr(value) in named[0], report["problems"]
+
+
+def test_check_names_every_corrupted_recipe_value(tmp_path, capsys):
+    """Each row of the recipe table, corrupted (all at once in one copy per kind), is named by `rlvr check`."""
+    rows = P.load_recipe()["rows"]
+
+    def verl_rows(p):
+        for r in rows:
+            if "verl" in r:
+                p["verl"]["overrides"][r["verl"]] = _corrupt(_recipe_value(r))
+    path = _copy_profile(tmp_path, edit=verl_rows)
+    assert check_cmd.run(_args(check_cmd, ["--profile", str(path)])) == 1
+    out = capsys.readouterr().out
+    missed = [r["verl"] for r in rows if "verl" in r and f"verl {r['verl']}: recipe value" not in out]
+    assert not missed
+
+    def profile_rows(p):
+        for r in rows:
+            if "profile" in r:
+                *parents, leaf = r["profile"].split(".")
+                node = p
+                for part in parents:
+                    node = node[part]
+                node[leaf] = _corrupt(_recipe_value(r))
+    (tmp_path / "p").mkdir()
+    path = _copy_profile(tmp_path / "p", edit=profile_rows)
+    assert check_cmd.run(_args(check_cmd, ["--profile", str(path), "--no-compose"])) == 1
+    out = capsys.readouterr().out
+    missed = [r["profile"] for r in rows if "profile" in r and f"profile {r['profile']}: recipe value" not in out]
+    assert not missed
+
+
+def test_verl_sampler_order_equals_the_reference_sampler():
+    """data.seed 1: veRL's train sampler gives the reference's (EasyR1: torch RandomSampler seeded with
+    data.seed, StatefulDataLoader, drop_last) prompt order, so the same prompts meet at each step."""
+    import torch
+    from omegaconf import OmegaConf
+    from torch.utils.data import RandomSampler
+    from verl.trainer.ppo.utils import create_rl_sampler
+
+    rows = list(range(64000))
+    data = OmegaConf.select(P.compose(P.load("trace-qwen2.5-vl-3b")), "data")
+    ours = list(create_rl_sampler(data, rows))
+    generator = torch.Generator()
+    generator.manual_seed(1)
+    assert ours == list(RandomSampler(data_source=rows, generator=generator))
 
 
 def test_hydra_value_quoting():

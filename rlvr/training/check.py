@@ -2,7 +2,9 @@
 
 For each profile: the pins (base model and dataset revisions), the system prompt's sha256, the
 answer-only reward (no annotation term), the recipe invariants (one pass, one optimizer step per step,
-KL off); then veRL's own ``ppo_trainer`` config is composed with the profile's overrides through Hydra
+KL off); for the paper profiles, every value of the recipe table ``rlvr/profiles/recipe.yaml`` (profile
+fields, and veRL keys of the composed config; a mismatch names the key, the recipe value with its source
+and the composed value); then veRL's own ``ppo_trainer`` config is composed with the profile's overrides through Hydra
 (an unknown or mistyped key fails) and checked with ``verl.utils.config.validate_config``, veRL's
 dataclass conversion of the actor / optimizer / FSDP / rollout / algorithm nodes, and veRL's reward
 loader.  With both paper profiles given, they must be equal except for the identity fields
@@ -34,12 +36,28 @@ def check_profiles(names, *, compose: bool = True) -> dict:
         entry["base_model"] = f"{prof['base_model']['repo']}@{prof['base_model']['revision']}"
         entry["dataset"] = f"{prof['dataset']['repo']}@{prof['dataset']['revision']}"
         entry["problems"] += P.validate(prof)
+        config = None
         if compose and not entry["problems"]:
             try:
                 with contextlib.redirect_stdout(io.StringIO()):
-                    entry["verl_checks"] = P.verify(prof)
+                    types = P.type_problems(prof)
+                    if types:
+                        raise P.ProfileError("; ".join(types))
+                    config = P.compose(prof)
+            except Exception as e:  # Hydra / OmegaConf errors: the profile does not compose
+                entry["problems"].append(f"{prof['name']}: veRL config: {type(e).__name__}: {e}")
+        # the recipe table: profile fields always, veRL keys on the composed config (reported even when
+        # veRL's own validation below fails, so every corrupted value is named)
+        entry["problems"] += P.recipe_problems(prof, config)
+        if P.recipe_rows(prof) is not None:
+            entry["recipe_rows"] = len(P.recipe_rows(prof))
+        if config is not None:
+            try:
+                with contextlib.redirect_stdout(io.StringIO()):
+                    entry["verl_checks"] = ["hydra.compose(ppo_trainer)", "override types vs veRL defaults",
+                                            *P.validate_with_verl(config)]
                 entry["overrides"] = len(prof["verl"]["overrides"])
-            except Exception as e:  # Hydra / OmegaConf / veRL errors all mean the profile is unusable
+            except Exception as e:  # veRL's validation: the run would fail in main_ppo
                 entry["problems"].append(f"{prof['name']}: veRL config: {type(e).__name__}: {e}")
         report["profiles"][prof["name"]] = entry
         report["problems"] += entry["problems"]
@@ -68,7 +86,10 @@ def run(args) -> int:
         for name, entry in report["profiles"].items():
             status = "OK" if not entry["problems"] else "INVALID"
             checks = ", ".join(entry.get("verl_checks", [])) or "no veRL compose"
-            print(f"{status}: {name} ({entry['base_model']}; {entry.get('overrides', '?')} veRL overrides; {checks})")
+            recipe = (f"; recipe table: {entry['recipe_rows']} values" if "recipe_rows" in entry
+                      else "; not a paper profile (no recipe table)")
+            print(f"{status}: {name} ({entry['base_model']}; {entry.get('overrides', '?')} veRL overrides; "
+                  f"{checks}{recipe})")
         for p in report["problems"]:
             print(f"  problem: {p}")
     return 0 if report["ok"] else 1

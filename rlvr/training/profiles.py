@@ -12,13 +12,15 @@ rest is standard library + PyYAML.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import re
 from pathlib import Path
 
+from tracegen.core.canonical import canonical_json, sha256_file
+
 SCHEMA = "rlvr-training-profile/v1"
 PROFILE_DIR = Path(__file__).resolve().parent.parent / "profiles"
+RECIPE_PATH = PROFILE_DIR / "recipe.yaml"
+RECIPE_SCHEMA = "rlvr-training-recipe/v1"
 PROMPT_SHA256 = "f394927d9abcfb7a1e43ef48a30c29b8c70e6facdbda314d7b27c59d8c3ae900"
 PAPER_PROFILES = ("trace-qwen2.5-vl-3b", "trace-qwen2.5-vl-7b")
 
@@ -33,6 +35,10 @@ CHECK_RUNTIME = {
     "actor_rollout_ref.model.path": "/rlvr-check/model",
     "trainer.default_local_dir": "/rlvr-check/checkpoints",
 }
+
+#: veRL config nodes that are free-form mappings (``{}`` in veRL's YAML, meant to be extended): keys under
+#: them are added with Hydra's ``++`` (add or override).  Every other key must already exist in veRL.
+FREEFORM_NODES = ("actor_rollout_ref.model.override_config",)
 
 _TOP_KEYS = {"schema", "name", "scale", "base_model", "dataset", "system_prompt", "images", "reward", "launch",
              "verl"}
@@ -75,11 +81,7 @@ def system_prompt_path(profile: dict) -> Path:
 
 
 def file_sha256(path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
+    return sha256_file(path)
 
 
 def read_system_prompt(profile: dict) -> str:
@@ -215,7 +217,11 @@ def hydra_overrides(profile: dict, runtime: dict | None = None) -> list[str]:
     if unexpected:
         raise ProfileError(f"{profile['name']}: {unexpected} are not runtime keys of the profile")
     items = list(profile["verl"]["overrides"].items()) + [(k, runtime[k]) for k in keys]
-    return [f"{k}={hydra_value(v)}" for k, v in items]
+    return [f"{_hydra_key(k)}={hydra_value(v)}" for k, v in items]
+
+
+def _hydra_key(key: str) -> str:
+    return "++" + key if any(key.startswith(node + ".") for node in FREEFORM_NODES) else key
 
 
 def verl_config_dir() -> Path:
@@ -337,12 +343,128 @@ def type_problems(profile: dict, defaults=None) -> list[str]:
 
 
 def verify(profile: dict, runtime: dict | None = None) -> list[str]:
-    """Everything ``rlvr check`` asks of veRL for one profile; raises on the first failure."""
+    """Everything ``rlvr check`` asks of veRL for one profile, and the recipe table for the paper
+    profiles; raises on the first failure."""
     problems = type_problems(profile)
     if problems:
         raise ProfileError("; ".join(problems))
     config = compose(profile, runtime)
-    return ["hydra.compose(ppo_trainer)", "override types vs veRL defaults"] + validate_with_verl(config)
+    checks = ["hydra.compose(ppo_trainer)", "override types vs veRL defaults"] + validate_with_verl(config)
+    if recipe_rows(profile) is not None:
+        problems = recipe_problems(profile, config)
+        if problems:
+            raise ProfileError("; ".join(problems))
+        checks.append(f"recipe table ({len(recipe_rows(profile))} values)")
+    return checks
+
+
+# --------------------------------------------------------------------------------------------------
+# the recipe table (rlvr/profiles/recipe.yaml): the paper's values, each with its source
+# --------------------------------------------------------------------------------------------------
+
+_MISSING = object()
+
+
+def load_recipe(path=None) -> dict:
+    import yaml
+
+    path = Path(path or RECIPE_PATH)
+    with open(path, encoding="utf-8") as f:
+        recipe = yaml.safe_load(f)
+    if not isinstance(recipe, dict) or recipe.get("schema") != RECIPE_SCHEMA:
+        raise ProfileError(f"{path}: not a {RECIPE_SCHEMA} recipe table")
+    for i, row in enumerate(recipe.get("rows") or []):
+        kinds = [k for k in ("verl", "profile") if k in row]
+        values = [k for k in ("value", "values") if k in row]
+        if len(kinds) != 1 or len(values) != 1 or not row.get("source"):
+            raise ProfileError(f"{path}: row {i} needs one of verl/profile, one of value/values, and a source")
+    return recipe
+
+
+def recipe_rows(profile: dict, recipe: dict | None = None):
+    """The recipe rows that apply to ``profile`` (``None`` when the recipe does not cover it)."""
+    recipe = load_recipe() if recipe is None else recipe
+    if profile.get("name") not in (recipe.get("applies_to") or []):
+        return None
+    return recipe["rows"]
+
+
+def _row_label(row) -> str:
+    return f"verl {row['verl']}" if "verl" in row else f"profile {row['profile']}"
+
+
+def _row_value(row, name):
+    if "value" in row:
+        return row["value"]
+    return row["values"].get(name, _MISSING)
+
+
+def _profile_value(profile: dict, dotted: str):
+    node = profile
+    for part in dotted.split("."):
+        if not isinstance(node, dict) or part not in node:
+            return _MISSING
+        node = node[part]
+    return node
+
+
+def same_value(a, b) -> bool:
+    """Recipe equality: bools only equal bools, numbers compare as floats, containers element-wise."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return type(a) is type(b) and a == b
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+        return float(a) == float(b)
+    if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
+        return len(a) == len(b) and all(same_value(x, y) for x, y in zip(a, b))
+    if isinstance(a, dict) and isinstance(b, dict):
+        return set(a) == set(b) and all(same_value(a[k], b[k]) for k in a)
+    return a == b
+
+
+def recipe_problems(profile: dict, config=None, recipe: dict | None = None) -> list[str]:
+    """Every recipe row the profile (and, with ``config``, veRL's composed config) does not meet.
+
+    A mismatch names the key, the recipe value (with its source) and the profile's / composed value
+    (without ``config``, veRL rows are compared with the profile's own override where it has one).
+    Also: every override of the profile must have a recipe row (nothing escapes the table).
+    """
+    from omegaconf import OmegaConf
+
+    rows = recipe_rows(profile, recipe)
+    if rows is None:
+        return []
+    name = profile.get("name", "?")
+    problems = []
+    for row in rows:
+        want = _row_value(row, name)
+        if want is _MISSING:
+            problems.append(f"{name}: recipe {_row_label(row)} has no value for this profile")
+            continue
+        overrides = (profile.get("verl") or {}).get("overrides") or {}
+        if "profile" in row:
+            got, where = _profile_value(profile, row["profile"]), "profile"
+        elif config is None:  # not composed (the profile failed earlier checks): its own override, if any
+            if row["verl"] not in overrides:
+                continue
+            got, where = overrides[row["verl"]], "override"
+        else:
+            try:
+                got = OmegaConf.select(config, row["verl"], default=_MISSING, throw_on_missing=True)
+                if OmegaConf.is_config(got):
+                    got = OmegaConf.to_container(got, resolve=True)
+            except Exception as e:  # an interpolation that does not resolve
+                got = f"<{type(e).__name__}>"
+            where = "composed"
+        if got is _MISSING:
+            problems.append(f"{name}: {_row_label(row)} is missing; recipe value {want!r} ({row['source']})")
+        elif not same_value(got, want):
+            problems.append(f"{name}: {_row_label(row)}: recipe value {want!r} ({row['source']}), "
+                            f"{where} value {got!r}")
+    covered = {row["verl"] for row in rows if "verl" in row}
+    loose = sorted(set((profile.get("verl") or {}).get("overrides") or {}) - covered)
+    if loose:
+        problems.append(f"{name}: overrides without a recipe row (add them to {RECIPE_PATH.name}): {loose}")
+    return problems
 
 
 def resolved_values(config, keys) -> dict:
@@ -357,4 +479,5 @@ def resolved_values(config, keys) -> dict:
 
 
 def canonical(obj) -> str:
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    """The project's one canonical JSON (``tracegen.core.canonical``)."""
+    return canonical_json(obj)
