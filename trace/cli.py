@@ -473,7 +473,7 @@ def main(argv=None) -> int:
         if isinstance(e, ValidationFailed):
             print(f"tracegen: error: {e}", file=sys.stderr)
             return 1
-        if isinstance(e, (ConfigError, UnknownTask, FileExistsError)):
+        if isinstance(e, (ConfigError, UnknownTask)) or (isinstance(e, FileExistsError) and e.errno is None):
             print(f"tracegen: error: {e}", file=sys.stderr)
             return 2
         import os

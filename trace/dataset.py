@@ -262,6 +262,9 @@ def check_output(output: Path, force: bool) -> None:
 def staging_for(output: Path, force: bool) -> Path:
     """A fresh staging folder beside ``output`` (after ``check_output`` and removing stale ones)."""
     check_output(output, force)
+    for parent in (output.parent, *output.parent.parents):
+        if parent.exists() and not parent.is_dir():
+            raise FileExistsError(f"cannot create {output}: {parent} is not a directory")
     output.parent.mkdir(parents=True, exist_ok=True)
     clean_stale(output)
     staging = output.parent / f".{output.name}.staging-{_HOST}-{os.getpid()}"

@@ -15,6 +15,7 @@ Both packages use this module (``rlvr`` imports it from ``tracegen``; ``tracegen
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
@@ -78,6 +79,9 @@ def write_atomic(path, data: str | bytes) -> Path:
     path = Path(path)
     if isinstance(data, str):
         data = data.encode("utf-8")
+    for parent in (path.parent, *path.parent.parents):
+        if parent.exists() and not parent.is_dir():
+            raise NotADirectoryError(errno.ENOTDIR, "Not a directory", str(parent))
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.tmp{os.getpid()}")
     try:
