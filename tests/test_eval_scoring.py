@@ -50,7 +50,6 @@ def _sample_doc(b):
         "chartqapro": {"question_type": "factoid", "year_answer": False},
         "tablevqabench": {"subset": "vwtq"},
         "evochart": {"numeric_clear": True},
-        "mathvista": {"question_type": "free_form", "answer_type": "integer", "precision": None, "unit": None},
         "wemath": {"problem_id": "p1", "step": "one-step"},
     }.get(b, {})
     options = ABCD if b in S.MCQ_BENCHMARKS or b in ("wemath",) else []
@@ -97,12 +96,6 @@ def test_prompt_routes():
     assert "Statement: q?\nAnswer:" in tv["vtabfact"] and tv["fintabnetqa"].endswith("Question: q?\nAnswer:")
     with pytest.raises(ValueError):
         prompts.build_prompt("tablevqabench", doc("q?", subset="other"))
-    mv = prompts.build_prompt("mathvista", doc("Length?", question_type="free_form", answer_type="float",
-                                               precision=2, unit="cm"))
-    assert "two digits" in mv and "Length? (Unit: cm)" in mv
-    mc = prompts.build_prompt("mathvista", doc("Which?", options=ABCD, question_type="multi_choice",
-                                               answer_type="text"))
-    assert "Choices:\n(A) cat" in mc
     assert prompts.build_prompt("wemath", doc(options=ABCD, requirement="Use <Answer>.")).endswith("Use <Answer>.")
 
 
@@ -393,99 +386,6 @@ def test_wemath_bad_groups_raise():
 
 
 # ---------------------------------------------------------------------------
-# MathVista / MathVision (prefetch, else judge extraction)
-# ---------------------------------------------------------------------------
-
-def mvista(answer, response, qtype="free_form", atype="integer", precision=None, options=()):
-    return row(doc("q", options=options, answer=answer, question_type=qtype, answer_type=atype,
-                   precision=precision, unit=None, category="math-targeted-vqa"), response)
-
-
-@pytest.mark.parametrize("answer,response,atype,precision,expected", [
-    ("14", "The answer is 14", "integer", None, 1.0),
-    ("14", "\\boxed{14}", "integer", None, 1.0),
-    ("1.5", "1.52", "float", 1, 1.0),             # rounded to the precision
-    ("1.5", "1.56", "float", 1, 0.0),
-    ("1.25", "Answer: 1.25", "float", 2, 1.0),
-    ("[2007, 2008]", "Answer: [2007, 2008]", "list", None, 1.0),
-    ("[2007, 2008]", "Answer: [2008, 2007]", "list", None, 0.0),
-])
-def test_mathvista_free_form_prefetch(answer, response, atype, precision, expected):
-    r = mvista(answer, response, atype=atype, precision=precision)
-    assert S.judge_requests("mathvista", r, []) == []          # prefetch succeeds
-    assert S.quick_score("mathvista", r) == expected
-    r["judge"] = S.apply_judgements("mathvista", r, [])
-    assert r["judge"]["source"] == "prefetch"
-    assert S.score("mathvista", [r])["score"] == expected * 100
-
-
-def test_mathvista_wrong_type_goes_to_the_judge():
-    r = mvista("14", "\\boxed{14.5}")              # not an integer: no prefetch
-    assert len(S.judge_requests("mathvista", r, [])) == 1
-    r["judge"] = S.apply_judgements("mathvista", r, ["14.5"])
-    assert S.score("mathvista", [r])["score"] == 0.0
-
-
-def test_mathvista_multi_choice_text_answer():
-    r = mvista("8/11", "The correct answer is (B) 8/11.", qtype="multi_choice", atype="text",
-               options=[["A", "3/11"], ["B", "8/11"]])
-    assert S.extract("mathvista", r)["value"] == "B"
-    assert S.quick_score("mathvista", r) == 1.0
-    assert S.quick_score("mathvista", dict(r, response="8/11")) == 1.0       # option text
-    assert S.quick_score("mathvista", dict(r, response="(A)")) == 0.0
-
-
-def test_mathvista_judge_fallback_protocol():
-    r = mvista("14", "Let me count the items carefully\nthere seem to be fourteen or so of them")
-    assert S.quick_score("mathvista", r) is None
-    reqs = S.judge_requests("mathvista", r, [])
-    assert len(reqs) == 1 and reqs[0]["kind"] == "extract" and reqs[0]["choices"] == []
-    assert reqs[0]["max_tokens"] == [128, 256, 512]
-    assert {m["role"] for m in reqs[0]["messages"]} == {"system", "user"}
-    assert r["response"] in reqs[0]["messages"][1]["content"]
-    assert S.judge_requests("mathvista", r, ["14"]) == []
-    r["judge"] = S.apply_judgements("mathvista", r, ["14"])
-    assert r["judge"] == {"source": "judge", "extracted": "14"}
-    out = S.score("mathvista", [r])
-    assert out["score"] == 100.0 and out["extraction"]["judged"] == 1
-    with pytest.raises(S.ScoringError):
-        S.apply_judgements("mathvista", r, [])
-
-
-def test_mathvista_without_judge_raises_only_when_needed():
-    prefetched = mvista("3", "\\boxed{3}")
-    assert S.score("mathvista", [prefetched])["score"] == 100.0
-    needs = mvista("3", "a long answer without\nany final value")
-    with pytest.raises(S.ScoringError):
-        S.score("mathvista", [prefetched, needs])
-
-
-@pytest.mark.parametrize("answer,response,expected", [
-    ("\\frac{1}{2}", "so x = \\boxed{\\frac{1}{2}}", 1.0),
-    ("\\frac{1}{2}", "\\boxed{0.5}", 1.0),
-    ("\\frac{1}{2}", "\\boxed{\\dfrac{1}{2}}", 1.0),
-    ("2\\sqrt{3}", "\\boxed{2\\sqrt{3}}", 1.0),
-    ("3.4641", "\\boxed{2\\sqrt{3}}", 0.0),                   # 1e-6 tolerance only
-    ("60^\\circ", "\\boxed{60}", 1.0),
-    ("\\frac{1}{2}", "\\boxed{0.6}", 0.0),
-])
-def test_mathvision_normalized(answer, response, expected):
-    r = row(doc("q", answer=answer, subject="algebra", level=2), response)
-    assert S.quick_score("mathvision", r) == expected
-
-
-def test_mathvision_choice_and_judge():
-    r = row(doc("q", options=ABCD, answer="B", subject="logic", level=1), "\\boxed{B}")
-    assert S.quick_score("mathvision", r) == 1.0
-    r2 = row(doc("q", options=ABCD, answer="B", subject="logic", level=1),
-             "Several shapes match. A is too small, C too big, D is odd, B looks right but maybe C")
-    assert S.judge_requests("mathvision", r2, []) and S.quick_score("mathvision", r2) is None
-    r2["judge"] = S.apply_judgements("mathvision", r2, ["(B) dog"])
-    out = S.score("mathvision", [r, r2])
-    assert out["score"] == 100.0 and out["breakdown"]["subject"]["logic"]["rows"] == 2
-
-
-# ---------------------------------------------------------------------------
 # CharXiv reasoning
 # ---------------------------------------------------------------------------
 
@@ -519,8 +419,6 @@ def test_non_judged_benchmarks_take_no_judge(benchmark):
 
 JUDGED_ROWS = {
     "charxivreason": lambda: row(doc("q", answer="GT-7731"), "resp"),
-    "mathvista": lambda: mvista("GT-7731", "long\nresponse without answer", atype="text"),
-    "mathvision": lambda: row(doc("q", answer="GT-7731"), "long\nresponse without a box, nothing final here"),
 }
 
 

@@ -72,20 +72,6 @@ MMMU_PRO_VISION_COT = ("The question and its answer options are shown in the ima
 WEMATH_REQUIREMENT = ("Solve the multiple-choice problem: describe your reasoning briefly, then finish "
                       "with the line 'Answer: X', where X is the letter of the chosen option.")
 
-MATHVISTA_HINTS = {
-    "multi_choice": ("Hint: Answer the question and give the letter of the correct option "
-                     "(such as A, B, C, D) at the end."),
-    "integer": "Hint: The answer is an integer; give the final value (such as 1, 2, 3) at the end.",
-    "float1": ("Hint: The answer is a decimal number with one digit after the point; give the "
-               "final value (such as 1.2, 2.5, 3.7) at the end."),
-    "float2": ("Hint: The answer is a decimal number with two digits after the point; give the "
-               "final value (such as 1.25, 2.50, 3.75) at the end."),
-    "float": "Hint: The answer is a decimal number; give the final value at the end.",
-    "list": ("Hint: The answer is a Python list; give the final list (such as [1, 2, 3] or "
-             "[1.5, 2.5]) at the end."),
-    "text": "Hint: Answer the question and give the final answer at the end.",
-}
-
 CHARTQAPRO_TASK = {
     "factoid": "Answer a factoid question about the chart in the image.",
     "multi_choice": ("Answer a multiple-choice question about the chart in the image by picking one of "
@@ -209,37 +195,6 @@ def _tablevqa(doc) -> str:
     return TABLEVQA[subset].replace("{question}", _q(doc))
 
 
-def _mathvista(doc) -> str:
-    meta = doc_meta(doc)
-    qtype = meta.get("question_type")
-    atype = meta.get("answer_type")
-    if qtype == "multi_choice":
-        hint = MATHVISTA_HINTS["multi_choice"]
-    elif atype == "integer":
-        hint = MATHVISTA_HINTS["integer"]
-    elif atype == "float":
-        precision = meta.get("precision")
-        try:
-            precision = int(precision) if precision is not None else None
-        except (TypeError, ValueError):
-            precision = None
-        hint = MATHVISTA_HINTS.get(f"float{precision}", MATHVISTA_HINTS["float"])
-    elif atype == "list":
-        hint = MATHVISTA_HINTS["list"]
-    else:
-        hint = MATHVISTA_HINTS["text"]
-    question = _q(doc)
-    unit = meta.get("unit")
-    if isinstance(unit, str) and unit.strip():
-        question += f" (Unit: {unit.strip()})"
-    lines = [hint, f"Question: {question}"]
-    options = doc_options(doc)
-    if options:
-        lines.append("Choices:")
-        lines.append(format_options(options, "paren"))
-    return "\n".join(lines)
-
-
 def _wemath(doc) -> str:
     requirement = doc_meta(doc).get("requirement")
     if not (isinstance(requirement, str) and requirement.strip()):
@@ -253,8 +208,6 @@ SPECS = {
     "charxivreason": lambda d: _plain(d),
     "tablevqabench": _tablevqa,
     "evochart": lambda d: _plain(d, BOXED_FINAL),
-    "mathvision": lambda d: _with_options_block(d, "paren", "Choices:"),
-    "mathvista": _mathvista,
     "wemath": _wemath,
     "phyx_mini_mc": lambda d: _mcq(d, MCQ_LETTER_COT),
     "mmmu_pro_vision": lambda d: MMMU_PRO_VISION_COT,

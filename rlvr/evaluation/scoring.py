@@ -40,11 +40,6 @@ Metric notes per benchmark are in :data:`METRICS` (one line each) and in the fun
 
 Decisions where the pinned upstream code is not reproduced literally
 --------------------------------------------------------------------
-* MathVista / MathVision prefetch never looks at the ground truth (upstream's free-form prefetch
-  succeeds only when the bare response equals the answer); a row whose explicit final answer
-  parses for its answer type is prefetched, every other row goes to the judge.
-* MathVista normalization: integer answers must be integral, floats are rounded to ``precision``
-  (the MathVista repository's rule), text answers compare casefolded, list answers element-wise.
 * ChartQAPro: multiple-choice and fact-checking answers compare exactly (upstream computes this
   flag but does not pass it on); thousands separators are ignored in numbers.
 * TableVQABench: the FinTabNetQA subset score is the scorer's first ("relieved") accuracy; the
@@ -63,7 +58,7 @@ import math
 import re
 import unicodedata
 
-from .prompts import build_prompt, doc_meta, doc_options, format_options
+from .prompts import doc_meta, doc_options, format_options
 
 __all__ = [
     "BENCHMARKS", "JUDGED", "METRICS", "MAX_TOKENS", "ScoringError",
@@ -72,7 +67,7 @@ __all__ = [
 
 BENCHMARKS = (
     "chartqapro", "charxivreason", "tablevqabench", "evochart",
-    "mathvision", "mathvista", "wemath",
+    "wemath",
     "phyx_mini_mc", "mmmu_pro_vision", "realworldqa", "mmstar",
     "embspatial", "cvbench_3d",
     "blink", "countbenchqa", "countqa", "treebench",
@@ -80,7 +75,7 @@ BENCHMARKS = (
 )
 
 #: Benchmarks whose answer or score contract uses the Qwen3-32B judge.
-JUDGED = frozenset({"charxivreason", "mathvision", "mathvista"})
+JUDGED = frozenset({"charxivreason"})
 
 #: Token budgets the judge engine tries in turn.
 MAX_TOKENS = [128, 256, 512]
@@ -101,10 +96,6 @@ METRICS = {
                      "relieved accuracy)",
     "evochart": "final answer (boxed > answer tag > JSON > answer phrase > bare); exact casefold text; "
                 "numeric: exact when meta.numeric_clear else 5% relative tolerance",
-    "mathvision": "prefetch (boxed / explicit answer / option inference), else judge extraction; "
-                  "option letter, or equality after normalization (numbers within 1e-6, fractions)",
-    "mathvista": "prefetch (explicit answer / option inference), else judge extraction; normalized by "
-                 "question_type / answer_type / precision",
     "wemath": "option after the last 'Answer'; Score (Strict) = (CM + 0.5 * IG) / composite problems",
     "phyx_mini_mc": "final option letter; accuracy",
     "mmmu_pro_vision": "final option letter (A-J); accuracy",
@@ -1074,197 +1065,6 @@ def wemath_metrics(rows, correct) -> dict:
 
 
 # ---------------------------------------------------------------------------
-# MathVista / MathVision normalization and prefetch
-# ---------------------------------------------------------------------------
-
-def _mathvista_gt(row):
-    meta = doc_meta(row)
-    ans = _answer(row)
-    if meta.get("question_type") == "multi_choice":
-        labels = _labels(row)
-        opts = doc_options(row)
-        if ans in labels:
-            return ans
-        exact = [lab for lab, text in opts if text.strip() == ans]
-        if exact:
-            return exact[0]
-        v = parse_letter(ans, labels, opts)
-        if v is None or v is AMBIG:
-            raise ScoringError(f"mathvista row {row.get('id')!r}: answer {ans!r} matches no option")
-        return v
-    return ans
-
-
-def _round_to(v: float, precision):
-    try:
-        return round(v, int(precision))
-    except (TypeError, ValueError):
-        return v
-
-
-def _parse_list_numbers(s: str):
-    s = _clean(s)
-    m = re.search(r"\[([^\[\]]*)\]", s)
-    body = m.group(1) if m else s
-    items = [x.strip() for x in body.split(",") if x.strip()]
-    vals = []
-    for it in items:
-        v = parse_number(it, allow_words=False)
-        if v is None or v is AMBIG:
-            return None
-        vals.append(v)
-    return vals or None
-
-
-def mathvista_normalize(row, value):
-    """Extracted answer -> comparable value for the row's question_type / answer_type / precision
-    (None when it does not parse)."""
-    meta = doc_meta(row)
-    if value is None:
-        return None
-    value = str(value)
-    if meta.get("question_type") == "multi_choice":
-        v = parse_letter(value, _labels(row), doc_options(row))
-        return None if v is AMBIG else v
-    atype = meta.get("answer_type")
-    if atype == "integer":
-        v = parse_number(value)
-        if v is None or v is AMBIG or abs(v - round(v)) > 1e-9:
-            return None
-        return int(round(v))
-    if atype == "float":
-        v = parse_number(value)
-        if v is None or v is AMBIG:
-            return None
-        p = meta.get("precision")
-        return _round_to(v, p) if p is not None else v
-    if atype == "list":
-        vals = _parse_list_numbers(value)
-        if vals is None:
-            return None
-        p = meta.get("precision")
-        return tuple(_round_to(v, p) if p is not None else v for v in vals)
-    t = _clean(value)
-    return _norm_text(t) if t else None
-
-
-def _mathvista_correct(row, value) -> float:
-    meta = doc_meta(row)
-    pred = mathvista_normalize(row, value)
-    if pred is None:
-        return 0.0
-    if meta.get("question_type") == "multi_choice":
-        return float(pred == _mathvista_gt(row))
-    gt = mathvista_normalize(row, _answer(row))
-    if gt is None:
-        raise ScoringError(f"mathvista row {row.get('id')!r}: answer {row.get('answer')!r} does not parse "
-                           f"as {meta.get('answer_type')!r}")
-    if isinstance(pred, float) and isinstance(gt, float):
-        return float(abs(pred - gt) < 1e-9)
-    if isinstance(pred, tuple) and isinstance(gt, tuple):
-        return float(len(pred) == len(gt) and all(abs(a - b) < 1e-9 for a, b in zip(pred, gt)))
-    return float(pred == gt)
-
-
-def _mathvista_prefetch(row) -> dict:
-    """Deterministic prefetch without the ground truth: option inference for multiple choice,
-    an explicit final answer (or a bare response) that parses as the answer type otherwise."""
-    meta = doc_meta(row)
-    resp = _response(row)
-    if meta.get("question_type") == "multi_choice":
-        return extract_choice(resp, _labels(row), doc_options(row))
-    parse = lambda raw: mathvista_normalize(row, raw)  # noqa: E731
-    text = _final_part(resp)
-    got = _decide(text, _explicit(text), parse)
-    if got is not None:
-        status, value, source = got
-        return _result(status, _canon_str(value) if status == "ok" else None, source)
-    if _short(text):
-        v = parse(text)
-        if v is not None:
-            return _result("ok", _canon_str(v), "bare")
-    return _result("missing")
-
-
-def _canon_str(v) -> str:
-    if isinstance(v, tuple):
-        return "[" + ", ".join(_canon_str(x) for x in v) + "]"
-    if isinstance(v, float):
-        return repr(int(v)) if v == int(v) and abs(v) < 1e15 else repr(v)
-    return str(v)
-
-
-_LATEX_STRIP = re.compile(r"\\left|\\right|\\!|\\;|\\:|\\,|\\displaystyle|\^\{?\\circ\}?|°|\\%|%")
-
-
-def _mv_norm(s: str) -> str:
-    s = _clean(s)
-    s = _LATEX_STRIP.sub("", s)
-    s = s.replace("\\dfrac", "\\frac").replace("\\tfrac", "\\frac")
-    return re.sub(r"\s+", "", s).lower()
-
-
-def _mv_value(s: str):
-    s = _mv_norm(s)
-    frac = _fraction_value(s)
-    if frac is not None:
-        return frac
-    m = re.fullmatch(r"([-+]?\d*\.?\d*)\\sqrt\{?(\d+(?:\.\d+)?)\}?", s)
-    if m and m.group(1) not in ("+", "-", ""):
-        try:
-            return float(m.group(1)) * math.sqrt(float(m.group(2)))
-        except ValueError:
-            return None
-    if m:
-        sign = -1.0 if m.group(1) == "-" else 1.0
-        return sign * math.sqrt(float(m.group(2)))
-    if re.fullmatch(r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[-+]?\d+)?", s):
-        return float(s)
-    if re.fullmatch(r"[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?", s):
-        return float(s.replace(",", ""))
-    return None
-
-
-def mathvision_equal(pred: str, gt: str) -> bool:
-    """Equality after normalization: same normalized string, or numbers within 1e-6."""
-    if _mv_norm(pred) == _mv_norm(gt):
-        return True
-    a, b = _mv_value(pred), _mv_value(gt)
-    return a is not None and b is not None and abs(a - b) < 1e-6
-
-
-def _mathvision_correct(row, value) -> float:
-    if value is None:
-        return 0.0
-    value = str(value)
-    inner = last_boxed(value)
-    if inner is not None:
-        value = inner
-    opts = doc_options(row)
-    if opts:
-        labels = _labels(row)
-        v = parse_letter(value, labels, opts)
-        if v is None or v is AMBIG:
-            return 0.0
-        return float(v == _gt_letter(row, "mathvision"))
-    return float(mathvision_equal(value, _answer(row)))
-
-
-def _mathvision_prefetch(row) -> dict:
-    resp = _response(row)
-    opts = doc_options(row)
-    if opts:
-        return extract_choice(resp, _labels(row), opts)
-    text = _final_part(resp)
-    got = _decide(text, _explicit(text), lambda raw: _clean(raw) or None)
-    if got is not None:
-        return _result(*got)
-    if _short(text, 60):
-        return _result("ok", _clean(text), "bare")
-    return _result("missing")
-
-
-# ---------------------------------------------------------------------------
 # judge requests
 # ---------------------------------------------------------------------------
 
@@ -1274,48 +1074,9 @@ def _req(kind, system, user, choices=()):
             "choices": list(choices), "max_tokens": list(MAX_TOKENS)}
 
 
-EXTRACT_SYSTEM = ("You read a model's response to a question and copy out the final answer it gives. "
-                  "Output only the extracted answer, with no explanation.")
 VERDICT_SYSTEM = ("You check whether a model's answer agrees with the reference answer of a question. "
                   "Output a single character: 1 if it agrees, 0 if it does not.")
 BINARY = ["0", "1"]
-
-_MATH_EXTRACT_EXAMPLES = """Example 1
-Hint: The answer is an integer; give the final value (such as 1, 2, 3) at the end.
-Question: How many birds sit on the wire?
-Model response: Counting from left to right there are 7 birds on the wire.
-Extracted answer: 7
-
-Example 2
-Hint: The answer is a decimal number with one digit after the point; give the final value at the end.
-Question: How long is the red segment? (Unit: cm)
-Model response: Using the ruler, the red segment measures about 3.5 cm.
-Extracted answer: 3.5
-
-Example 3
-Hint: The answer is a Python list; give the final list at the end.
-Question: Between which two years did the population double?
-Model response: The population doubled between 1990 and 2000.
-Extracted answer: [1990, 2000]
-
-Example 4
-Hint: Answer the question and give the letter of the correct option at the end.
-Question: Which shape has the largest area?
-Choices:
-(A) circle
-(B) square
-(C) triangle
-Model response: The square covers the most area, so the answer is (B).
-Extracted answer: B
-"""
-
-
-def _math_extract_request(question_block: str, response: str):
-    user = ("Read the examples, then extract the final answer from the last model response in the same "
-            "way.\n\n" + _MATH_EXTRACT_EXAMPLES + "\nNow the task\n" + question_block.strip() +
-            "\nModel response: " + response + "\nExtracted answer:")
-    return _req("extract", EXTRACT_SYSTEM, user)
-
 
 _CHARXIV_RUBRIC = """Grade a model's response to a question about a chart.
 Question: {question}
@@ -1327,18 +1088,6 @@ Find the final answer in the model response and compare it with the ground truth
 _CHARXIV_GRADING_SYSTEM = ("Grade the response according to the instructions in the user message. Reply "
                            "with a single character: 1 if the response earns a score of 1, otherwise 0. "
                            "Output nothing else.")
-
-def _question_block(row, header="Options:"):
-    q = str(row.get("question") or "").strip()
-    opts = doc_options(row)
-    if opts:
-        q += f"\n{header}\n" + format_options(opts, "dot")
-    return q
-
-
-def _is_null(s) -> bool:
-    return s is None or str(s).strip().strip(".").strip("'\"` ").lower() in ("", "null", "none", "n/a")
-
 
 def judge_requests(benchmark: str, row: dict, previous: list) -> list:
     """Next round of judge requests for ``row`` (``[]`` when no more are needed)."""
@@ -1357,18 +1106,6 @@ def judge_requests(benchmark: str, row: dict, previous: list) -> list:
         user = _CHARXIV_RUBRIC.format(question=str(row.get("question") or "").strip(),
                                       answer=_answer(row), response=resp)
         return [_req("verdict", VERDICT_SYSTEM, user, BINARY)]
-    if benchmark in ("mathvista", "mathvision"):
-        if n:
-            return []
-        pre = _mathvista_prefetch(row) if benchmark == "mathvista" else _mathvision_prefetch(row)
-        if pre["status"] == "ok":
-            return []
-        if benchmark == "mathvista":
-            block = build_prompt("mathvista", row)
-        else:
-            block = "Hint: Answer the question and give the final answer at the end.\nQuestion: " + \
-                    _question_block(row, "Choices:")
-        return [_math_extract_request(block, resp)]
     raise KeyError(benchmark)  # pragma: no cover - every JUDGED benchmark is handled above
 
 
@@ -1384,12 +1121,6 @@ def _verdict(benchmark, row, out):
     return v
 
 
-def _extracted(benchmark, row, out):
-    if not isinstance(out, str) or not out.strip():
-        raise ScoringError(f"{benchmark} row {row.get('id')!r}: empty judge extraction {out!r}")
-    return out.strip()
-
-
 def apply_judgements(benchmark: str, row: dict, outputs: list) -> dict:
     """The ``row["judge"]`` value built from all judge outputs of ``row`` (in request order)."""
     _check_benchmark(benchmark)
@@ -1399,13 +1130,6 @@ def apply_judgements(benchmark: str, row: dict, outputs: list) -> dict:
     if benchmark == "charxivreason":
         _expect(benchmark, row, outputs, 1)
         return {"verdict": _verdict(benchmark, row, outputs[0])}
-    if benchmark in ("mathvista", "mathvision"):
-        pre = _mathvista_prefetch(row) if benchmark == "mathvista" else _mathvision_prefetch(row)
-        if pre["status"] == "ok":
-            _expect(benchmark, row, outputs, 0)
-            return {"source": "prefetch", "extracted": str(pre["value"])}
-        _expect(benchmark, row, outputs, 1)
-        return {"source": "judge", "extracted": _extracted(benchmark, row, outputs[0])}
     raise KeyError(benchmark)  # pragma: no cover - every JUDGED benchmark is handled above
 
 
@@ -1426,21 +1150,6 @@ def _judged_row(benchmark, row):
     if benchmark == "charxivreason":
         j = _need_judge(benchmark, row, ("verdict",))
         return float(_verdict(benchmark, row, j["verdict"]) == "1"), "ok", "judge"
-    if benchmark in ("mathvista", "mathvision"):
-        correct = _mathvista_correct if benchmark == "mathvista" else _mathvision_correct
-        j = row.get("judge")
-        if not isinstance(j, dict):
-            pre = _mathvista_prefetch(row) if benchmark == "mathvista" else _mathvision_prefetch(row)
-            if pre["status"] != "ok":
-                _need_judge(benchmark, row, ("extracted",))
-            return correct(row, pre["value"]), "ok", "prefetch"
-        j = _need_judge(benchmark, row, ("extracted",))
-        value = j["extracted"]
-        source = j.get("source", "judge")
-        if _is_null(value):
-            return 0.0, "missing", source
-        s = correct(row, value)
-        return s, "ok", source
     raise KeyError(benchmark)  # pragma: no cover - every JUDGED benchmark is handled above
 
 
@@ -1451,8 +1160,8 @@ def _judged_row(benchmark, row):
 def extract(benchmark: str, row: dict) -> dict:
     """Deterministic extraction from ``row["response"]`` for ``benchmark``.
 
-    For MathVista / MathVision this is the prefetch; for CharXivReason (judge-scored by contract) it
-    is the shared explicit-wrapper extraction, for information only, marked ``"judge_required": True``.
+    For CharXivReason (judge-scored by contract) it is the shared explicit-wrapper extraction, for
+    information only, marked ``"judge_required": True``.
     """
     _check_benchmark(benchmark)
     resp = _response(row)
@@ -1462,10 +1171,6 @@ def extract(benchmark: str, row: dict) -> dict:
         return _extract_tablevqa(row)
     if benchmark == "evochart":
         return _extract_evochart(row)
-    if benchmark == "mathvista":
-        return _mathvista_prefetch(row)
-    if benchmark == "mathvision":
-        return _mathvision_prefetch(row)
     if benchmark == "wemath":
         return _extract_wemath(row)
     if benchmark in MCQ_BENCHMARKS:
@@ -1507,20 +1212,12 @@ def quick_score(benchmark: str, row: dict):
     _check_benchmark(benchmark)
     if benchmark == "charxivreason":
         return None
-    if benchmark in ("mathvista", "mathvision"):
-        pre = _mathvista_prefetch(row) if benchmark == "mathvista" else _mathvision_prefetch(row)
-        if pre["status"] != "ok":
-            return None
-        correct = _mathvista_correct if benchmark == "mathvista" else _mathvision_correct
-        return float(correct(row, pre["value"]))
     return float(_row_score(benchmark, row)[0])
 
 
 _BREAKDOWN_FIELDS = {
     "chartqapro": ("question_type",),
     "tablevqabench": ("subset",),
-    "mathvision": ("subject", "level"),
-    "mathvista": ("question_type",),
     "treebench": ("category",),
 }
 

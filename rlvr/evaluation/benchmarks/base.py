@@ -119,9 +119,9 @@ class Benchmark:
 
     def build_prompt(self, row: Row) -> list[dict]:
         """VLMEvalKit's default ``ImageBaseDataset.build_prompt``: every image of the row, then the question
-        cell as it is (``question_column``). Benchmarks whose reference overrides it define their own."""
-        q = row.get(self.question_column)
-        return msg.images(row) + [msg.text(q if isinstance(q, str) else table.cell_str(q))]
+        cell as it is (``question_column``; a missing cell stays None -- NaN in the reference, sent as "nan").
+        Benchmarks whose reference overrides it define their own."""
+        return msg.images(row) + [msg.text(row.get(self.question_column))]
 
     def request_messages(self, row: Row) -> list[dict]:
         """The chat message the reference's generation client sends (empty text parts dropped)."""

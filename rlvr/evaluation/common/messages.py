@@ -28,7 +28,8 @@ def request_messages(parts: list[dict]) -> list[dict]:
         if p["type"] == "image":
             content.append({"type": "image", "image_index": p["value"]})
         elif p["type"] == "text":
-            t = "" if p["value"] is None else str(p["value"])
+            # a missing cell (None here) is pandas' NaN in the reference: the client sends str(NaN) == "nan"
+            t = "nan" if p["value"] is None else str(p["value"])
             if t:
                 content.append({"type": "text", "text": t})
         else:
@@ -43,6 +44,8 @@ def flat_text(parts: list[dict], image_token: str = "<image>") -> str:
     for p in parts:
         if p["type"] == "image":
             out.append(image_token)
+        elif p["value"] is None:
+            out.append("nan")                    # as request_messages sends a missing cell
         elif p["value"]:
             out.append(str(p["value"]))
     return "".join(out)

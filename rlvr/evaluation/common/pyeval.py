@@ -19,8 +19,13 @@ MAX_POWER = 10_000          # |exponent| above this (with |base| > 1) is refused
 MAX_REPEAT = 1_000_000      # sequence repetition / shift counts above this are refused
 
 
-class EvalError(ValueError):
-    """``eval`` would raise (or would run code we refuse to run)."""
+class EvalError(Exception):
+    """``eval`` would raise (or would run code we refuse to run). Not a ValueError: callers that mirror a
+    reference's ``except ValueError`` around ``eval`` must not swallow it."""
+
+
+class EvalSyntaxError(EvalError):
+    """``eval`` would raise SyntaxError (the text is not an expression)."""
 
 
 _BIN = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
@@ -143,7 +148,7 @@ def py_eval(text, *, builtins: bool = True):
     try:
         tree = ast.parse(text.lstrip(" \t"), mode="eval")
     except (SyntaxError, ValueError, MemoryError, RecursionError) as e:
-        raise EvalError(f"not an expression ({type(e).__name__})") from None
+        raise EvalSyntaxError(f"not an expression ({type(e).__name__})") from None
     try:
         return _Eval(builtins)(tree)
     except EvalError:
