@@ -120,12 +120,7 @@ class PhyXMiniMC(Benchmark):
         summary = {"Overall": sum(hits) / len(hits)}
         if any("category" in it for it in items):
             cats = [it.get("category") for it in items]
-            try:
-                order = sorted(set(cats))
-            except TypeError:
-                raise BenchmarkError(f"{self.key}: category mixes missing and present values (the reference "
-                                     f"cannot sort them)") from None
-            for c in order:
+            for c in vlmeval_report.sorted_values(cats, "category"):
                 sub = [h for h, x in zip(hits, cats) if x == c]
                 summary[str(c)] = sum(sub) / len(sub) if sub else float("nan")
         _, value = vlmeval_report.primary(vlmeval_report.flatten_dict(summary))

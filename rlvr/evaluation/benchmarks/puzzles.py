@@ -45,14 +45,14 @@ def option_lines(items) -> str:
                      for i, item in enumerate(items))
 
 
-def accuracy_table(groups: list, hits: list, listed: tuple, what: str) -> list[dict]:
+def accuracy_table(groups: list, hits: list, listed: tuple, column: str, label: str) -> list[dict]:
     """``hit/tot*100`` for 'overall' and every listed group (a listed group without rows fails upstream)."""
-    out = [{what: "overall", "tot": len(hits), "hit": sum(hits), "acc": sum(hits) / len(hits) * 100}]
+    out = [{column: "overall", "tot": len(hits), "hit": sum(hits), "acc": sum(hits) / len(hits) * 100}]
     for g in listed:
         sub = [h for h, x in zip(hits, groups) if x == g]
         if not sub:
-            raise BenchmarkError(f"no rows of {what} {g!r}: the reference's accuracy table divides by zero")
-        out.append({what: g, "tot": len(sub), "hit": sum(sub), "acc": sum(sub) / len(sub) * 100})
+            raise BenchmarkError(f"no rows of {label} {g!r}: the reference's accuracy table divides by zero")
+        out.append({column: g, "tot": len(sub), "hit": sum(sub), "acc": sum(sub) / len(sub) * 100})
     return out
 
 
@@ -123,7 +123,8 @@ class PuzzleVQA(_Puzzles):
                              f"{item.get('options')!r} (to_choice_letter fails upstream)")
 
     def score_tables(self, items, hits):
-        return accuracy_table([it.get("category") for it in items], hits, PUZZLEVQA_CATEGORIES, "category")
+        return accuracy_table([it.get("category") for it in items], hits, PUZZLEVQA_CATEGORIES, "category",
+                              "category")
 
     def fixture_records(self, rng, n):
         out = []
@@ -163,8 +164,10 @@ class VisualPuzzles(_Puzzles):
         return answer
 
     def score_tables(self, items, hits):
-        cats = accuracy_table([it.get("category") for it in items], hits, VISUALPUZZLES_CATEGORIES, "group")
-        levels = accuracy_table([it.get("difficulty") for it in items], hits, VISUALPUZZLES_LEVELS, "group")
+        cats = accuracy_table([it.get("category") for it in items], hits, VISUALPUZZLES_CATEGORIES, "group",
+                              "category")
+        levels = accuracy_table([it.get("difficulty") for it in items], hits, VISUALPUZZLES_LEVELS, "group",
+                                "difficulty")
         levels = levels[1:] + levels[:1]                         # difficulties list 'overall' last
         return [dict(r, type="category") for r in cats] + [dict(r, type="level") for r in levels]
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from ..common import constants, messages as msg
 from ..common.table import cell_str, is_na
-from ..common.vlmeval_mcq import LETTERS, ImageMCQBenchmark
+from ..common.vlmeval_mcq import ImageMCQBenchmark, question_block
 from . import register
 from .base import BenchmarkError
 
@@ -107,14 +107,7 @@ class WeMath(ImageMCQBenchmark):
     def build_prompt(self, row):
         if "requirement" not in row.fields:
             raise BenchmarkError(f"{self.key} row {row.get('index')!r}: no requirement column (WeMath_COT reads it)")
-        options = {c: row.get(c) for c in LETTERS if c in row.fields and not is_na(row.get(c))}
-        prompt = ""
-        if "hint" in row.fields and not is_na(row.get("hint")):
-            prompt += constants.get("wemath.hint", hint=row.get("hint"))
-        prompt += constants.get("wemath.question", question=cell_str(row.get("question")))
-        if options:
-            prompt += constants.text("wemath.options_header")
-            prompt += "".join(constants.get("wemath.option_line", key=k, item=v) for k, v in options.items())
+        prompt, _ = question_block(row, "wemath")
         prompt += constants.get("wemath.requirement", requirement=cell_str(row.get("requirement")))
         return msg.images(row) + [msg.text(prompt)]
 

@@ -193,12 +193,7 @@ def report_acc(items: list[dict], hits: list) -> list[dict]:
             if not any(group in it for it in items):
                 continue
             values = [it.get(group) for it in items]
-            try:
-                abilities = sorted(set(values))
-            except TypeError:
-                raise BenchmarkError(f"{group} mixes missing and present values (report_acc cannot sort "
-                                     f"them upstream)") from None
-            for ab in abilities:
+            for ab in vlmeval_report.sorted_values(values, group):
                 row[str(ab)] = _mean([h for h, v, s in zip(hits, values, splits) if v == ab and s == sp])
         table.append(row)
     return table
@@ -208,6 +203,22 @@ def primary_percent(table: list[dict], preferred=SPLIT_NONE) -> float:
     """The suite's number for a ``report_acc`` table (``report_primary_metric`` + auto scale)."""
     _, value = vlmeval_report.primary(vlmeval_report.flatten_rows(table), preferred)
     return vlmeval_report.auto_percent(value)
+
+
+def question_block(row, prefix: str) -> tuple[str, bool]:
+    """The ``ImageMCQDataset.build_prompt`` body several dataset classes repeat: "Hint: ..." (when present),
+    "Question: ...", and the non-missing option columns A-Z as "X. text" under "Options:" -- with the texts
+    ``{prefix}.hint`` / ``.question`` / ``.options_header`` / ``.option_line`` of the class that sends them;
+    -> (text, whether the row has options)."""
+    options = {c: row.get(c) for c in LETTERS if c in row.fields and not is_na(row.get(c))}
+    prompt = ""
+    if "hint" in row.fields and not is_na(row.get("hint")):
+        prompt += constants.get(f"{prefix}.hint", hint=row.get("hint"))
+    prompt += constants.get(f"{prefix}.question", question=cell_str(row.get("question")))
+    if options:
+        prompt += constants.text(f"{prefix}.options_header")
+        prompt += "".join(constants.get(f"{prefix}.option_line", key=k, item=v) for k, v in options.items())
+    return prompt, bool(options)
 
 
 # ------------------------------------------------------------------------------------------ benchmark base
@@ -223,14 +234,8 @@ class ImageMCQBenchmark(Benchmark):
 
     def build_prompt(self, row):
         """``ImageMCQDataset.build_prompt``: images, then hint, question, options and the instruction."""
-        options = {c: row.get(c) for c in LETTERS if c in row.fields and not is_na(row.get(c))}
-        prompt = ""
-        if "hint" in row.fields and not is_na(row.get("hint")):
-            prompt += constants.get("vlmeval_mcq.hint", hint=row.get("hint"))
-        prompt += constants.get("vlmeval_mcq.question", question=cell_str(row.get("question")))
-        if options:
-            prompt += constants.text("vlmeval_mcq.options_header")
-            prompt += "".join(constants.get("vlmeval_mcq.option_line", key=k, item=v) for k, v in options.items())
+        prompt, has_options = question_block(row, "vlmeval_mcq")
+        if has_options:
             prompt += constants.text("vlmeval_mcq.instruction")
         return msg.images(row) + [msg.text(prompt)]
 

@@ -120,6 +120,18 @@ def primary(metrics: dict, preferred: tuple = ()) -> tuple[str, float]:
     return key, metrics[key]
 
 
+def sorted_values(values, what: str) -> list:
+    """``sorted(set(column))`` as the reference's reports do; a column mixing missing (NaN) and present
+    values, or text and numbers, cannot be sorted there and fails the evaluate()."""
+    from ..benchmarks.base import BenchmarkError
+
+    try:
+        return sorted(set(values))
+    except TypeError:
+        raise BenchmarkError(f"{what} mixes missing and present values (or text and numbers); the reference "
+                             f"cannot sort them") from None
+
+
 def auto_percent(value) -> float:
     """``_primary_score`` with ``value_scale="auto"``: ``abs(value) <= 1`` is read as a fraction."""
     value = float(value)
