@@ -232,7 +232,6 @@ CHARTQAPRO_TYPES = {"factoid": "factoid", "multi choice": "multi_choice", "conve
                     "fact checking": "fact_checking", "hypothetical": "hypothetical"}
 TABLEVQA_SUBSETS = ("vwtq", "vwtq_syn", "vtabfact", "fintabnetqa")
 WEMATH_STEPS = {"1": "one-step", "2": "two-step", "3": "three-step"}
-MME_PLAIN_FUNCTIONS = {"choice_function": "choice", "open_function": "open"}
 
 
 class _Bad(Exception):
@@ -283,67 +282,6 @@ def _a_tablevqa(row, doc):
     doc["meta"].update(subset=subset, category=subset)
 
 
-def _a_mathvision(row, doc):
-    for key in ("level",):
-        v = _opt(row.get(key))
-        if v is not None:
-            try:
-                doc["meta"][key] = int(float(v))
-            except ValueError:
-                doc["meta"][key] = str(v)
-    subject = _opt(row.get("subject")) or _opt(row.get("category"))
-    if subject is not None:
-        doc["meta"]["subject"] = str(subject)
-
-
-def _a_mathvista(row, doc):
-    meta = doc["meta"]
-    qtype, atype = str(row["question_type"]).strip(), str(row["answer_type"]).strip()
-    if qtype not in ("multi_choice", "free_form"):
-        raise _Bad(f"unknown question_type {qtype!r}")
-    if atype not in ("integer", "float", "text", "list"):
-        raise _Bad(f"unknown answer_type {atype!r}")
-    precision = _opt(row.get("precision"))
-    try:
-        precision = None if precision is None else int(float(precision))
-    except ValueError:
-        raise _Bad(f"precision {precision!r} is not a number") from None
-    unit = _opt(row.get("unit"))
-    meta.update(question_type=qtype, answer_type=atype, precision=precision,
-                unit=None if unit is None else str(unit))
-    q = doc["question"]
-    if "\nQuestion:" in q or q.startswith("Question:"):          # the full MathVista query text
-        meta.setdefault("source_question", q)
-        q = q.split("Question:", 1)[1]
-        q = re.split(r"\n\s*(Choices|Options)\s*:", q)[0].strip()
-        if unit and q.endswith(f"(Unit: {unit})"):
-            q = q[: -len(f"(Unit: {unit})")].rstrip()
-        doc["question"] = q
-    if qtype == "multi_choice":
-        letter = _opt(row.get("answer_option"))
-        meta["answer_text"] = doc["answer"]
-        if letter is not None:
-            doc["answer"] = str(letter).strip()
-        elif doc["options"]:
-            match = [lab for lab, text in doc["options"] if text == doc["answer"]]
-            doc["answer"] = match[0] if len(match) == 1 else doc["answer"]
-
-
-def _a_mathverse(row, doc):
-    md = _literal(row.get("metadata")) if not _blank(row.get("metadata")) else {}
-    md = md if isinstance(md, dict) else {}
-    qtype = _opt(row.get("question_type")) or md.get("question_type")
-    if qtype not in ("multi-choice", "free-form"):
-        raise _Bad(f"question_type {qtype!r} is not multi-choice/free-form")
-    version = _opt(row.get("problem_version")) or md.get("problem_version")
-    doc["meta"].update(question_type=qtype, problem_version=None if version is None else str(version))
-    for k in ("subject", "subfield", "source"):
-        if md.get(k) is not None:
-            doc["meta"][k] = str(md[k])
-    if "category" not in doc["meta"] and (md.get("subfield") or md.get("subject")):
-        doc["meta"]["category"] = str(md.get("subfield") or md.get("subject"))
-
-
 def _a_wemath(row, doc):
     key = str(row["key"]).strip()
     m = re.fullmatch(r"(\d)steps?(?:_(\d+|multi))?", key)
@@ -354,28 +292,6 @@ def _a_wemath(row, doc):
     knowledge = _opt(row.get("knowledge concept"))
     if knowledge is not None:
         doc["meta"]["knowledge"] = str(knowledge)
-
-
-def _a_logicvista(row, doc):
-    labels = [lab for lab, _ in doc["options"]]
-    if labels:
-        numeric = all(lab.isdigit() for lab in labels)
-    else:                                   # options only in the image: judge by the answer labels
-        numeric = bool(re.fullmatch(r"\s*\d+(\s*,\s*\d+)*\s*", doc["answer"]))
-    doc["meta"]["numeric_labels"] = numeric
-
-
-def _a_mme_reasoning(row, doc):
-    function = _opt(row.get("function_id"))
-    raw_type = str(row["question_type"]).strip().lower()
-    if function is None or function in MME_PLAIN_FUNCTIONS:
-        qtype = MME_PLAIN_FUNCTIONS.get(function, raw_type)
-        if qtype not in ("choice", "open"):
-            raise _Bad(f"question_type {raw_type!r} without a structured function_id")
-        kind = None
-    else:
-        qtype, kind = "structured", str(function)
-    doc["meta"].update(question_type=qtype, structured_kind=kind)
 
 
 def _a_evochart(row, doc):
@@ -392,12 +308,10 @@ SPECS: dict[str, Spec] = {
     "tablevqabench": Spec(required=("split",), category=(), adapt=_a_tablevqa),
     "evochart": Spec(fmt=HF, split="train", options="none", category=("chart_type",),
                      meta=("attribute", "chart_type"), adapt=_a_evochart),
-    "mathvision": Spec(options="list:choices", category=("category", "subject"), adapt=_a_mathvision),
+    "mathvision": Spec(options="list:choices", category=("category", "subject")),
     "mathvista": Spec(required=("question_type", "answer_type"), options="list:choices",
-                      category=("task",), meta=("task", "skills", "grade", "context", "source"),
-                      adapt=_a_mathvista),
-    "mathverse": Spec(options="none", category=("category",), meta=("question_for_eval", "query_cot"),
-                      adapt=_a_mathverse),
+                      category=("task",), meta=("task", "skills", "grade", "context", "source")),
+    "mathverse": Spec(options="none", category=("category",), meta=("question_for_eval", "query_cot")),
     "wemath": Spec(required=("ID", "key"), meta=("hint", "requirement"), adapt=_a_wemath),
     "phyx_mini_mc": Spec(options="question", category=("category",), meta=("subfield",)),
     "mmmu_pro_vision": Spec(category=("category", "subject"), meta=("subject", "topic_difficulty")),
@@ -414,12 +328,10 @@ SPECS: dict[str, Spec] = {
     "treebench": Spec(options="blob:multi-choice options", meta=("target_instances",)),
     "puzzlevqa": Spec(options="list:options"),
     "visualpuzzles": Spec(options="list:options"),
-    "logicvista": Spec(options="question", category=("skill", "category"), meta=("skill",),
-                       adapt=_a_logicvista),
+    "logicvista": Spec(options="question", category=("skill", "category"), meta=("skill",)),
     "mme_reasoning": Spec(required=("question_type",), options="question",
                           category=("reasoning_type", "capability", "category"),
-                          meta=("prompt_id", "function_id", "special_info", "difficulty", "capability"),
-                          adapt=_a_mme_reasoning),
+                          meta=("prompt_id", "function_id", "special_info", "difficulty", "capability")),
 }
 
 #: benchmark -> raw format ("vlmevalkit_tsv" or "hf_parquet")
@@ -936,44 +848,6 @@ FIXTURES: dict[str, list[dict]] = {
         {"question": "Which series is the largest?", "answer": "Blue", "is_clear": True,
          "attribute": "compare", "chart_type": "line"},
     ],
-    "mathvision": [
-        {"question": "Which shape comes next?\n(A) circle\n(B) square\n(C) star", "answer": "B",
-         "choices": "['circle', 'square', 'star']", "category": "logic", "level": "2"},
-        {"question": "How many triangles are in the figure?", "answer": "12", "choices": "[]",
-         "category": "counting", "level": "1"},
-    ],
-    "mathvista": [
-        {"question": "Hint: Please answer the question and provide the correct option letter, e.g., A, B, C, D, "
-                     "at the end.\nQuestion: What fraction of the shape is blue?\nChoices:\n(A) 3/11\n(B) 8/11\n"
-                     "(C) 6/11\n(D) 3/5", "answer": "8/11", "answer_option": "B",
-         "choices": "['3/11', '8/11', '6/11', '3/5']", "question_type": "multi_choice", "answer_type": "text",
-         "precision": "", "unit": "", "task": "figure question answering", "skills": "['arithmetic reasoning']"},
-        {"question": "Hint: Please answer the question requiring an integer answer and provide the final value, "
-                     "e.g., 1, 2, 3, at the end.\nQuestion: Which number is missing?", "answer": "14",
-         "answer_option": "", "choices": "", "question_type": "free_form", "answer_type": "integer",
-         "precision": "", "unit": "", "task": "math word problem", "skills": "['logical reasoning']"},
-        {"question": "Hint: Please answer the question requiring a floating-point number with two decimal places "
-                     "and provide the final value, e.g., 1.23, 1.34, 1.45, at the end.\nQuestion: How much money "
-                     "does Luca need? (Unit: $)", "answer": "1.45", "answer_option": "", "choices": "",
-         "question_type": "free_form", "answer_type": "float", "precision": "2.0", "unit": "$",
-         "task": "math word problem", "skills": "['arithmetic reasoning']"},
-        {"question": "Hint: Please answer the question requiring a Python list as an answer and provide the final "
-                     "list, e.g., [1, 2, 3], [1.2, 1.3, 1.4], at the end.\nQuestion: Between which two years is the "
-                     "peak?", "answer": "[2007, 2008]", "answer_option": "", "choices": "",
-         "question_type": "free_form", "answer_type": "list", "precision": "", "unit": "",
-         "task": "figure question answering", "skills": "['statistical reasoning']"},
-    ],
-    "mathverse": [
-        {"question": "", "answer": "C", "question_for_eval": "Find the length of BC. Choices: A:2 B:3 C:4 D:5",
-         "query_cot": "According to the question shown in the image, please first conduct reasoning, and then "
-                      "answer the question and provide the correct option letter at the end.",
-         "question_type": "multi-choice", "problem_version": "Vision Only",
-         "metadata": "{'split': 'testmini', 'source': 'GeoQA', 'subject': 'Plane Geometry', 'subfield': 'Length'}"},
-        {"question": "", "answer": "5", "question_for_eval": "Find x.",
-         "query_cot": "According to the question shown in the image, please directly answer the question.",
-         "question_type": "free-form", "problem_version": "Vision Only",
-         "metadata": "{'split': 'testmini', 'source': 'Geometry3K', 'subject': 'Plane Geometry', 'subfield': 'Angle'}"},
-    ],
     "wemath": [
         {"ID": "2steps_{c}", "key": "2steps_1", "question": "What is the side length of the square?", **_MC4,
          "answer": "A", "knowledge concept": "Side length", "hint": "", "requirement": ""},
@@ -1018,12 +892,6 @@ FIXTURES: dict[str, list[dict]] = {
         {"question": "Where is the lamp relative to the sofa?", "options": "['left', 'right', 'above', 'below']",
          "answer": "C", "data_source": "ai2thor"},
     ],
-    "spatialvizbench_cot": [
-        {"question": "Which view is the top view of the block?", **_MC4, "answer": "D",
-         "category": "MentalRotation", "task": "3ViewProjection"},
-        {"question": "How many cubes are there?", "A": "6", "B": "7", "C": "8", "D": "9", "answer": "B",
-         "category": "VisualPenetration", "task": "CubeCounting"},
-    ],
     "cvbench_3d": [
         {"question": "Which object is closer to the camera?", "A": "the chair", "B": "the table", "answer": "(A)",
          "prompt": "Which object is closer to the camera? Select from the following choices.\n(A) the chair\n"
@@ -1031,12 +899,6 @@ FIXTURES: dict[str, list[dict]] = {
         {"question": "Which object is closer to the lamp?", "A": "the box", "B": "the bed", "answer": "(B)",
          "prompt": "Which object is closer to the lamp? Select from the following choices.\n(A) the box\n"
                    "(B) the bed", "category": "Distance", "source": "Omni3D", "split": "3D"},
-    ],
-    "erqa": [
-        {"question": "Where should the gripper move next? Choices: A. left. B. right. C. up. D. down.",
-         "answer": "B", "question_type": "Trajectory Reasoning", "visual_indices": "[0]"},
-        {"question": "Which view shows the same mug? Choices: A. first. B. second.", "answer": "A",
-         "question_type": "Multi-view Reasoning", "visual_indices": "[0, 0]", "_images": 2},
     ],
     "blink": [
         {"question": "Which point is closer to the camera?", "A": "point A", "B": "point B", "answer": "(A)",
@@ -1076,26 +938,6 @@ FIXTURES: dict[str, list[dict]] = {
          "A": "A", "B": "B", "C": "C", "D": "D", "answer": "D", "category": "Algorithmic"},
         {"question": "Which statement is true?", "options": "['first', 'second', 'third', 'fourth']",
          "A": "first", "B": "second", "C": "third", "D": "fourth", "answer": "A", "category": "Deductive"},
-    ],
-    "logicvista": [
-        {"question": "Which figure comes next in the sequence?\nA. a circle\nB. a square\nC. a star\nD. a cross",
-         "answer": "B", "skill": "inductive"},
-        {"question": "Which two statements are true?\nA. the bar is red\nB. the bar is tall\nC. there are four bars\n"
-                     "D. there are no bars", "answer": "A, C", "skill": "deductive"},
-        {"question": "Which box is heaviest?\n1. the first box\n2. the second box\n3. the third box",
-         "answer": "2", "skill": "numerical"},
-    ],
-    "mme_reasoning": [
-        {"question": "Which figure completes the pattern?\nA. the first\nB. the second\nC. the third\nD. the fourth",
-         "answer": "C", "question_type": "choice", "prompt_id": "", "function_id": "", "special_info": "",
-         "difficulty": "easy", "reasoning_type": "Inductive", "capability": "pattern"},
-        {"question": "What is the minimum number of moves?", "answer": "12", "question_type": "open",
-         "prompt_id": "", "function_id": "", "special_info": "", "difficulty": "medium",
-         "reasoning_type": "Deductive", "capability": "planning"},
-        {"question": "Fill in the 4x4 sudoku.", "answer": "[[1, 2, 3, 4], [3, 4, 1, 2], [2, 1, 4, 3], [4, 3, 2, 1]]",
-         "question_type": "open", "prompt_id": "sudoku_4_prompt", "function_id": "calculate_answer_function_sudoku_4",
-         "special_info": "[[1, 0, 0, 4], [0, 0, 1, 0], [0, 1, 0, 0], [4, 0, 0, 1]]", "difficulty": "hard",
-         "reasoning_type": "Deductive", "capability": "puzzle"},
     ],
 }
 
