@@ -6,7 +6,8 @@ cd "$(dirname "$0")/.."
 
 # fonts: the style space's families (trace/core/style.py FONTS)
 APT_PACKAGES=(libcairo2-dev pkg-config fonts-dejavu-core fonts-liberation2 fonts-freefont-ttf fonts-open-sans
-              fonts-ebgaramond fonts-cantarell fonts-comic-neue)
+              fonts-ebgaramond fonts-cantarell fonts-comic-neue
+              openssh-client)   # ssh-keygen -Y: signing and verifying results.json's provenance root
 # --test: what only the test suite needs (headless Chromium for the gallery test)
 [ "${1:-}" = "--test" ] && APT_PACKAGES+=(chromium)
 missing=()
