@@ -61,16 +61,9 @@ def _q(doc) -> str:
 # ---------------------------------------------------------------------------
 
 MCQ_SELECT = "Choose the correct option from the list above."
-MCQ_LETTER_COT = ("Think it through step by step. The last line of your reply must read "
-                  "'Answer: X', where X is the letter of the option you choose.")
 BOXED_FINAL = "\nGive your final answer inside \\boxed{}."
 COUNT_BOXED = "\nExamine the visual evidence carefully, then put only the final answer inside \\boxed{}."
 COUNT_DIRECT = " Reply with the number only (for example: 3) and no other text."
-MMMU_PRO_VISION_COT = ("The question and its answer options are shown in the image. Work through the "
-                       "problem step by step. The last line of your reply must read 'Answer: X', where "
-                       "X is the letter of the correct option.")
-WEMATH_REQUIREMENT = ("Solve the multiple-choice problem: describe your reasoning briefly, then finish "
-                      "with the line 'Answer: X', where X is the letter of the chosen option.")
 
 CHARTQAPRO_TASK = {
     "factoid": "Answer a factoid question about the chart in the image.",
@@ -195,32 +188,16 @@ def _tablevqa(doc) -> str:
     return TABLEVQA[subset].replace("{question}", _q(doc))
 
 
-def _wemath(doc) -> str:
-    requirement = doc_meta(doc).get("requirement")
-    if not (isinstance(requirement, str) and requirement.strip()):
-        requirement = WEMATH_REQUIREMENT
-    return _mcq(doc, None) + "\n\n" + requirement.strip()
-
-
 #: benchmark -> prompt builder.  Shared layouts, per-benchmark closing instruction.
 SPECS = {
     "chartqapro": _chartqapro,
     "charxivreason": lambda d: _plain(d),
     "tablevqabench": _tablevqa,
     "evochart": lambda d: _plain(d, BOXED_FINAL),
-    "wemath": _wemath,
-    "phyx_mini_mc": lambda d: _mcq(d, MCQ_LETTER_COT),
-    "mmmu_pro_vision": lambda d: MMMU_PRO_VISION_COT,
     "realworldqa": lambda d: _mcq(d, MCQ_SELECT),
-    "mmstar": lambda d: _mcq(d, MCQ_SELECT),
-    "embspatial": lambda d: _mcq(d, MCQ_SELECT),
-    "cvbench_3d": lambda d: _mcq(d, MCQ_SELECT, style="paren"),
-    "blink": lambda d: _mcq(d, MCQ_SELECT),
     "countbenchqa": lambda d: _plain(d, COUNT_DIRECT),
     "countqa": lambda d: _plain(d, COUNT_BOXED),
     "treebench": lambda d: _mcq(d, MCQ_SELECT),
-    "puzzlevqa": lambda d: _mcq(d, MCQ_LETTER_COT),
-    "visualpuzzles": lambda d: _mcq(d, MCQ_LETTER_COT),
 }
 
 BENCHMARKS = tuple(SPECS)

@@ -44,9 +44,6 @@ Decisions where the pinned upstream code is not reproduced literally
   flag but does not pass it on); thousands separators are ignored in numbers.
 * TableVQABench: the FinTabNetQA subset score is the scorer's first ("relieved") accuracy; the
   exact-match accuracy is reported in the breakdown.  The macro mean is over the subsets present.
-* WeMath: the "text after the last 'Answer'" rule is used when the response contains 'Answer' and
-  the letter stands alone; otherwise the shared final-option extraction.  The number of composite
-  problems is counted from the rows (525 on the full testmini split).
 * CharXiv: the rubric verdict is constrained to ``0``/``1`` instead of upstream's JSON reply; the
   doc's ``meta.grading_query`` (with ``{PREDICTION}``) is used when the data layer provides it.
 """
@@ -67,11 +64,7 @@ __all__ = [
 
 BENCHMARKS = (
     "chartqapro", "charxivreason", "tablevqabench", "evochart",
-    "wemath",
-    "phyx_mini_mc", "mmmu_pro_vision", "realworldqa", "mmstar",
-    "embspatial", "cvbench_3d",
-    "blink", "countbenchqa", "countqa", "treebench",
-    "puzzlevqa", "visualpuzzles",
+    "realworldqa", "countbenchqa", "countqa", "treebench",
 )
 
 #: Benchmarks whose answer or score contract uses the Qwen3-32B judge.
@@ -80,10 +73,7 @@ JUDGED = frozenset({"charxivreason"})
 #: Token budgets the judge engine tries in turn.
 MAX_TOKENS = [128, 256, 512]
 
-MCQ_BENCHMARKS = frozenset({
-    "phyx_mini_mc", "mmmu_pro_vision", "realworldqa", "mmstar", "embspatial",
-    "cvbench_3d", "blink", "treebench", "puzzlevqa", "visualpuzzles",
-})
+MCQ_BENCHMARKS = frozenset({"realworldqa", "treebench"})
 
 METRICS = {
     "chartqapro": "'The answer is X' sentence; relaxed accuracy: 5% relative numeric tolerance, exact "
@@ -96,20 +86,11 @@ METRICS = {
                      "relieved accuracy)",
     "evochart": "final answer (boxed > answer tag > JSON > answer phrase > bare); exact casefold text; "
                 "numeric: exact when meta.numeric_clear else 5% relative tolerance",
-    "wemath": "option after the last 'Answer'; Score (Strict) = (CM + 0.5 * IG) / composite problems",
-    "phyx_mini_mc": "final option letter; accuracy",
-    "mmmu_pro_vision": "final option letter (A-J); accuracy",
     "realworldqa": "final option letter; accuracy",
-    "mmstar": "final option letter; accuracy",
-    "embspatial": "final option letter; accuracy",
-    "cvbench_3d": "final option letter; accuracy",
-    "blink": "final option letter; accuracy",
     "countbenchqa": "final integer (digits or number words); exact integer accuracy",
     "countqa": "final integer (boxed first; digits or number words); exact integer accuracy",
     "treebench": "final boxed option first, then final option letter; accuracy with per-dimension "
                  "breakdown",
-    "puzzlevqa": "one unambiguous final option letter; accuracy",
-    "visualpuzzles": "one unambiguous final option letter; accuracy",
 }
 
 
@@ -152,8 +133,7 @@ def _labels(row, benchmark=None) -> list[str]:
     opts = doc_options(row)
     if opts:
         return [label for label, _ in opts]
-    n = 10 if benchmark == "mmmu_pro_vision" else 4
-    labels = [chr(65 + i) for i in range(n)]
+    labels = [chr(65 + i) for i in range(4)]
     ans = _answer(row).strip("() .").upper()
     if len(ans) == 1 and "A" <= ans <= "Z" and ans not in labels:
         labels = [chr(65 + i) for i in range(ord(ans) - 64)]
@@ -980,91 +960,6 @@ def _score_count(benchmark, row, ext):
 
 
 # ---------------------------------------------------------------------------
-# WeMath
-# ---------------------------------------------------------------------------
-
-def _extract_wemath(row):
-    """The benchmark rule (text after the last 'Answer', markers ``<>:.`` removed, first character
-    if it is A-H), applied only when the response contains 'Answer' and the character stands alone
-    (so "Answer: Based on ..." is not read as B); otherwise the shared final-option extraction."""
-    resp = _response(row)
-    labels = _labels(row, "wemath")
-    if "Answer" in resp:
-        tail = resp.split("Answer")[-1].strip()
-        tail = re.sub(r"[><:.*]", "", tail).strip()
-        if re.match(r"[A-H](?![A-Za-z])", tail) and tail[0] in labels:
-            return _result("ok", tail[0], "answer_rule")
-    return extract_choice(resp, labels, doc_options(row))
-
-
-_STEP_COUNT = {"one-step": 1, "two-step": 2, "three-step": 3}
-
-
-def wemath_metrics(rows, correct) -> dict:
-    """WeMath four-dimensional metrics over composite problems.
-
-    Rows of one composite problem share ``meta.problem_id``: one row with ``step`` "two-step" or
-    "three-step" (the composite question) and its "one-step" sub-questions.  Per composite problem
-    with sub-results ``s_i`` and composite result ``m``:
-
-    * CM (complete mastery, strict): all ``s_i`` and ``m`` right
-    * IG (inadequate generalization): all ``s_i`` right, ``m`` wrong
-    * IK (insufficient knowledge): some ``s_i`` wrong, ``m`` wrong
-    * RM (rote memorization, strict): some ``s_i`` wrong, ``m`` right
-    * loose variants: CM_loose = some ``s_i`` right and ``m`` right; RM_loose = all ``s_i`` wrong and ``m`` right
-
-    ``Score (Strict) = (N - 0.5*IG - RM_strict - IK) / N = (CM + 0.5*IG) / N`` with N composite problems:
-    a composite problem earns full credit only when all its steps and the composite answer are right,
-    half credit when the steps are right but the composite answer is wrong.  Score (Loose) uses RM_loose.
-    """
-    groups = {}
-    for r, c in zip(rows, correct):
-        meta = doc_meta(r)
-        pid = meta.get("problem_id")
-        step = meta.get("step")
-        if pid is None or step not in _STEP_COUNT:
-            raise ScoringError(f"wemath row {r.get('id')!r}: needs meta.problem_id and meta.step "
-                               f"in {sorted(_STEP_COUNT)}")
-        g = groups.setdefault(str(pid), {"multi": [], "subs": [], "kind": None})
-        if step == "one-step":
-            g["subs"].append(bool(c))
-        else:
-            g["multi"].append(bool(c))
-            g["kind"] = step
-    counts = {"CM_strict": 0, "CM_loose": 0, "IG": 0, "IK": 0, "RM_strict": 0, "RM_loose": 0}
-    step_hits = {"one-step": [], "two-step": [], "three-step": []}
-    n = 0
-    for pid, g in groups.items():
-        if not g["multi"]:
-            continue  # sub-questions without a composite question do not enter the composite score
-        if len(g["multi"]) != 1 or not g["subs"]:
-            raise ScoringError(f"wemath problem {pid!r}: expected one composite row and its one-step rows, "
-                               f"got {len(g['multi'])} composite and {len(g['subs'])} one-step rows")
-        n += 1
-        m = g["multi"][0]
-        all_s, any_s = all(g["subs"]), any(g["subs"])
-        step_hits[g["kind"]].append(m)
-        step_hits["one-step"].extend(g["subs"])
-        if m:
-            counts["CM_strict"] += all_s
-            counts["RM_strict"] += not all_s
-            counts["CM_loose"] += any_s
-            counts["RM_loose"] += not any_s
-        else:
-            counts["IG"] += all_s
-            counts["IK"] += not all_s
-    if n == 0:
-        raise ScoringError("wemath: no composite problems (rows with step two-step/three-step)")
-    strict = (n - 0.5 * counts["IG"] - counts["RM_strict"] - counts["IK"]) / n * 100.0
-    loose = (n - 0.5 * counts["IG"] - counts["RM_loose"] - counts["IK"]) / n * 100.0
-    out = {"score_strict": strict, "score_loose": loose, "composite_problems": n, **counts}
-    for k, v in step_hits.items():
-        if v:
-            out[f"{k}_accuracy"] = sum(v) / len(v) * 100.0
-    return out
-
-
-# ---------------------------------------------------------------------------
 # judge requests
 # ---------------------------------------------------------------------------
 
@@ -1171,8 +1066,6 @@ def extract(benchmark: str, row: dict) -> dict:
         return _extract_tablevqa(row)
     if benchmark == "evochart":
         return _extract_evochart(row)
-    if benchmark == "wemath":
-        return _extract_wemath(row)
     if benchmark in MCQ_BENCHMARKS:
         return _extract_mcq(benchmark, row)
     if benchmark in ("countbenchqa", "countqa"):
@@ -1196,8 +1089,6 @@ def _row_score(benchmark, row):
         extras["exact"] = exact
     elif benchmark == "evochart":
         s = _score_evochart(row, ext)
-    elif benchmark == "wemath":
-        s = _score_mcq("wemath", row, ext)
     elif benchmark in MCQ_BENCHMARKS:
         s = _score_mcq(benchmark, row, ext)
     elif benchmark in ("countbenchqa", "countqa"):
@@ -1263,11 +1154,6 @@ def score(benchmark: str, rows) -> dict:
         if fin:
             breakdown["fintabnetqa_exact"] = {"score": sum(fin) / len(fin) * 100.0, "rows": len(fin)}
         breakdown["macro_over"] = sorted(subsets)
-    elif benchmark == "wemath":
-        metrics = wemath_metrics(rows, [s == 1.0 for s in scores])
-        breakdown["wemath"] = metrics
-        breakdown["row_accuracy"] = sum(scores) / len(scores) * 100.0
-        total = metrics["score_strict"]
     else:
         total = sum(scores) / len(scores) * 100.0
     return {"score": total, "rows": len(rows), "breakdown": breakdown, "extraction": counts}
