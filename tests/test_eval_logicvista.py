@@ -1,5 +1,5 @@
 """LogicVista module beyond the conformance cases: label parsing and letter/number mapping, the judge's
-max_tokens ladder inside each of the five temperatures, the job failure on malformed extractions, the
+max_tokens ladder inside each of the five temperatures, malformed extractions recorded unresolved, the
 skill table (fast, no model)."""
 
 import math
@@ -48,12 +48,15 @@ def test_ladder_inside_each_temperature_then_next_temperature():
     assert outcome.result == {"score": 1, "extracted": "B"} and sent[0].transport == "completions"
 
 
-def test_malformed_after_five_temperatures_fails_the_row():
+def test_malformed_after_five_temperatures_is_recorded_unresolved():
+    # the reference's job fails; the row is recorded (score 0) and counted instead
     outcome, sent = _run(dict(ITEM), ["maybe"] * 5)
-    assert len(sent) == 5 and outcome.result is None and "five official temperature" in outcome.error
+    assert len(sent) == 5 and outcome.error is None and outcome.result["score"] == 0
+    assert "five official temperature" in outcome.result["judge_unresolved"]
+    assert LV.aggregate([ITEM], [outcome.result])["table"]["judge_unresolved_rows"] == 1
+    outcome, _ = _run(dict(ITEM, answer=None), ["B"])                  # a gold answer that is no label: data error
     with pytest.raises(BenchmarkError):
         driver.raise_errors([outcome])
-    outcome, _ = _run(dict(ITEM, answer=None), ["B"])
     assert outcome.error and "not an option label" in outcome.error
 
 

@@ -1,5 +1,5 @@
 """MathVerse module beyond the conformance cases: decision parsing, the prefetch's exact string equality
-(with the workbook's column typing), the two judges' retry rules, run failures, the split table (fast,
+(with the workbook's column typing), the two judges' retry rules, unresolved rows, the split table (fast,
 no model)."""
 
 import pytest
@@ -49,9 +49,11 @@ def test_retry_rules_of_the_two_judges():
     # five unparsable decisions, or an extraction empty through the ladder: the run fails
     outcomes, sent = run_scripted(MV, [item], ["B"] + ["consistent"] * 5)
     assert [r.params["temperature"] for r in sent[1:]] == [0.0, 0.5, 1.0, 1.5, 2.0]
-    assert outcomes[0].error and "no 0/1 decision" in outcomes[0].error
+    assert outcomes[0].result["score"] == 0 and "no 0/1 decision" in outcomes[0].result["judge_unresolved"]
     outcomes, sent = run_scripted(MV, [item], [""] * 4)
-    assert [r.params["max_tokens"] for r in sent] == [128, 256, 512, 1024] and "stayed empty" in outcomes[0].error
+    assert [r.params["max_tokens"] for r in sent] == [128, 256, 512, 1024]
+    assert "extraction empty" in outcomes[0].result["judge_unresolved"]
+    assert MV.aggregate([{"metadata": META}], [outcomes[0].result])["table"]["judge_unresolved_rows"] == 1
 
 
 def test_split_table_and_metadata():

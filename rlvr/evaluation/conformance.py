@@ -190,6 +190,11 @@ def check_scoring(bench, cases, base_dir) -> dict:
     for case in errors:
         try:
             items, outcomes, _ = _score_set(bench, [case], base_dir, [case.get("judge_calls") or []])
+            if any((o.result or {}).get("judge_unresolved") for o in outcomes):
+                # where the reference's run fails on a judge reply that stays malformed after its retries, a
+                # module may record the row as unresolved (score 0) instead of failing the whole job
+                out[case["case_id"]] = None
+                continue
             bench.aggregate(items, [o.result for o in outcomes])
             out[case["case_id"]] = f"expected the reference's error ({_show(case.get('reference_error'))}), got none"
         except (BenchmarkError, table.TableError):

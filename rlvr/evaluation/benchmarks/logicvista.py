@@ -7,7 +7,8 @@ temperatures 0 / 0.5 / 1.0 / 1.5 / 2.0 (``_run_logicvista_judge_with_official_re
 temperature an empty reply is re-sent at 256 / 512 / 1024 tokens. A reply is accepted when, upper-cased,
 without one final period and without whitespace/``,;/`` separators, it is only letters A-K/Z or only digits
 1-9 (``_logicvista_label_tokens``). Still malformed after the fifth temperature: the reference's job fails
-(RuntimeError) -- we raise :class:`BenchmarkError` for the row (the judge job records it; scoring fails).
+(RuntimeError); we record the row as unresolved (score 0, ``judge_unresolved``, counted in the table) instead
+of failing the whole job -- a documented deviation (issue 11: no crash on a malformed judge reply).
 Score: ``_normalize_logicvista_judgement``: letters and the answer's digits are mapped onto each other
 (``B`` -> ``2``, ``2`` -> ``B``; a ``Z`` facing a numeric answer stays ``Z``), the labels sorted and joined;
 the row is correct when they equal the sorted answer labels. A gold answer that is not a label sequence makes
@@ -87,9 +88,9 @@ class LogicVista(Benchmark):
                                                  validator=nonempty, retry_on_length=False)
             if label_tokens(output) is not None:
                 break
-        else:
-            raise BenchmarkError("LogicVista judge produced malformed option extraction after five official "
-                                 f"temperature attempts (row {item.get('index')})")
+        else:       # the reference's job fails here; we record the row (issue 11: no crash of the whole job)
+            return {"score": 0, "extracted": "",
+                    "judge_unresolved": "malformed option extraction after five official temperature attempts"}
         answer = item.get("answer")
         judged = normalize_judgement(output, "" if is_na(answer) else answer)
         if judged is None:
@@ -109,6 +110,7 @@ class LogicVista(Benchmark):
         for name in SKILLS:
             sel = [h for s, h in zip(skills, hits) if name in s]
             table[name] = sum(sel) / len(sel) * 100 if sel else float("nan")
+        table["judge_unresolved_rows"] = sum(1 for r in results if r.get("judge_unresolved"))
         return {"score": table["Overall"], "table": table}
 
     def fixture_records(self, rng, n):

@@ -4,8 +4,8 @@ on every row (extraction), then a score judgement where the extraction is not th
 Prompt: the row's images, then ``query_cot`` (the dataset name ends in ``_cot``).
 Extraction (every row): ``build_mathverse_gpt4_extract_prompt`` over ``str(prediction)`` of the prediction
 workbook (an empty response reads ``'nan'``), PersistentJudge at 128 tokens, temperature 0; an empty reply
-is re-sent at 256 / 512 / 1024 tokens; still empty: the reference's run fails (we raise
-:class:`BenchmarkError`). The stripped reply is the extraction.
+is re-sent at 256 / 512 / 1024 tokens; still empty: the reference's run fails (see below). The stripped
+reply is the extraction.
 Prefetch (``post_check_score``): the row is correct without a second call when ``str(answer).strip() ==
 extraction`` (exact string equality: ``4`` vs ``4 cm`` goes to the judge).
 Score judgement: ``build_mathverse_gpt4_score_prompt`` (question_for_eval, answer, extraction), 16 tokens
@@ -18,6 +18,8 @@ Aggregate (``MathVerse_acc``): per ``problem_version`` (from the ``metadata`` ce
 Overall and per subject / subfield means x 100; the score is the first split's Overall -- the suite's
 Vision-Only set has one split. With several splits the reference's pick follows Python set order (not
 reproducible); we report the mean over all rows then.
+Where the reference's run fails on a judge reply that stays empty or undecided after its retries, we record
+the row as unresolved (score 0, ``judge_unresolved``, counted in the table) instead of failing the job.
 """
 
 from __future__ import annotations
@@ -86,9 +88,9 @@ class MathVerse(Benchmark):
         prompt = constants.get("mathverse.extract_prompt", prediction=cell_str(item.get("prediction")))
         extract, _, ok = yield from run_cached(prompt, max_tokens=EXTRACT_MAX_TOKENS, validator=nonempty,
                                                retry_on_length=False, stage="extract")
-        if not ok:
-            raise BenchmarkError(f"MathVerse row {item.get('index')}: the judge's extraction stayed empty after "
-                                 "the max_tokens ladder (the reference's run fails)")
+        if not ok:      # the reference's run fails; recorded instead (issue 11: no crash of the whole job)
+            return {"score": 0, "extracted": "", "score_log": "",
+                    "judge_unresolved": "extraction empty after the max_tokens ladder"}
         answer = cell_str(item.get("answer"))
         if answer.strip() == extract:
             return {"score": 1, "extracted": extract, "score_log": "Prefetch succeed"}
@@ -98,13 +100,13 @@ class MathVerse(Benchmark):
             out, _, ok = yield from run_cached(prompt, max_tokens=SCORE_MAX_TOKENS, temperature=attempt * 0.5,
                                                validator=nonempty, stage="score")
             if not ok:
-                raise BenchmarkError(f"MathVerse row {item.get('index')}: the score judge's reply stayed empty or "
-                                     "cut after the max_tokens ladder (the reference's run fails)")
+                return {"score": 0, "extracted": extract, "score_log": "",
+                        "judge_unresolved": "score judgement empty or cut after the max_tokens ladder"}
             decision = parse_decision(out)
             if decision is not None:
                 return {"score": int(decision == 1), "extracted": extract, "score_log": f"Judge output: {out}"}
-        raise BenchmarkError(f"MathVerse row {item.get('index')}: the score judge produced no 0/1 decision after "
-                             f"{SCORE_ATTEMPTS} attempts (the reference's run fails)")
+        return {"score": 0, "extracted": extract, "score_log": "",
+                "judge_unresolved": f"no 0/1 decision after {SCORE_ATTEMPTS} attempts"}
 
     def aggregate(self, items, results):
         if not results:
@@ -127,7 +129,8 @@ class MathVerse(Benchmark):
 
         table_ = {str(k): means(v) for k, v in splits.items()}
         overall = sum(scores) / len(scores) * 100
-        return {"score": overall, "table": {"Overall": overall, "splits": table_}}
+        return {"score": overall, "table": {"Overall": overall, "splits": table_, "judge_unresolved_rows":
+                                            sum(1 for r in results if r.get("judge_unresolved"))}}
 
     def fixture_records(self, rng, n):
         cot = ("Please first conduct reasoning, and then answer the question and provide the final value, e.g., "

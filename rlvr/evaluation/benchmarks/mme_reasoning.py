@@ -13,15 +13,18 @@ temperature 0, then 2048 tokens at 0.5 / 1.0 / 1.5 / 2.0, until the reply is acc
     ``(b)``) become ``A,C`` / ``B``; ``B. square`` becomes ``B``; anything else is kept verbatim (``A or B``),
   * open / 24-points rows: the reply as it is,
   * the other prompts: JSON, or the JSON inside a fenced code block.
-Five failed attempts: the reference's slice fails (MMEEvaluationFailure) -- we raise
-:class:`BenchmarkError` for the row.
+Five failed attempts: the reference's slice fails (MMEEvaluationFailure); we record the row as unresolved
+(score 0, ``judge_unresolved``, counted in the table) instead of failing the job (issue 11: no crash on a
+malformed judge reply) -- likewise for an open answer without a 0/1 decision after five temperatures and for
+an official check that raises on the judge's extraction.
 Scoring: open rows (no function, or ``open_function``) go to the open judge (``_openeval_prompt``: question,
 answer, extraction; 16 tokens raised to 128 with the 256/512/1024 ladder for empty or cut replies;
 temperatures 0 .. 2.0) until the reply is exactly ``0`` or ``1``. Every other row is scored by its
 deterministic check (:mod:`._mme_functions`): ``choice_function`` on the raw extraction, the puzzle checks
 (hashi, skyscraper, sudoku 4x4/6x6, yin-yang, 24 points) with the row's ``special_info``, the others on the
 JSON; the answer and special_info cells are read with ``ast.literal_eval`` (else ``eval`` without builtins).
-A check that raises or returns a non-bool fails the slice, as in the reference.
+Row data a check cannot read (answer, special_info, an unknown function) fails the slice, as in the
+reference.
 Aggregate (``_mme_reasoning_acc``): Overall = mean x 100 (the score), means per capability and reasoning
 type by substring (NaN when no row matches).
 """
@@ -34,7 +37,7 @@ import re
 
 from ..common import constants, messages as msg, table
 from ..common.persistent_judge import LENGTH_REASONS, run_cached
-from ..common.pyeval import literal_or_eval
+from ..common.pyeval import EvalError, literal_or_eval
 from ..common.table import cell_str, is_na
 from . import _mme_functions as fn
 from . import register
@@ -149,29 +152,36 @@ def validate_extraction(prompt_id: str, output: str) -> tuple[bool, str]:
     return (True, block) if block is not None and _loads(block) else (False, output)
 
 
+class EvaluatorRaised(Exception):
+    """The official check raised on the judge's extraction (the reference fails the slice there)."""
+
+
 def check(function_id: str, res: str, item) -> bool:
-    """The deterministic score of a non-open row (``_run_score_impl``'s deterministic_scoring)."""
+    """The deterministic score of a non-open row (``_run_score_impl``'s deterministic_scoring). Row data the
+    check cannot read raises :class:`BenchmarkError`; a check raising on the judge's extraction raises
+    :class:`EvaluatorRaised`."""
+    where = f"MME-Reasoning row {item.get('index')}"
     func = fn.FUNCTIONS.get(function_id)
     if func is None:
-        raise BenchmarkError(f"MME-Reasoning: no official evaluator {function_id!r}")
+        raise BenchmarkError(f"{where}: no official evaluator {function_id!r}")
     special = None
-    try:
-        if function_id != "choice_function":
-            response = res if function_id == "judge_24points_function" else json.loads(res)
+    if function_id != "choice_function":
+        try:
             answer = literal_or_eval(_optional(item.get("answer")))
             if function_id in fn.SPECIAL:
                 raw = _optional(item.get("special_info"))
                 if raw is None:
-                    raise BenchmarkError(f"official evaluator {function_id} requires special_info")
+                    raise BenchmarkError(f"{where}: official evaluator {function_id} requires special_info")
                 special = literal_or_eval(raw)
-        else:
-            response, answer = res, _optional(item.get("answer"))
+        except EvalError as e:
+            raise BenchmarkError(f"{where}: the answer or special_info cell cannot be read ({e})") from None
+    else:
+        answer = _optional(item.get("answer"))
+    try:
+        response = json.loads(res) if function_id not in ("choice_function", "judge_24points_function") else res
         result = func(response, answer) if special is None else func(response, answer, special)
-    except BenchmarkError as e:
-        raise BenchmarkError(f"MME-Reasoning row {item.get('index')}: {e}") from None
     except Exception as e:  # noqa: BLE001 - the reference records any evaluator exception and fails the slice
-        raise BenchmarkError(f"MME-Reasoning row {item.get('index')}: official evaluator {function_id} raised "
-                             f"{type(e).__name__}: {e}") from None
+        raise EvaluatorRaised(f"official evaluator {function_id} raised {type(e).__name__}: {e}") from None
     if type(result) is not bool:
         raise BenchmarkError(f"MME-Reasoning row {item.get('index')}: {function_id} returned "
                              f"{type(result).__name__}, not a bool")
@@ -217,20 +227,26 @@ class MMEReasoning(Benchmark):
             if ok and finish not in LENGTH_REASONS:
                 res = value
                 break
-        if res is None:
-            raise BenchmarkError(f"MME-Reasoning row {item.get('index')}: the judge failed to produce a parseable "
-                                 "extraction in five attempts (the reference's slice fails)")
+        if res is None:     # the reference's slice fails; recorded instead (issue 11: no crash of the job)
+            return {"score": 0, "extracted": "",
+                    "judge_unresolved": "no parseable extraction in five attempts"}
         function_id = _optional(item.get("function_id"))
         qtype = _fmt(item.get("question_type")).lower()
         if (qtype == "open" and function_id is None) or function_id == "open_function":
             judged = yield from self._open_judge(item, res)
+            if judged is None:
+                return {"score": 0, "extracted": res, "judge_unresolved": "no 0/1 open-answer decision in five "
+                                                                         "attempts"}
             return {"score": int(judged), "extracted": res}
         if function_id is None:
             if qtype != "choice":
                 raise BenchmarkError(f"MME-Reasoning row {item.get('index')}: unexpected non-choice row without "
                                      "a function_id")
             function_id = "choice_function"
-        return {"score": int(check(str(function_id), str(res), item)), "extracted": res}
+        try:
+            return {"score": int(check(str(function_id), str(res), item)), "extracted": res}
+        except EvaluatorRaised as e:
+            return {"score": 0, "extracted": res, "judge_unresolved": str(e)}
 
     def _open_judge(self, item, res):
         prompt = constants.get("mme_reasoning.open_judge", question=_fmt(item.get("question")),
@@ -240,8 +256,7 @@ class MMEReasoning(Benchmark):
                                                    stage="open_score")
             if out in ("0", "1") and finish not in LENGTH_REASONS:
                 return out == "1"
-        raise BenchmarkError(f"MME-Reasoning row {item.get('index')}: the judge gave no binary decision for the "
-                             "open answer in five attempts (the reference's slice fails)")
+        return None
 
     def aggregate(self, items, results):
         if not results:
@@ -253,6 +268,7 @@ class MMEReasoning(Benchmark):
             for name in names:
                 sel = [s for c, s in zip(cells, scores) if name in c]
                 out[name] = sum(sel) / len(sel) * 100 if sel else float("nan")
+        out["judge_unresolved_rows"] = sum(1 for r in results if r.get("judge_unresolved"))
         return {"score": out["Overall"], "table": out}
 
     def fixture_records(self, rng, n):

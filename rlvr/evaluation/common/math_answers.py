@@ -7,7 +7,8 @@
 2. otherwise the benchmark's in-context extraction prompt (question + ``str(prediction)``) through
    PersistentJudge at 128 tokens, temperature 0; an empty reply is re-sent at 256 / 512 / 1024 tokens (a
    reply cut at max_tokens is accepted, as on the official extraction route); still empty: the reference's
-   run fails (:class:`BenchmarkError`). The stripped reply is ``res`` (log ``Succeed``);
+   run fails -- we record the row as unresolved (score 0, ``judge_unresolved``, counted in the table)
+   instead of failing the job. The stripped reply is ``res`` (log ``Succeed``);
 3. the judged table (prediction workbook + ``res`` + ``log``) is written to Excel and read back as a whole
    -- read_excel's type inference over the ``res`` column decides e.g. whether ``'14.0'`` stays a string
    (``int('14.0')`` fails) -- and ``post_check(row, prefetch=False)`` scores every row
@@ -100,7 +101,9 @@ def accuracy_table(key, groups_per_row: list, results: list) -> dict:
         for g in groups:
             tot[g] = tot.get(g, 0) + 1
             hit[g] = hit.get(g, 0) + (1 if r["score"] else 0)
-    return {str(g): hit[g] / tot[g] * 100 for g in tot}
+    table = {str(g): hit[g] / tot[g] * 100 for g in tot}
+    table["judge_unresolved_rows"] = sum(1 for r in results if r.get("judge_unresolved"))
+    return table
 
 
 class PrefetchJudgedMath(Benchmark):
@@ -129,9 +132,9 @@ class PrefetchJudgedMath(Benchmark):
                                prediction=cell_str(item.get("prediction")))
         out, _, ok = yield from run_cached(prompt, max_tokens=EXTRACT_MAX_TOKENS, validator=nonempty,
                                            retry_on_length=False)
-        if not ok:
-            raise BenchmarkError(f"{self.key} row {item.get('index')}: the judge's extraction stayed empty after "
-                                 "the max_tokens ladder (the reference's run fails)")
+        if not ok:      # the reference's run fails; recorded instead (issue 11: no crash of the whole job)
+            return {"score": 0, "res": "", "extracted": "", "extraction_log": "Local judge empty",
+                    "prefetched": False, "judge_unresolved": "extraction empty after the max_tokens ladder"}
         return {"score": None, "res": out, "extracted": out, "extraction_log": "Succeed", "prefetched": False}
 
     def finish_rows(self, items, results):
@@ -139,6 +142,9 @@ class PrefetchJudgedMath(Benchmark):
                                          for it, r in zip(items, results)])
         out = []
         for rec, r in zip(book, results):
+            if r.get("judge_unresolved"):
+                out.append(r)
+                continue
             try:
                 hit = self.post_check(rec, prefetch=False)
             except Exception as e:  # noqa: BLE001 - the reference's accuracy step does not catch these
