@@ -281,8 +281,30 @@ def read_score_records(scores_jsonl=None, score_files=None):
     return records, summary, problems
 
 
-def check_records(records, suite, models, seeds=None):
-    """Validate every record; -> (table {(model, benchmark, seed): score entry}, seeds, problems)."""
+def suite_rows(path) -> dict:
+    """{benchmark key: rows} from the suite file's ``benchmarks[].rows`` (where the suite gives them)."""
+    _, suite = _read_json_file(path, "suite")
+    return {b["key"]: b["rows"] for b in suite.get("benchmarks", [])
+            if isinstance(b, dict) and isinstance(b.get("key"), str) and _is_int(b.get("rows"))}
+
+
+def _row_problem(obj, where, want):
+    """A slice must have every row of its benchmark: the suite's count, or for fixture data (score files
+    record ``data: {rows, fixture}``) the fixture's own count."""
+    data = obj.get("data") if isinstance(obj.get("data"), dict) else {}
+    rows, bench = obj["rows"], obj["benchmark"]
+    if data.get("fixture") is True:
+        if data.get("rows") != rows:
+            return f"{where}: {rows} rows, but the fixture data of {bench} has {data.get('rows')!r}"
+        return None
+    if want is not None and rows != want:
+        return f"{where}: {rows} rows, but the suite has {want} for {bench} (a partial slice is never aggregated)"
+    return None
+
+
+def check_records(records, suite, models, seeds=None, expected_rows=None):
+    """Validate every record; -> (table {(model, benchmark, seed): score entry}, seeds, problems).
+    ``expected_rows``: {benchmark: rows} each slice must have (see :func:`_row_problem`)."""
     problems = []
     suite_keys = {b["key"] for b in suite["benchmarks"]}
     model_ids = {m["model"] for m in models}
@@ -313,6 +335,10 @@ def check_records(records, suite, models, seeds=None):
             problems.append(f"{where}: score {score!r} is outside [0, 100] (scores are percentages)")
         if not _is_int(rows) or rows < 0:
             problems.append(f"{where}: rows {rows!r} is not a non-negative integer")
+        elif ok_identity and expected_rows is not None:
+            problem = _row_problem(obj, where, expected_rows.get(bench))
+            if problem:
+                problems.append(problem)
         if ok_identity:
             located.setdefault((model, bench, seed), []).append(rec)
     present_seeds = sorted({k[2] for k in located})
@@ -470,7 +496,7 @@ def build_results(*, suite_path, scores=None, score_files=None, models_path=None
     suite = load_suite(suite_path)
     models = load_models(models_path, models_json)
     records, scores_summary, problems = read_score_records(scores, score_files)
-    table, seeds, more = check_records(records, suite, models, seeds)
+    table, seeds, more = check_records(records, suite, models, seeds, expected_rows=suite_rows(suite_path))
     problems += more
     validation = None
     if validation_files:

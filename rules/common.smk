@@ -177,6 +177,11 @@ def benchmark_data(wildcards):
     return f"results/benchmarks/{wildcards.benchmark}"
 
 
+def judged_slices(pattern_benchmark):
+    """Every (model, seed) slice of one benchmark, in one fixed order (the judge job's inputs and outputs)."""
+    return [f"results/eval/{m}/{pattern_benchmark}/seed{s}" for m in MODELS for s in SEEDS]
+
+
 def responses_for_scoring(wildcards):
     slice_dir = f"results/eval/{wildcards.model}/{wildcards.benchmark}/seed{wildcards.seed}"
     return f"{slice_dir}/judged.jsonl" if wildcards.benchmark in JUDGED else f"{slice_dir}/generations.jsonl"

@@ -1,11 +1,12 @@
-# Evaluation stage: per (model, benchmark, seed) generation with lm-eval; LLM judging as its own job where
-# the benchmark's contract needs it; scoring; the TRACE validation campaign per model (generate, judge the
-# missing/ambiguous extractions, score).
+# Evaluation stage: per (model, benchmark, seed) generation with lm-eval; LLM judging as one job per judged
+# benchmark (all its models and seeds: one judge server) where the reference's protocol calls the judge;
+# scoring; the TRACE validation campaign per model (generate, judge the missing/ambiguous extractions, score).
 #
 # Partial reruns: every evaluation job depends on a per-benchmark and a per-(benchmark, seed) stamp.
 #   snakemake --profile slurm results.json -R results/eval/stamps/mathvista.stamp          (one benchmark, all seeds)
 #   snakemake --profile slurm results.json -R results/eval/stamps/mathvista/seed42.stamp   (one benchmark x seed)
-# rebuild only that slice (generation, judging, scoring) and the aggregate.
+# rebuild that slice's generations and scores and the aggregate; for a judged benchmark the one judge job
+# reruns too (answers already asked come from the judge cache) and so do the scores of its other slices.
 
 wildcard_constraints:
     benchmark="|".join(BENCHMARKS),
@@ -120,17 +121,18 @@ rule judge_model:
 
 
 rule judge:
-    """Qwen3-32B (thinking off, temperature 0) for benchmarks whose contract needs an LLM judge."""
+    """Qwen3-32B (thinking off) where the reference's protocol calls it: ONE job per judged benchmark serves all
+    its models and seeds (one judge server start), every round's requests of all slices batched together."""
     input:
-        generations="results/eval/{model}/{benchmark}/seed{seed}/generations.jsonl",
+        generations=lambda w: [f"{d}/generations.jsonl" for d in judged_slices(w.benchmark)],
         judge_model=JUDGE_MODEL_DIR,
     output:
-        judged="results/eval/{model}/{benchmark}/seed{seed}/judged.jsonl",
-        receipt=receipt("judge", "benchmark", "model", "seed"),
+        judged=[f"{d}/judged.jsonl" for d in judged_slices("{benchmark}")],
+        receipt=receipt("judge", "benchmark"),
     log:
-        "logs/judge/{model}/{benchmark}/seed{seed}.log",
+        "logs/judge/{benchmark}.log",
     benchmark:
-        "benchmarks/judge/{model}/{benchmark}/seed{seed}.tsv"
+        "benchmarks/judge/{benchmark}.tsv"
     resources:
         **resources_for("judge"),
     container: container_for("judge")
@@ -145,8 +147,10 @@ rule judge:
 
 
 rule score:
+    """Score one slice; the slice's rows must be the benchmark data's (and, unless a fixture, the suite's)."""
     input:
         responses=responses_for_scoring,
+        data=benchmark_data,
     output:
         score="results/eval/{model}/{benchmark}/seed{seed}/score.json",
         receipt=receipt("score", "benchmark", "model", "seed"),
@@ -160,7 +164,7 @@ rule score:
         suite=SUITE_PATH,
     shell:
         receipted("rlvr score --suite {params.suite:q} --benchmark {wildcards.benchmark:q} --model {wildcards.model:q} "
-                  "--seed {wildcards.seed:q} --input {input.responses:q} --output {output.score:q}")
+                  "--seed {wildcards.seed:q} --input {input.responses:q} --output {output.score:q} --data {input.data:q}")
 
 
 rule fetch_trace_validation:

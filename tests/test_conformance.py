@@ -62,3 +62,19 @@ def test_missing_cases_directory_is_one_line(tmp_path):
     r = subprocess.run([str(BIN / "rlvr"), "conformance", "--cases", str(tmp_path / "nope")], capture_output=True,
                        text=True, timeout=120)
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1 and "does not exist" in r.stderr
+
+
+def test_docs_list_every_modules_upstream_functions():
+    docs = (ROOT / "docs" / "evaluation.md").read_text(encoding="utf-8")
+    missing = [(k, u) for k in benchmarks.keys() for u in benchmarks.get(k).upstream if f"`{u}`" not in docs]
+    assert not missing, f"docs/evaluation.md lacks {missing[:5]}"
+
+
+def test_protocol_constants_cite_their_upstream():
+    from rlvr.evaluation.common import constants
+
+    entries = constants._all()
+    assert entries
+    for key, e in entries.items():
+        assert e["text"] and e["line"] > 0 and e["commit"] in constants.COMMITS.values(), key
+        assert key.split(".")[0], key

@@ -29,7 +29,7 @@ def work(tmp_path_factory):
     for cmd in (["build-tiny-model", "--output", d / "model"], ["build-tiny-judge", "--output", d / "judge"]):
         r = rlvr(*cmd)
         assert r.returncode == 0, r.stderr[-2000:]
-    for b in ("mathvista", "blink"):
+    for b in ("charxivreason", "blink"):
         r = rlvr("fetch-benchmark", "--fixture", "--suite", SUITE, "--benchmark", b, "--raw", d / f"{b}.raw",
                  "--output", d / b)
         assert r.returncode == 0, r.stderr[-2000:]
@@ -44,14 +44,23 @@ def generate(work, benchmark, seed, name, *extra):
     return [json.loads(line) for line in out.read_text().splitlines()], r
 
 
-def test_evaluate_samples_with_the_seed_and_writes_one_row_per_document(work):
-    from rlvr.evaluation import data
+def _rows(work, benchmark):
+    from rlvr.evaluation import benchmarks
+    from rlvr.evaluation.common import dataset
 
-    docs = data.load_docs(work / "blink")
+    return dataset.read(work / benchmark, benchmarks.Row)
+
+
+def test_evaluate_samples_with_the_seed_and_writes_one_row_per_document(work):
+    from rlvr.evaluation import benchmarks
+
+    docs = _rows(work, "blink")
     rows, r = generate(work, "blink", 42, "blink-42")
     assert [row["index"] for row in rows] == list(range(len(docs)))
-    assert [row["id"] for row in rows] == [d["id"] for d in docs]
-    assert [row["n_images"] for row in rows] == [len(d["images"]) for d in docs]
+    assert [row["fields"] for row in rows] == [d.fields for d in docs]
+    assert [row["n_images"] for row in rows] == [len(d.images) for d in docs]
+    blink = benchmarks.get("blink")
+    assert [row["messages"] for row in rows] == [blink.request_messages(d) for d in docs]
     assert any(n > 1 for n in (row["n_images"] for row in rows)), "blink fixtures carry multi-image rows"
     assert all(row["response"] and row["prompt"] and "images" not in row for row in rows)
     summary = json.loads(r.stdout.strip().splitlines()[-1])
@@ -62,25 +71,32 @@ def test_evaluate_samples_with_the_seed_and_writes_one_row_per_document(work):
     assert [o["response"] for o in other] != [o["response"] for o in rows]   # the seed reaches the sampler
 
 
-def test_judged_benchmark_runs_judge_then_score(work):
-    rows, _ = generate(work, "mathvista", 42, "mathvista-42")
-    judged = work / "mathvista-judged.jsonl"
-    r = rlvr("judge", "--suite", SUITE, "--benchmark", "mathvista", "--input", work / "mathvista-42.jsonl",
-             "--output", judged, "--judge-model", work / "judge", "--judge-cache", work / "cache")
+def test_judged_benchmark_runs_one_judge_for_all_slices_then_scores(work):
+    rows, _ = generate(work, "charxivreason", 42, "cx-42")
+    generate(work, "charxivreason", 43, "cx-43")
+    judged = [work / "cx-42-judged.jsonl", work / "cx-43-judged.jsonl"]
+    r = rlvr("judge", "--suite", SUITE, "--benchmark", "charxivreason", "--input", work / "cx-42.jsonl",
+             work / "cx-43.jsonl", "--output", *judged, "--judge-model", work / "judge", "--judge-cache", work / "cache")
     assert r.returncode == 0, r.stderr[-3000:]
-    jrows = [json.loads(line) for line in judged.read_text().splitlines()]
-    assert len(jrows) == len(rows) and all("judge" in row for row in jrows)
+    summary = json.loads(r.stdout.strip().splitlines()[-1])
+    assert summary["slices"] == 2 and summary["rows"] == 2 * len(rows) and summary["judge_requests"] >= 2 * len(rows)
+    jrows = [json.loads(line) for line in judged[0].read_text().splitlines()]
+    assert len(jrows) == len(rows) and all(row["judge_calls"] for row in jrows)
+    call = jrows[0]["judge_calls"][0]
+    assert call["request"]["transport"] == "completions" and call["request"]["params"]["max_tokens"] == 256
+    assert "{PREDICTION}" not in call["request"]["messages"][0]["content"]
     score = work / "score.json"
-    r = rlvr("score", "--suite", SUITE, "--benchmark", "mathvista", "--model", "tiny", "--seed", 42,
-             "--input", judged, "--output", score)
+    r = rlvr("score", "--suite", SUITE, "--benchmark", "charxivreason", "--model", "tiny", "--seed", 42,
+             "--input", judged[0], "--output", score, "--data", work / "charxivreason")
     assert r.returncode == 0, r.stderr
     s = json.loads(score.read_text())
-    assert s["model"] == "tiny" and s["seed"] == 42 and s["benchmark"] == "mathvista" and s["rows"] == len(rows)
-    assert 0 <= s["score"] <= 100
-    # scoring a judged benchmark from the raw generations (judge skipped) fails loudly
-    r = rlvr("score", "--suite", SUITE, "--benchmark", "mathvista", "--model", "tiny", "--seed", 42,
-             "--input", work / "mathvista-42.jsonl", "--output", work / "bad.json")
+    assert s["model"] == "tiny" and s["seed"] == 42 and s["benchmark"] == "charxivreason" and s["rows"] == len(rows)
+    assert 0 <= s["score"] <= 100 and s["data"] == {"rows": len(rows), "fixture": True}
+    # scoring a judged benchmark from the raw generations (judge skipped) fails loudly, in one line
+    r = rlvr("score", "--suite", SUITE, "--benchmark", "charxivreason", "--model", "tiny", "--seed", 42,
+             "--input", work / "cx-42.jsonl", "--output", work / "bad.json", "--data", work / "charxivreason")
     assert r.returncode == 1 and not (work / "bad.json").exists() and r.stderr.count("\n") == 1
+    assert "judge" in r.stderr
 
 
 def test_partial_generations_never_score(work, tmp_path):
@@ -88,8 +104,14 @@ def test_partial_generations_never_score(work, tmp_path):
     part = tmp_path / "part.jsonl"
     part.write_text("".join(json.dumps(row) + "\n" for row in rows[1:]))
     r = rlvr("score", "--suite", SUITE, "--benchmark", "blink", "--model", "m", "--seed", 42, "--input", part,
-             "--output", tmp_path / "s.json")
+             "--output", tmp_path / "s.json", "--data", work / "blink")
     assert r.returncode == 1 and "index" in r.stderr and not (tmp_path / "s.json").exists()
+    part.write_text("".join(json.dumps(row) + "\n" for row in rows[:-1]))      # a prefix: indices fine, rows short
+    for extra in (["--data", work / "blink"], []):                               # manifest count, suite count
+        r = rlvr("score", "--suite", SUITE, "--benchmark", "blink", "--model", "m", "--seed", 42, "--input", part,
+                 "--output", tmp_path / "s.json", *extra)
+        assert r.returncode == 1 and "partial slice" in r.stderr and r.stderr.count("\n") == 1
+        assert not (tmp_path / "s.json").exists()
 
 
 @pytest.mark.parametrize("args, message", [
@@ -148,16 +170,14 @@ def test_openai_compatible_backend_sends_images_seed_and_sampling(work):
                            "--served-name", "policy")
     finally:
         server.shutdown()
-    from rlvr.evaluation import data
-
-    docs = data.load_docs(work / "blink")
+    docs = _rows(work, "blink")
     assert len(_FakeOpenAI.bodies) == len(docs) and all(r["response"] == "The answer is (A)." for r in rows)
     for body, doc in zip(sorted(_FakeOpenAI.bodies, key=lambda b: json.dumps(b)[:0]), docs):
         assert body["model"] == "policy" and body["seed"] == 44
         assert body["temperature"] == 0.6 and body["top_p"] == 1.0 and body["max_tokens"] == 12
     images = [sum(1 for part in b["messages"][-1]["content"] if isinstance(part, dict) and part.get("type") == "image_url")
               for b in _FakeOpenAI.bodies]
-    assert sorted(images) == sorted(len(d["images"]) for d in docs)
+    assert sorted(images) == sorted(len(d.images) for d in docs)
 
 
 def test_trace_validation_fetch_checks_sha256_and_rows(tmp_path):
@@ -181,3 +201,24 @@ def test_trace_validation_fetch_checks_sha256_and_rows(tmp_path):
     files = list(out.iterdir())
     assert [f.name for f in files] == ["trace_rlvr_validation_iid_2000_all1000_seed1042.parquet"]
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".release")]
+
+
+def test_aggregate_refuses_slices_whose_rows_differ_from_the_suite():
+    from rlvr import aggregate
+
+    suite = {"suite_id": "s", "benchmarks": [{"key": "countqa", "category": "c"}]}
+    models = [{"model": "m"}]
+
+    def rec(rows, data=None):
+        obj = {"model": "m", "benchmark": "countqa", "seed": 42, "score": 50.0, "rows": rows}
+        if data is not None:
+            obj["data"] = data
+        return {"obj": obj, "where": "score.json"}
+
+    want = {"countqa": 1528}
+    assert not aggregate.check_records([rec(1528)], suite, models, expected_rows=want)[2]
+    problems = aggregate.check_records([rec(1527)], suite, models, expected_rows=want)[2]
+    assert any("partial slice" in p for p in problems)
+    assert not aggregate.check_records([rec(4, {"rows": 4, "fixture": True})], suite, models, expected_rows=want)[2]
+    problems = aggregate.check_records([rec(3, {"rows": 4, "fixture": True})], suite, models, expected_rows=want)[2]
+    assert any("fixture data" in p for p in problems)

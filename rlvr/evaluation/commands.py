@@ -126,8 +126,9 @@ def judge_rows(rows, requests_for, judge_obj) -> tuple[list[list[str]], int]:
 def add_judge_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--suite", required=True)
     p.add_argument("--benchmark", required=True)
-    p.add_argument("--input", required=True, help="generations.jsonl")
-    p.add_argument("--output", required=True, help="judged.jsonl")
+    p.add_argument("--input", required=True, nargs="+",
+                   help="generations.jsonl of one or more slices of the benchmark (all seeds/models: one judge)")
+    p.add_argument("--output", required=True, nargs="+", help="judged.jsonl, one per --input, in the same order")
     add_judge_options(p)
 
 
@@ -139,23 +140,33 @@ def run_judge(args) -> int:
         bench = suite_mod.benchmark(manifest, args.benchmark)
         if not bench["judge"]:
             raise EvaluateError(f"benchmark {args.benchmark!r} has no judge step in its contract")
-        rows = read_jsonl(args.input)
-        check_rows(rows, args.input)
+        if len(args.input) != len(args.output):
+            raise EvaluateError(f"{len(args.input)} --input files but {len(args.output)} --output files")
+        inputs = []
+        for path in args.input:
+            rows = read_jsonl(path)
+            check_rows(rows, path)
+            inputs.append(rows)
         module = _module(args.benchmark)
         with (make_protocol_judge(args) if module is not None else make_judge(args)) as j:
             if module is not None:
-                judged, calls = slices.judge_slice(module, rows, lambda asked: j.complete([r for _, r in asked]))
+                outputs, calls = slices.judge_slices(module, inputs, lambda asked: j.complete([r for _, r in asked]))
             elif args.benchmark not in scoring.JUDGED:       # old path without a judge protocol yet: pass through
-                judged, calls = rows, 0
+                outputs, calls = inputs, 0
             else:
-                outputs, calls = judge_rows(rows, lambda r, prev: scoring.judge_requests(args.benchmark, r, prev), j)
-                judged = [dict(r, judge=scoring.apply_judgements(args.benchmark, r, out))
-                          for r, out in zip(rows, outputs)]
-        write_jsonl_atomic(args.output, judged)
+                outputs, calls = [], 0
+                for rows in inputs:
+                    outs, n = judge_rows(rows, lambda r, prev: scoring.judge_requests(args.benchmark, r, prev), j)
+                    outputs.append([dict(r, judge=scoring.apply_judgements(args.benchmark, r, out))
+                                    for r, out in zip(rows, outs)])
+                    calls += n
+        for path, judged in zip(args.output, outputs):
+            write_jsonl_atomic(path, judged)
+        rows = [r for judged in outputs for r in judged]
     except (judge.JudgeError, scoring.ScoringError, BenchmarkError, EvaluateError, suite_mod.SuiteError,
             OSError) as e:
         return _fail("judge", e)
-    print(json.dumps({"benchmark": args.benchmark, "rows": len(rows), "judge_requests": calls}))
+    print(json.dumps({"benchmark": args.benchmark, "slices": len(args.input), "rows": len(rows), "judge_requests": calls}))
     return 0
 
 
@@ -167,16 +178,39 @@ def add_score_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, required=True)
     p.add_argument("--input", required=True, help="generations.jsonl, or judged.jsonl for judged benchmarks")
     p.add_argument("--output", required=True, help="score.json")
+    p.add_argument("--data", help="the normalized benchmark directory the slice was generated from: its row count "
+                                  "(and, unless it is a fixture, the suite's) must equal the slice's")
+
+
+def expected_rows(manifest: dict, bench: dict, data_dir) -> tuple[int, bool]:
+    """(rows a complete slice has, whether the data is a fixture): the data manifest's count, which must be
+    the suite's unless the data is a fixture; without a data directory, the suite's count."""
+    if data_dir is None:
+        return int(bench["rows"]), False
+    from . import data as eval_data
+
+    info = eval_data.read_manifest(data_dir)
+    rows, fixture = info.get("rows"), bool((info.get("source") or {}).get("fixture"))
+    if not isinstance(rows, int):
+        raise EvaluateError(f"{data_dir}: manifest.json gives no row count")
+    if not fixture and rows != bench["rows"]:
+        raise EvaluateError(f"{data_dir}: {rows} rows, but suite {manifest['suite_id']!r} has {bench['rows']} "
+                            f"for {bench['key']}")
+    return rows, fixture
 
 
 def run_score(args) -> int:
-    from . import scoring
+    from . import data as eval_data, scoring
 
     try:
         manifest = suite_mod.load(args.suite)
-        suite_mod.benchmark(manifest, args.benchmark)
+        bench = suite_mod.benchmark(manifest, args.benchmark)
+        want, fixture = expected_rows(manifest, bench, args.data)
         rows = read_jsonl(args.input)
         check_rows(rows, args.input)
+        if len(rows) != want:
+            raise EvaluateError(f"{args.input}: {len(rows)} rows, but the benchmark has {want}: a partial slice "
+                                f"is never scored")
         module = _module(args.benchmark)
         if module is not None:
             result = slices.score_slice(module, rows)
@@ -187,8 +221,10 @@ def run_score(args) -> int:
             out = {"model": args.model, "seed": args.seed, "benchmark": args.benchmark, "score": result["score"],
                    "rows": result["rows"], "breakdown": result.get("breakdown", {}),
                    "extraction": result.get("extraction", {})}
+        out["data"] = {"rows": want, "fixture": fixture}
         write_json_atomic(args.output, out)
-    except (scoring.ScoringError, BenchmarkError, EvaluateError, suite_mod.SuiteError, OSError) as e:
+    except (scoring.ScoringError, BenchmarkError, EvaluateError, eval_data.BenchmarkDataError, suite_mod.SuiteError,
+            OSError) as e:
         return _fail("score", e)
     print(json.dumps({k: out[k] for k in ("model", "seed", "benchmark", "score", "rows")}))
     return 0

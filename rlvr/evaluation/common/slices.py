@@ -17,11 +17,24 @@ def items(bench, gen_rows: list[dict]) -> list[dict]:
     return bench.prepare(rows, [r.get("response") for r in gen_rows])
 
 
-def judge_slice(bench, gen_rows: list[dict], responder) -> tuple[list[dict], int]:
-    outcomes = driver.run(bench, items(bench, gen_rows), responder)
-    judged = [dict(r, judge_calls=o.calls, **({"judge_error": o.error} if o.error else {}))
-              for r, o in zip(gen_rows, outcomes)]
+def judge_slices(bench, slices: list[list[dict]], responder) -> tuple[list[list[dict]], int]:
+    """Judge several slices of one benchmark (all seeds and models) in one pass: each slice is prepared on
+    its own (the reference's workbook is per slice), and every round's requests of all slices go to the
+    judge together, so one judge server serves them all."""
+    all_items, bounds = [], []
+    for rows in slices:
+        start = len(all_items)
+        all_items += items(bench, rows)
+        bounds.append((start, len(all_items)))
+    outcomes = driver.run(bench, all_items, responder)
+    judged = [[dict(r, judge_calls=o.calls, **({"judge_error": o.error} if o.error else {}))
+               for r, o in zip(rows, outcomes[a:b])] for rows, (a, b) in zip(slices, bounds)]
     return judged, sum(len(o.calls) for o in outcomes)
+
+
+def judge_slice(bench, gen_rows: list[dict], responder) -> tuple[list[dict], int]:
+    judged, calls = judge_slices(bench, [gen_rows], responder)
+    return judged[0], calls
 
 
 def score_slice(bench, rows: list[dict]) -> dict:
