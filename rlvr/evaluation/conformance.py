@@ -144,7 +144,10 @@ class _Stipulated:
                 continue
             exp = calls[k]
             if isinstance(exp, dict):
-                d = first_difference(expected_request(exp), req.as_json(), f"judge_calls[{k}]")
+                got = req.as_json()
+                if exp.get("stage") is None:
+                    got.pop("stage", None)          # a label of ours, not on the wire: compared where cases give it
+                d = first_difference(expected_request(exp), got, f"judge_calls[{k}]")
                 if d:
                     self.problem.setdefault(i, d)
                 replies.append(exp.get("stipulated_reply", ""))
@@ -189,11 +192,13 @@ def check_scoring(bench, cases, base_dir) -> dict:
     normal = [c for c in cases if c.get("reference_outcome") != "error"]
     for case in errors:
         try:
-            items, outcomes, _ = _score_set(bench, [case], base_dir, [case.get("judge_calls") or []])
+            items, outcomes, responder = _score_set(bench, [case], base_dir, [case.get("judge_calls") or []])
             if any((o.result or {}).get("judge_unresolved") for o in outcomes):
                 # where the reference's run fails on a judge reply that stays malformed after its retries, a
-                # module may record the row as unresolved (score 0) instead of failing the whole job
-                out[case["case_id"]] = None
+                # module may record the row as unresolved (score 0) instead of failing the whole job; the
+                # judge requests up to that point must still be the reference's
+                problem = responder.finish(0)
+                out[case["case_id"]] = problem or first_difference(0, outcomes[0].result.get("score"), "score")
                 continue
             bench.aggregate(items, [o.result for o in outcomes])
             out[case["case_id"]] = f"expected the reference's error ({_show(case.get('reference_error'))}), got none"
