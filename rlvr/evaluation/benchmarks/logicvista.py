@@ -109,7 +109,7 @@ class LogicVista(Benchmark):
             raise BenchmarkError(f"{self.key}: every row needs a skill (evaluate_logicvista filters on it)")
         for name in SKILLS:
             sel = [h for s, h in zip(skills, hits) if name in s]
-            table[name] = sum(sel) / len(sel) * 100 if sel else float("nan")
+            table[name] = sum(sel) / len(sel) * 100 if sel else None       # NaN in the reference
         table["judge_unresolved_rows"] = sum(1 for r in results if r.get("judge_unresolved"))
         return {"score": table["Overall"], "table": table}
 

@@ -267,7 +267,7 @@ class MMEReasoning(Benchmark):
             cells = [_fmt(it.get(column)) for it in items]
             for name in names:
                 sel = [s for c, s in zip(cells, scores) if name in c]
-                out[name] = sum(sel) / len(sel) * 100 if sel else float("nan")
+                out[name] = sum(sel) / len(sel) * 100 if sel else None      # NaN in the reference
         out["judge_unresolved_rows"] = sum(1 for r in results if r.get("judge_unresolved"))
         return {"score": out["Overall"], "table": out}
 
