@@ -1,28 +1,26 @@
-"""charts/single_series: independent solvers written from the catalog programs."""
+"""charts/single_series: independent solvers written from the catalog programs, shortcut checks."""
 
 import statistics
 
+import pytest
+from taskcheck import check_no_shortcuts, check_scene_tasks, check_two_process_determinism
 
-from taskcheck import check_scene_tasks, check_two_process_determinism
+from tracegen.core import engine
 
 MOD = "tracegen.domains.charts.single_series"
 P = "task_charts__single_series__"
-
-
-def _pair(params):
-    return params["pair"]
 
 
 def endpoint(state, params, qid):
     i, j = params["pair"]
     a, b = state["values"][i], state["values"][j]
     return {"absolute_endpoint_change_value": abs(b - a), "signed_endpoint_change_value": b - a,
-            "percent_endpoint_change_value": int((b - a) / a * 100)}[qid]
+            "percent_endpoint_change_value": round((b - a) / a * 100)}[qid]
 
 
 def rate(state, params, qid):
     i, j = params["pair"]
-    return int(abs((state["values"][j] - state["values"][i]) / (j - i)))
+    return round(abs((state["values"][j] - state["values"][i]) / (j - i)))
 
 
 def interval_count(state, params, qid):
@@ -54,10 +52,11 @@ def _ranked(state, params, qid):
     if qid.startswith("median"):
         target = statistics.median(v)
     elif qid.startswith("nth_highest"):
-        target = sorted(v, reverse=True)[params["rank"] - 1]
+        target = sorted(set(v), reverse=True)[params["rank"] - 1]
     else:
-        target = sorted(v)[params["rank"] - 1]
-    return v.index(target)
+        target = sorted(set(v))[params["rank"] - 1]
+    (i,) = [k for k, x in enumerate(v) if x == target]
+    return i
 
 
 def stat_label(state, params, qid):
@@ -74,8 +73,9 @@ def remaining_mean(state, params, qid):
 
 
 def share(state, params, qid):
-    kept = [v for i, v in enumerate(state["values"]) if i not in params["removed"]]
-    return round(100 * state["values"][params["target"]] / sum(kept))
+    plan = state["share_plan"]
+    kept = [v for i, v in enumerate(state["values"]) if i not in plan["removed"]]
+    return round(100 * state["values"][plan["target"]] / sum(kept))
 
 
 def threshold_count(state, params, qid):
@@ -103,11 +103,34 @@ SOLVERS = {
     P + "threshold_value_count": threshold_count,
     P + "turning_point_count": turning,
 }
+LABEL_ANSWERS = {P + "order_statistic_label", P + "observed_threshold_crossing_label"}
 
 
 def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=lambda s: len(s["values"]))
+    check_scene_tasks(MOD, SOLVERS, size_metric=lambda s: len(s["values"]) + (s["hi"] - s["lo"]) // s["unit"],
+                      seeds_per_combo=2)
 
 
 def test_two_process_determinism():
     check_two_process_determinism(MOD)
+
+
+@pytest.mark.parametrize("tid", sorted(SOLVERS))
+def test_no_value_is_printed(tid):
+    from tracegen import registry
+
+    check_no_shortcuts(registry.get(tid), seeds=(0, 1), answer=tid not in LABEL_ANSWERS)
+
+
+def test_values_sit_on_the_axis_grid_and_order_statistics_see_ties():
+    from tracegen import registry
+
+    spec = registry.get(P + "order_statistic_value")
+    tied = 0
+    for i in range(12):
+        inst = engine.generate(spec, seed=3, split="train", index=i, encode=False)
+        s = inst.trace["state"]
+        assert all((v - s["lo"]) % s["unit"] == 0 and s["lo"] < v <= s["hi"] for v in s["values"])
+        tied += len(set(s["values"])) < len(s["values"])
+        assert inst.reads and set(inst.reads) == set(s["values"])
+    assert tied >= 4, "order statistics should be asked over series with tied values"
