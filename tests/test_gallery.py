@@ -1,9 +1,12 @@
 """The HTML gallery: one card per task, annotation overlays, counts and catalog coverage,
 opened in headless Chromium (every image must load) with a screenshot."""
 
+import html
+import json
 import re
 import shutil
 import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -50,3 +53,49 @@ def test_every_image_loads_in_headless_chromium(page, tmp_path):
     subprocess.run(flags + ["--window-size=1400,1800", f"--screenshot={shot}", url],
                    capture_output=True, timeout=180)
     assert shot.is_file() and shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 10_000
+
+
+REF_SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "reference" / "catalog" / "ref_samples"
+PAIR_TASKS = ["task_charts__heatmap__colorbar_threshold_cell_count", "task_symbolic__clock__full_time_readout",
+              "task_three_d__object_cluster__total_object_count"]
+
+
+@pytest.fixture(scope="module")
+def pair_page(tmp_path_factory):
+    out = tmp_path_factory.mktemp("g") / "pairs"
+    index = gallery.build(out, tasks=PAIR_TASKS + ["task_games__go__group_liberty_count"], reference=REF_SAMPLES)
+    return out, index.read_text()
+
+
+def test_reference_samples_beside_ours(pair_page, tmp_path):
+    out, text = pair_page
+    assert text.count('<div class="card pair"') == 4
+    for tid in PAIR_TASKS:
+        sample = json.loads((REF_SAMPLES / tid / "seed0.json").read_text())
+        assert (out / "reference" / f"{tid}.png").read_bytes() == (REF_SAMPLES / tid / "seed0.png").read_bytes()
+        assert f'src="reference/{tid}.png"' in text
+        assert html.escape(sample["prompt_answer_only"]) in text
+    # a task without a sample says so (here: a sample folder that lacks it)
+    partial = tmp_path / "samples"
+    shutil.copytree(REF_SAMPLES / PAIR_TASKS[0], partial / PAIR_TASKS[0])
+    page = gallery.build(tmp_path / "g2", tasks=PAIR_TASKS[:2], reference=partial).read_text()
+    assert page.count("no reference sample") == 1 and "reference samples for 1 " in page
+    with pytest.raises(FileNotFoundError, match="reference samples folder"):
+        gallery.build(tmp_path / "g3", tasks=PAIR_TASKS[:1], reference=tmp_path / "nope")
+    assert not (tmp_path / "g3").exists()
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="chromium not installed (scripts/setup.sh --test installs it)")
+def test_reference_pairs_load_in_headless_chromium(pair_page, tmp_path):
+    out, _ = pair_page
+    url = (out / "index.html").resolve().as_uri()
+    flags = [CHROMIUM, "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+             f"--user-data-dir={tmp_path / 'profile'}", "--virtual-time-budget=15000"]
+    dom = subprocess.run(flags + ["--dump-dom", url], capture_output=True, text=True, timeout=180).stdout
+    total = re.search(r'data-images-total="(\d+)"', dom)
+    broken = re.search(r'data-images-broken="(\d+)"', dom)
+    assert total and broken, "page script did not run"
+    assert int(total.group(1)) == 4 + 4 and int(broken.group(1)) == 0   # ours + the four samples
+    shot = tmp_path / "pairs.png"
+    subprocess.run(flags + ["--window-size=1400,1400", f"--screenshot={shot}", url], capture_output=True, timeout=180)
+    assert shot.is_file() and shot.stat().st_size > 10_000

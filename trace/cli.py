@@ -268,7 +268,7 @@ def cmd_score(a) -> int:
 def cmd_gallery(a) -> int:
     from . import gallery
 
-    print(gallery.build(a.output, seed=a.seed, tasks=a.task, force=a.force))
+    print(gallery.build(a.output, seed=a.seed, tasks=a.task, force=a.force, reference=a.reference))
     return 0
 
 
@@ -426,6 +426,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--output", "-o", default="gallery", help="directory to create (index.html + images/)")
     s.add_argument("--seed", type=_seed, default=0)
     s.add_argument("--task", action="append", metavar="ID", help="only these tasks (repeatable)")
+    s.add_argument("--reference", metavar="DIR", help="reference samples (DIR/<task_id>/seed0.png + seed0.json, "
+                                                      "e.g. ../shared/reference/catalog/ref_samples): shown beside ours")
     s.add_argument("--force", action="store_true")
     s.set_defaults(fn=cmd_gallery)
 

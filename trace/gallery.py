@@ -4,6 +4,11 @@ Each card shows the image with its annotation drawn over it (an SVG layer, toggl
 checkbox), the prompt, the answer and the difficulty.  The header counts tasks per domain,
 answer type and annotation type, and coverage against the 1,000-task reference catalog
 (shipped as ``tracegen/data/catalog_tasks.tsv``).
+
+With ``reference=DIR`` (a folder of reference samples: ``DIR/<task_id>/seed0.png`` and
+``seed0.json``, e.g. ``../shared/reference/catalog/ref_samples``), each card also shows the
+reference generator's sample for the task beside ours, with its prompt and answer, so the two
+can be compared by eye.  The samples are copied into the gallery folder, never into the package.
 """
 
 from __future__ import annotations
@@ -29,9 +34,14 @@ h2{margin-top:28px;border-bottom:2px solid #1f2a44}
 h3{margin:18px 0 6px 0;font-size:16px;color:#334}
 .cards{display:flex;flex-wrap:wrap;gap:14px}
 .card{background:#fff;border:1px solid #d5d8de;border-radius:6px;width:430px;padding:10px;box-sizing:border-box}
+.card.pair{width:880px}
+.pair .side{display:inline-block;vertical-align:top;width:49%;margin-right:1%}
+.side h5{margin:2px 0 4px 0;font-size:12px;color:#556}
+.ref img{width:100%;height:auto;display:block}
+.noref{font-size:12px;color:#889;padding:20px 0}
 .card h4{margin:0 0 6px 0;font-size:13px;word-break:break-all}
 .frame{position:relative;width:100%}
-.frame img{width:100%;display:block}
+.frame img{width:100%;height:auto;display:block}
 .frame svg{position:absolute;left:0;top:0;width:100%;height:100%;pointer-events:none}
 body.hide-ann .frame svg{display:none}
 pre{white-space:pre-wrap;font-size:12px;background:#f7f7f9;padding:6px;border-radius:4px;max-height:180px;overflow:auto}
@@ -77,20 +87,59 @@ def _svg(annotation_type: str, value, width: int, height: int) -> str:
             f'stroke="#e0007a" stroke-width="3">{"".join(parts)}</svg>')
 
 
-def build(output, *, seed: int = 0, tasks=None, force: bool = False) -> Path:
-    """Render one example per task into ``output/index.html`` (+ images/)."""
+def _reference_sample(reference: Path, task_id: str):
+    """(png path, sample dict) of a task's reference sample, or None when there is none."""
+    d = reference / task_id
+    png, meta = d / "seed0.png", d / "seed0.json"
+    if not png.is_file():
+        return None
+    try:
+        sample = json.loads(meta.read_text(encoding="utf-8")) if meta.is_file() else {}
+    except (OSError, ValueError):
+        sample = {}
+    return png, sample if isinstance(sample, dict) else {}
+
+
+def _reference_side(task_id: str, found) -> str:
+    if found is None:
+        return '<div class="side ref"><h5>reference</h5><div class="noref">no reference sample</div></div>'
+    _, sample = found
+    size = sample.get("image_size_original") or []
+    size_text = f" · original {size[0]}×{size[1]}" if len(size) == 2 else ""
+    prompt = str(sample.get("prompt_answer_only", ""))
+    answer = json.dumps(sample.get("answer")) if "answer" in sample else ""
+    return (f'<div class="side ref"><h5>reference (seed 0{html.escape(size_text)})</h5>'
+            f'<img src="reference/{task_id}.png" alt="reference {html.escape(task_id)}">'
+            f'<div class="meta">query <b>{html.escape(str(sample.get("query_id", "")))}</b></div>'
+            f'<pre>{html.escape(prompt)}</pre><div class="answer">answer: {html.escape(answer)}</div></div>')
+
+
+def build(output, *, seed: int = 0, tasks=None, force: bool = False, reference=None) -> Path:
+    """Render one example per task into ``output/index.html`` (+ images/); with ``reference``,
+    beside each the reference sample from ``reference/<task_id>/seed0.png`` (+ seed0.json)."""
     from . import registry
     from .core import engine
 
     output = Path(output)
     if output.exists() and not force:
         raise FileExistsError(f"output {output} already exists (use --force to replace it)")
+    if reference is not None:
+        reference = Path(reference)
+        if not reference.is_dir():
+            raise FileNotFoundError(f"reference samples folder {reference} does not exist")
     staging = output.parent / f".{output.name}.staging-{os.getpid()}"
     shutil.rmtree(staging, ignore_errors=True)
     (staging / "images").mkdir(parents=True)
     try:
         ids = list(tasks) if tasks else registry.task_ids()
         catalog = load_catalog()
+        refs = {}
+        if reference is not None:
+            (staging / "reference").mkdir()
+            for tid in ids:
+                refs[tid] = _reference_sample(reference, tid)
+                if refs[tid] is not None:
+                    shutil.copyfile(refs[tid][0], staging / "reference" / f"{tid}.png")
         by_scene: dict[tuple, list] = defaultdict(list)
         counts = {"domain": Counter(), "answer type": Counter(), "annotation type": Counter()}
         for tid in ids:
@@ -110,7 +159,8 @@ def build(output, *, seed: int = 0, tasks=None, force: bool = False) -> Path:
         out = ['<!doctype html><html><head><meta charset="utf-8"><title>tracegen gallery</title>',
                f"<style>{CSS}</style></head><body>",
                f"<header><h1>tracegen task gallery</h1><div>{len(ids)} tasks · seed {seed} · "
-               f"catalog coverage {len(ours & set(catalog))}/{len(catalog)} · "
+               + (f"reference samples for {sum(v is not None for v in refs.values())} · " if reference else "")
+               + f"catalog coverage {len(ours & set(catalog))}/{len(catalog)} · "
                '<label><input type="checkbox" id="toggle" checked> show annotations</label> · '
                '<span id="imgstatus"></span></div></header><main>']
         for title, counter in counts.items():
@@ -131,15 +181,22 @@ def build(output, *, seed: int = 0, tasks=None, force: bool = False) -> Path:
                            '<div class="cards">')
                 for rec in recs:
                     im = rec["images"][0]
-                    out.append(
-                        f'<div class="card" id="{rec["task"]}"><h4>{html.escape(rec["task"])}</h4>'
+                    ours = (
                         f'<div class="frame"><img src="images/{rec["task"]}.png" width="{im["width"]}" '
                         f'height="{im["height"]}" alt="{html.escape(rec["task"])}">'
                         f'{_svg(rec["annotation_gt"]["type"], rec["annotation_gt"]["value"], im["width"], im["height"])}'
                         f'</div><div class="meta">query <b>{html.escape(rec["query_id"])}</b> · difficulty '
-                        f'{rec["difficulty"]} · {rec["answer_gt"]["type"]} · {rec["annotation_gt"]["type"]}</div>'
+                        f'{rec["difficulty"]} · {rec["answer_gt"]["type"]} · {rec["annotation_gt"]["type"]} · '
+                        f'{im["width"]}×{im["height"]}</div>'
                         f'<pre>{html.escape(rec["prompts"]["answer_only"])}</pre>'
-                        f'<div class="answer">answer: {html.escape(json.dumps(rec["answer_gt"]["value"]))}</div></div>')
+                        f'<div class="answer">answer: {html.escape(json.dumps(rec["answer_gt"]["value"]))}</div>')
+                    if reference is None:
+                        out.append(f'<div class="card" id="{rec["task"]}"><h4>{html.escape(rec["task"])}</h4>'
+                                   f'{ours}</div>')
+                    else:
+                        out.append(f'<div class="card pair" id="{rec["task"]}"><h4>{html.escape(rec["task"])}</h4>'
+                                   f'<div class="side ours"><h5>ours (seed {seed})</h5>{ours}</div>'
+                                   f'{_reference_side(rec["task"], refs.get(rec["task"]))}</div>')
                 out.append("</div>")
         out.append(f"</main><script>{SCRIPT}</script></body></html>")
         (staging / "index.html").write_text("\n".join(out), encoding="utf-8")

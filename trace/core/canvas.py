@@ -478,7 +478,10 @@ class Canvas:
         return buf[:, : self.px_width * 4].reshape(self.px_height, self.px_width, 4)
 
     def to_rgb(self) -> np.ndarray:
-        return self.pixels_bgrx()[..., 2::-1].copy()
+        bgrx = self.pixels_bgrx()
+        out = np.empty(bgrx.shape[:2] + (3,), dtype=np.uint8)
+        out[..., 0], out[..., 1], out[..., 2] = bgrx[..., 2], bgrx[..., 1], bgrx[..., 0]
+        return out
 
     def to_png(self) -> bytes:
         self.surface.flush()
