@@ -1,6 +1,10 @@
 """charts/heatmap: independent solvers written from the catalog programs."""
 
-from taskcheck import check_scene_tasks, check_two_process_determinism
+import pytest
+from taskcheck import check_no_shortcuts, check_scene_tasks, check_two_process_determinism
+
+from tracegen import registry
+from tracegen.core import engine
 
 MOD = "tracegen.domains.charts.heatmap"
 P = "task_charts__heatmap__"
@@ -26,7 +30,8 @@ def axis_cell(state, params, qid):
 
 
 def _extreme(state, kind):
-    return max(state["levels"]) if kind == "hottest" else min(state["levels"])
+    # the legend's classes run from -half (strong decrease) to +half (strong increase)
+    return state["half"] if kind == "hottest" else -state["half"]
 
 
 def axis_condition(state, params, qid):
@@ -47,7 +52,7 @@ def interval(state, params, qid):
 
 
 def threshold(state, params, qid):
-    t = params["threshold"]
+    (t,) = params["bounds"]
     if "above" in qid:
         return sum(v > t for row in state["values"] for v in row)
     return sum(v < t for row in state["values"] for v in row)
@@ -80,3 +85,22 @@ def test_tasks():
 
 def test_two_process_determinism():
     check_two_process_determinism(MOD)
+
+
+@pytest.mark.parametrize("tid", sorted(SOLVERS))
+def test_no_cell_prints_its_value(tid):
+    check_no_shortcuts(registry.get(tid), seeds=(0, 1), answer="count" in tid)
+
+
+def test_colour_bar_cells_keep_clear_of_the_asked_bounds():
+    for tid in ("colorbar_interval_cell_count", "colorbar_threshold_cell_count"):
+        spec = registry.get(P + tid)
+        for d, share in ((1, 0.08), (2, 0.05), (3, 0.03)):
+            for i in range(4):
+                inst = engine.generate(spec, seed=5, split="train", index=i, difficulty=d, encode=False)
+                st, pr = inst.trace["state"], inst.trace["params"]
+                gap = share * (st["vmax"] - st["vmin"])
+                assert st["kind"] == "continuous"
+                assert all(abs(v - b) >= gap for row in st["values"] for v in row for b in pr["bounds"])
+                ticks = {t["text"] for t in inst.canvas.texts if t["kind"] == "tick"}
+                assert {f"{b:g}" for b in pr["bounds"]} <= ticks, "a bound is not a labelled colour-bar tick"
