@@ -31,7 +31,7 @@ from pathlib import Path
 from tracegen.core.canonical import canonical_json as canonical
 
 from . import provenance
-from .receipts import RECEIPT_VERSION, hash_path, receipt_path, sidecar, stray_markers
+from .receipts import RECEIPT_VERSION, hash_path, receipt_path, stray_markers
 
 SCHEMA = Path(__file__).with_name("schemas") / "receipt.schema.json"
 
@@ -353,15 +353,4 @@ def validate(root="receipts", *, sources=(), plan=None, expected=(), config_hash
     return rep
 
 
-def check_receipt_file(path) -> None:
-    """Raise ValueError when ``path`` is no well-formed receipt (used by tests and tools)."""
-    rep = Report(str(Path(path).parent))
-    obj = json.loads(Path(path).read_text(encoding="utf-8"))
-    errors = list(_schema_validator().iter_errors(obj))
-    if errors:
-        raise ValueError(errors[0].message)
-    del rep
-    return None
-
-
-__all__ = ["Report", "validate", "scan", "check_plan", "check_receipts", "check_results", "sidecar"]
+__all__ = ["Report", "validate", "scan", "check_plan", "check_receipts", "check_results"]

@@ -5,7 +5,8 @@ with its rule and the job's shell command. Every rule runs its command as
 ``rlvr receipt <job args> -- COMMAND > LOG 2>&1`` and declares its receipt
 ``receipts/<rule>/<wildcards>.json`` as an output, so the command's receipt arguments say exactly what
 the receipt must record: rule, wildcards, inputs, outputs, params, config hash, declared container and
-the command. A job whose outputs include no receipt is reported as unreceipted.
+the command. A job whose outputs include no receipt is reported as unreceipted; the job that runs
+``rlvr validate-receipts`` itself is not part of the chain it checks.
 """
 
 from __future__ import annotations
@@ -18,6 +19,9 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+
+VALIDATOR = "rlvr validate-receipts"
 
 
 class PlanError(RuntimeError):
@@ -78,6 +82,8 @@ def plan(snakemake_args=(), *, cwd=".", receipts_root="receipts", timeout=900) -
     out = []
     prefix = os.path.normpath(receipts_root) + os.sep
     for (rule, shellcmd), files in sorted(jobs.items()):
+        if VALIDATOR in shellcmd:
+            continue   # the job that validates the chain is not part of it
         receipt_files = [f for f in files if os.path.normpath(f).startswith(prefix)]
         job = _receipt_job(shellcmd) if receipt_files else None
         if job is None:

@@ -197,7 +197,8 @@ def test_results_json_must_rebuild_from_the_recorded_scores(tmp_path, monkeypatc
     suite_src = Path(__file__).resolve().parents[1] / "config/eval/trace_eval_v1.json"
     (tmp_path / "config").mkdir()
     (tmp_path / "config/suite.json").write_bytes(suite_src.read_bytes())
-    keys = [b["key"] for b in json.loads(suite_src.read_text())["benchmarks"]]
+    rows = {b["key"]: b["rows"] for b in json.loads(suite_src.read_text())["benchmarks"]}
+    keys = list(rows)
     models = [{"model": "base", "scale": "3B", "base": None, "display": "base"},
               {"model": "tuned", "scale": "3B", "base": "base", "display": "tuned"}]
     args = ["receipt", "--rule=aggregate", "--input=suite=config/suite.json", "--output=results=results.json",
@@ -205,7 +206,7 @@ def test_results_json_must_rebuild_from_the_recorded_scores(tmp_path, monkeypatc
     files = []
     for i, (m, k) in enumerate((m["model"], k) for m in models for k in keys):
         f = tmp_path / "config" / f"s{i}.json"
-        f.write_text(json.dumps({"model": m, "seed": 42, "benchmark": k, "score": 40.0 + i / 7, "rows": 10}))
+        f.write_text(json.dumps({"model": m, "seed": 42, "benchmark": k, "score": 40.0 + i / 7, "rows": rows[k]}))
         files.append(f"config/s{i}.json")
         args.append(f"--input=scores[{i}]=config/s{i}.json")
     args += ["--", "rlvr aggregate --score-files " + " ".join(files) + " --models-json '" + json.dumps(models)
