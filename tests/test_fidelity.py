@@ -37,7 +37,6 @@ OUTSIDE: dict[str, str] = {
     "puzzles-sudoku": "distinct_answers",
     "symbolic-clock": "distinct_answers, options, top_answer_share",
     "symbolic-spinner": "distinct_answers, options, top_answer_share",
-    "three_d-object_cluster": "annotation_elements, distinct_answers, top_answer_share",
 }
 
 

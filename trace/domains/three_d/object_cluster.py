@@ -1,10 +1,14 @@
-"""three_d/object_cluster: solid objects (cubes, spheres, cylinders, cones) in named colours on a
-ground plane, drawn with a perspective camera, depth ordering and Lambert shading.
+"""three_d/object_cluster: a dense cluster of small solid objects (cubes, spheres, cylinders, cones,
+pyramids, prisms, discs, bricks) in named colours on a plain surface, drawn with a perspective
+camera, depth ordering and Lambert shading.
 
-Answers come from the world-space object list; annotations are the projected boxes.  The sampler
-places objects so that no object's projected proxy box is more than 40 % covered by nearer
-objects (the proxy is a shape-independent cylinder, so recolouring or reshaping an object in a
-task edit never changes what is visible).
+Answers come from the world-space object list; annotations are the projected boxes.  Objects
+never interpenetrate but may hide each other partly: the sampler keeps every object's projected
+proxy box (a shape-independent cylinder, so recolouring or reshaping an object in a task edit never
+changes what is visible) at most ``MAX_COVER`` covered by nearer proxies.  Difficulty grows the
+cluster (6-10, 9-14, 13-22 objects) and the vocabulary of shapes and colours (closer distractors:
+maroon next to red and brown, magenta next to purple and pink).  The cluster fills part of a
+square, portrait or landscape canvas, anywhere in it.
 """
 
 from __future__ import annotations
@@ -15,22 +19,39 @@ import cairo
 import numpy as np
 
 from tracegen.core import projection as pj
-from tracegen.core.style import NAMED_COLORS
 from tracegen.core.task import Scene
 
-SHAPES = ("cube", "sphere", "cylinder", "cone")
-PLURAL = {"cube": "cubes", "sphere": "spheres", "cylinder": "cylinders", "cone": "cones"}
-COLORS = ("red", "blue", "green", "yellow", "purple", "cyan")
-N_OBJECTS = {1: (3, 5), 2: (6, 8), 3: (9, 11)}
-W, H = 640, 480
-MARGIN = 14
-MAX_COVER = 0.4
+SHAPES = ("cube", "sphere", "cylinder", "cone", "pyramid", "triangular_prism", "hexagonal_prism", "disc", "brick")
+NOUN = {"cube": ("cube", "cubes"), "sphere": ("sphere", "spheres"), "cylinder": ("cylinder", "cylinders"),
+        "cone": ("cone", "cones"), "pyramid": ("pyramid", "pyramids"),
+        "triangular_prism": ("triangular prism", "triangular prisms"),
+        "hexagonal_prism": ("hexagonal prism", "hexagonal prisms"), "disc": ("flat disc", "flat discs"),
+        "brick": ("brick", "bricks")}
+HEX = {"red": "#E03A3A", "orange": "#F08A1C", "yellow": "#E6C81E", "green": "#3BAF4A", "cyan": "#30C4DE",
+       "blue": "#2F6FE0", "purple": "#8E44C8", "magenta": "#D62D94", "pink": "#F59AC8", "brown": "#8B6B3E",
+       "maroon": "#8E2F45", "gray": "#8C8C8C"}
+COLORS = tuple(HEX)
+RGB = {k: tuple(int(v[i:i + 2], 16) / 255 for i in (1, 3, 5)) for k, v in HEX.items()}
+# per difficulty: objects, shapes in play, colours in play
+LEVELS = {1: ((6, 10), 5, 6), 2: ((9, 14), 7, 8), 3: ((13, 22), 9, 12)}
+FRAMES = {"square": (720, 720), "portrait": (600, 880), "landscape": (880, 600)}
+MARGIN = 18
+MAX_COVER = 0.45
 CELL = 4  # raster cell (px) for the occlusion check
+UPW = np.array([0.0, 0.0, 1.0])
+
+
+def color_word(name: str) -> str:
+    return f"{name} ({HEX[name]})"
+
+
+def noun(shape: str, k: int = 2) -> str:
+    return NOUN[shape][0 if k == 1 else 1]
 
 
 def camera(state) -> pj.Camera:
     cm = state["camera"]
-    return pj.Camera.orbit((0.0, 0.0, cm["tz"]), cm["dist"], cm["az"], cm["el"], cm["focal"], (W / 2, cm["cy"]))
+    return pj.Camera.orbit((0.0, 0.0, 0.3), cm["dist"], cm["az"], cm["el"], cm["focal"], (cm["cx"], cm["cy"]))
 
 
 def light_dir(cam: pj.Camera) -> np.ndarray:
@@ -38,28 +59,31 @@ def light_dir(cam: pj.Camera) -> np.ndarray:
     return v / np.linalg.norm(v)
 
 
-UPW = np.array([0.0, 0.0, 1.0])
+_RING = pj.ground_circle(0.0, 0.0, 1.0, 12, 0.0)
+_PROXY = np.vstack([_RING, _RING + [0.0, 0.0, 1.6]])
 
 
-def _proxy_box(cam, o):
-    """Projected box of a shape-independent cylinder (radius r, height 1.6 r)."""
-    pts = np.vstack([pj.ground_circle(o["x"], o["y"], o["r"], 12, 0.0),
-                     pj.ground_circle(o["x"], o["y"], o["r"], 12, 1.6 * o["r"])])
-    uv, _ = cam.project(pts)
-    return pj.bbox(uv)
+def _proxy_points(o):
+    """A shape-independent cylinder (radius r, height 1.6 r) standing in for any object."""
+    return _PROXY * o["r"] + [o["x"], o["y"], 0.0]
+
+
+def _depth_order(cam, objs):
+    """Object indices nearest first."""
+    return sorted(range(len(objs)), key=lambda i: cam.distance((objs[i]["x"], objs[i]["y"], 0.8 * objs[i]["r"])))
 
 
 def proxy_ok(state) -> bool:
-    """All proxies inside the image and none covered more than MAX_COVER by nearer proxies."""
+    """All proxies inside the canvas and none covered more than MAX_COVER by nearer proxies."""
     cam = camera(state)
+    W, H = FRAMES[state["frame"]]
     objs = state["objects"]
-    boxes = [_proxy_box(cam, o) for o in objs]
-    for b in boxes:
-        if b[0] < MARGIN or b[1] < MARGIN or b[2] > W - MARGIN or b[3] > H - MARGIN:
-            return False
-    order = sorted(range(len(objs)), key=lambda i: cam.distance((objs[i]["x"], objs[i]["y"], 0.8 * objs[i]["r"])))
+    uv = cam.project(np.vstack([_proxy_points(o) for o in objs]))[0].reshape(len(objs), len(_PROXY), 2)
+    boxes = list(zip(uv[:, :, 0].min(1), uv[:, :, 1].min(1), uv[:, :, 0].max(1), uv[:, :, 1].max(1)))
+    if any(b[0] < MARGIN or b[1] < MARGIN or b[2] > W - MARGIN or b[3] > H - MARGIN for b in boxes):
+        return False
     acc = np.zeros((H // CELL + 1, W // CELL + 1), dtype=bool)
-    for i in order:  # nearest first
+    for i in _depth_order(cam, objs):
         x0, y0, x1, y1 = (int(v // CELL) for v in boxes[i])
         region = acc[y0:y1 + 1, x0:x1 + 1]
         if region.size and region.mean() > MAX_COVER:
@@ -68,41 +92,67 @@ def proxy_ok(state) -> bool:
     return True
 
 
+def _place(rng, n):
+    """``n`` non-overlapping footprints (x, y, r) in a disc that grows with n, or None."""
+    radius = 0.5 * math.sqrt(n) + 0.4
+    stretch = float(rng.uniform(0.75, 1.25))
+    out = []
+    for _ in range(60 * n):
+        if len(out) == n:
+            break
+        r = round(float(rng.uniform(0.3, 0.48)), 3)
+        rad = radius * math.sqrt(float(rng.random()))
+        ang = float(rng.uniform(0, 2 * math.pi))
+        x, y = round(rad * math.cos(ang) * stretch, 3), round(rad * math.sin(ang) / stretch, 3)
+        if all(math.hypot(x - o[0], y - o[1]) > r + o[2] + 0.03 for o in out):
+            out.append((x, y, r))
+    return out if len(out) == n else None
+
+
 class ObjectCluster(Scene):
-    domain, scene_id, size = "three_d", "object_cluster", (W, H)
-    description = ("Cubes, spheres, cylinders and cones in named colours standing on a ground plane, "
-                   "rendered in perspective with shading.")
+    domain, scene_id, size = "three_d", "object_cluster", FRAMES["square"]
+    description = ("A cluster of small solid objects (cubes, spheres, cylinders, cones, pyramids, prisms, discs, "
+                   "bricks) in named colours on a plain surface, rendered in perspective with shading.")
+    megapixels = (0.85, 1.3)
+
+    def canvas_size(self, state):
+        return FRAMES[state["frame"]]
+
+    def variant(self, state):
+        return state["frame"]
 
     def sample(self, rng, difficulty):
-        lo, hi = N_OBJECTS[difficulty]
+        (lo, hi), n_shapes, n_colors = LEVELS[difficulty]
         n = int(rng.integers(lo, hi + 1))
+        shapes = [SHAPES[int(i)] for i in sorted(rng.choice(len(SHAPES), size=n_shapes, replace=False))]
+        colors = [COLORS[int(i)] for i in sorted(rng.choice(len(COLORS), size=n_colors, replace=False))]
+        frame = ("square", "portrait", "landscape")[int(rng.integers(3))]
+        W, H = FRAMES[frame]
         state = None
-        for _ in range(80):
-            spread = 1.0 + 0.55 * math.sqrt(n)
-            objs = []
-            for _k in range(400):
-                if len(objs) == n:
-                    break
-                r = round(float(rng.uniform(0.36, 0.58)), 3)
-                rad = spread * math.sqrt(float(rng.random()))
-                ang = float(rng.uniform(0, 2 * math.pi))
-                x, y = round(rad * math.cos(ang), 3), round(rad * math.sin(ang), 3)
-                if all(math.hypot(x - o["x"], y - o["y"]) > r + o["r"] + 0.18 for o in objs):
-                    objs.append({"shape": SHAPES[int(rng.integers(len(SHAPES)))],
-                                 "color": COLORS[int(rng.integers(len(COLORS)))],
-                                 "x": x, "y": y, "r": r, "rot": round(float(rng.uniform(0, math.pi / 2)), 3)})
-            if len(objs) < n:
+        for _ in range(40):
+            spots = _place(rng, n)
+            if spots is None:
                 continue
-            dist = float(rng.uniform(8.0, 11.0))
-            el = float(rng.uniform(26.0, 42.0))
-            focal = (W * 0.42) * dist / (spread + 0.7)
-            state = {"camera": {"az": round(float(rng.uniform(0, 360)), 2), "el": round(el, 2),
-                                "dist": round(dist, 3), "focal": round(focal, 2), "tz": 0.35,
-                                "cy": round(H * 0.5, 1)},
-                     "objects": objs, "spread": round(spread, 3)}
+            objs = [{"shape": shapes[int(rng.integers(len(shapes)))], "color": colors[int(rng.integers(len(colors)))],
+                     "x": x, "y": y, "r": r, "rot": round(float(rng.uniform(0, math.pi / 2)), 3)}
+                    for x, y, r in spots]
+            cm = {"az": round(float(rng.uniform(0, 360)), 2), "el": round(float(rng.uniform(24.0, 48.0)), 2),
+                  "dist": round(float(rng.uniform(9.0, 13.0)), 3), "focal": 1.0, "cx": 0.0, "cy": 0.0}
+            state = {"frame": frame, "shapes": shapes, "colors": colors, "camera": cm, "objects": objs}
+            # fit the cluster into a random part of the canvas (the projection is linear in focal and centre)
+            uv, _ = camera(state).project(np.vstack([_proxy_points(o) for o in objs]))
+            (u0, v0), (u1, v1) = uv.min(axis=0), uv.max(axis=0)
+            fill = float(rng.uniform(0.6, 0.9))
+            f = fill * min((W - 2 * MARGIN - 4) / (u1 - u0), (H - 2 * MARGIN - 4) / (v1 - v0))
+            left = float(rng.uniform(MARGIN + 2, W - MARGIN - 2 - f * (u1 - u0)))
+            top = float(rng.uniform(MARGIN + 2, H - MARGIN - 2 - f * (v1 - v0)))
+            cm.update(focal=round(f, 3), cx=round(left - f * u0, 2), cy=round(top - f * v0, 2))
             if proxy_ok(state):
                 state["visible_ok"] = True
                 return state
+        if state is None:
+            state = {"frame": frame, "shapes": shapes, "colors": colors, "objects": [],
+                     "camera": {"az": 0.0, "el": 30.0, "dist": 10.0, "focal": 400.0, "cx": W / 2, "cy": H / 2}}
         state["visible_ok"] = False
         return state
 
@@ -111,56 +161,66 @@ class ObjectCluster(Scene):
         cam = camera(state)
         light = light_dir(cam)
         ctx = c.ctx
-        # ground disc with a perspective grid
-        gr = state["spread"] + 1.6
-        disc, _ = cam.project(pj.ground_circle(0.0, 0.0, gr, 72))
-        c.polygon([tuple(p) for p in disc], fill="panel", stroke="grid", lw=1.5)
-        ctx.save()
-        ctx.move_to(*disc[0])
-        for p in disc[1:]:
-            ctx.line_to(*p)
-        ctx.close_path()
-        ctx.clip()
-        k = int(gr)
-        ends = []
-        for v in range(-k, k + 1):
-            half = math.sqrt(max(0.0, gr * gr - v * v))
-            ends += [(v, -half, 0.0), (v, half, 0.0), (-half, v, 0.0), (half, v, 0.0)]
-        uv, _ = cam.project(np.array(ends))
-        for j in range(0, len(uv), 2):
-            ctx.move_to(*uv[j])
-            ctx.line_to(*uv[j + 1])
-        ctx.set_source_rgb(*c.style.grid)
-        ctx.set_line_width(1.0)
-        ctx.stroke()
-        ctx.restore()
+        objs = state["objects"]
+        W, H = FRAMES[state["frame"]]
+        ground = c.style.accent % 3          # render-only: plain surface, ruled ground disc, or plain disc
+        if ground and objs:
+            cx = sum(o["x"] for o in objs) / len(objs)
+            cy = sum(o["y"] for o in objs) / len(objs)
+            gr = max(math.hypot(o["x"] - cx, o["y"] - cy) + o["r"] for o in objs) + 0.8
+            ctx.save()
+            ctx.rectangle(0, 0, W, H)
+            ctx.clip()
+            disc, _ = cam.project(pj.ground_circle(cx, cy, gr, 72))
+            c.polygon([tuple(p) for p in disc], fill="panel", stroke="grid", lw=1.5)
+            if ground == 1:
+                _path(ctx, disc)
+                ctx.clip()
+                k = int(gr) + 1
+                ends = []
+                for v in range(-k, k + 1):
+                    ends += [(cx + v, cy - gr, 0.0), (cx + v, cy + gr, 0.0), (cx - gr, cy + v, 0.0), (cx + gr, cy + v, 0.0)]
+                uv, _ = cam.project(np.array(ends))
+                for j in range(0, len(uv), 2):
+                    ctx.move_to(*uv[j])
+                    ctx.line_to(*uv[j + 1])
+                ctx.set_source_rgb(*c.color("grid"))
+                ctx.set_line_width(1.0)
+                ctx.stroke()
+            ctx.restore()
         # soft contact shadows, offset away from the light
         off = -light[:2] / (np.linalg.norm(light[:2]) or 1.0)
-        for o in state["objects"]:
+        for o in objs:
             uv, _ = cam.project(pj.ground_circle(o["x"] + 0.25 * o["r"] * off[0], o["y"] + 0.25 * o["r"] * off[1],
                                                  1.02 * o["r"], 24, 0.0))
-            ctx.move_to(*uv[0])
-            for p in uv[1:]:
-                ctx.line_to(*p)
-            ctx.close_path()
+            _path(ctx, uv)
             ctx.set_source_rgba(0, 0, 0, 0.16)
             ctx.fill()
-        objs = state["objects"]
-        order = sorted(range(len(objs)), key=lambda i: -cam.distance((objs[i]["x"], objs[i]["y"], 0.8 * objs[i]["r"])))
-        for i in order:
-            box = draw_object(c, cam, light, objs[i])
-            c.register(f"obj:{i}", box=box)
+        for i in reversed(_depth_order(cam, objs)):   # far to near
+            c.register(f"obj:{i}", box=draw_object(c, cam, light, objs[i]))
 
 
 def solid(o):
-    """Mesh of a non-sphere object."""
-    s, x, y, r = o["shape"], o["x"], o["y"], o["r"]
+    """Mesh of a non-sphere object; every footprint stays inside the radius r."""
+    s, x, y, r, rot = o["shape"], o["x"], o["y"], o["r"], o["rot"]
     if s == "cube":
-        side = 1.35 * r
-        return pj.box_mesh(x, y, side, side, side, rot=o["rot"])
+        return pj.box_mesh(x, y, 1.3 * r, 1.3 * r, 1.3 * r, rot=rot)
+    if s == "brick":
+        return pj.box_mesh(x, y, 1.75 * r, 0.72 * r, 0.75 * r, rot=rot)
     if s == "cylinder":
-        return pj.prism_mesh(x, y, 0.9 * r, 1.5 * r, n=28, rot=o["rot"])
-    return pj.prism_mesh(x, y, 0.95 * r, 1.9 * r, n=28, rot=o["rot"], top_radius=0.0)
+        return pj.prism_mesh(x, y, 0.85 * r, 1.5 * r, n=28, rot=rot)
+    if s == "disc":
+        return pj.prism_mesh(x, y, 0.95 * r, 0.32 * r, n=28, rot=rot)
+    if s == "cone":
+        return pj.prism_mesh(x, y, 0.92 * r, 1.8 * r, n=28, rot=rot, top_radius=0.0)
+    if s == "pyramid":
+        return pj.prism_mesh(x, y, 0.95 * r, 1.45 * r, n=4, rot=rot, top_radius=0.0)
+    if s == "triangular_prism":
+        return pj.prism_mesh(x, y, 0.97 * r, 1.25 * r, n=3, rot=rot)
+    return pj.prism_mesh(x, y, 0.92 * r, 1.0 * r, n=6, rot=rot)   # hexagonal prism
+
+
+SMOOTH = ("cylinder", "disc", "cone")
 
 
 def _hull(pts):
@@ -191,11 +251,11 @@ def _path(ctx, pts):
 
 
 def draw_object(c, cam, light, o):
-    base = NAMED_COLORS[o["color"]]
+    base = RGB[o["color"]]
     edge = tuple(0.45 * ch for ch in base)
     ctx = c.ctx
     if o["shape"] == "sphere":
-        rad = 0.95 * o["r"]
+        rad = 0.9 * o["r"]
         ctr = np.array([o["x"], o["y"], rad])
         uv, _ = cam.project(pj.sphere_silhouette(cam, ctr, rad, 48))
         hl, _ = cam.project((ctr + 0.55 * rad * light)[None, :])
@@ -214,7 +274,7 @@ def draw_object(c, cam, light, o):
         return pj.bbox(uv)
     verts, faces = solid(o)
     uv, _ = cam.project(verts)
-    smooth = o["shape"] != "cube"
+    smooth = o["shape"] in SMOOTH
     for fi, n in pj.front_faces(cam, verts, faces):
         _path(ctx, uv[faces[fi]])
         ctx.set_source_rgb(*pj.shade(base, n, light))
@@ -227,8 +287,7 @@ def draw_object(c, cam, light, o):
             ctx.set_source_rgb(*edge)
             ctx.set_line_width(1.2)
             ctx.stroke()
-    hull = _hull(uv)
-    _path(ctx, hull)
+    _path(ctx, _hull(uv))
     ctx.set_source_rgb(*edge)
     ctx.set_line_width(1.3)
     ctx.stroke()
@@ -237,10 +296,10 @@ def draw_object(c, cam, light, o):
 
 SCENE = ObjectCluster()
 task = SCENE.task
+INTRO = "The image shows a cluster of small 3D objects standing on a plain surface. "
 
 
-# ---------------------------------------------------------------------------------- tasks
-
+# ---------------------------------------------------------------------------------- task helpers
 def _objects(q):
     q.require(q.state["visible_ok"], "no placement with readable occlusion")
     return q.state["objects"]
@@ -255,131 +314,273 @@ def _support(q, table):
     return list(range(lo, hi + 1))
 
 
-def _plant(q, t, assign_hit, assign_miss):
-    """Edit: pick ``t`` objects that satisfy the predicate (assign_hit) and make the rest fail it."""
-    def fn(state, rng):
-        objs = state["objects"]
-        hits = set(int(v) for v in rng.choice(len(objs), size=t, replace=False))
-        for i, o in enumerate(objs):
-            (assign_hit if i in hits else assign_miss)(o, rng)
-        return state
-    q.edit(fn)
-
-
-def _other(options, avoid, rng):
-    pool = [v for v in options if v != avoid]
+def _other(values, avoid, rng):
+    pool = [v for v in values if v not in avoid]
     return pool[int(rng.integers(len(pool)))]
 
 
-def _single_attribute_count(q, attr, values, param, word):
-    """Count the objects whose ``attr`` equals a target value, planting a balanced count first."""
-    objs = _objects(q)
-    target = q.choice(param, values)
-    t = q.target(_support(q, {1: (1, 3), 2: (1, 5), 3: (2, 7)}))
-    q.require(t <= len(objs), "target above object count")
+def _plant(q, groups, rest):
+    """Edit: ``k`` random objects get ``assign(obj, rng, state)`` for each ``(k, assign)`` of ``groups``
+    (disjoint), every other object gets ``rest``.  Shapes and colours only: nothing visible moves."""
+    need = sum(k for k, _ in groups)
+    q.require(need <= len(_objects(q)), "planted counts exceed the objects")
 
-    def hit(o, rng):
-        o[attr] = target
+    def fn(state, rng):
+        objs = state["objects"]
+        order = [int(i) for i in rng.permutation(len(objs))]
+        pos = 0
+        for k, assign in groups:
+            for i in order[pos:pos + k]:
+                assign(objs[i], rng, state)
+            pos += k
+        for i in order[pos:]:
+            rest(objs[i], rng, state)
+        return state
 
-    def miss(o, rng):
-        if o[attr] == target:
-            o[attr] = _other(values, target, rng)
-    _plant(q, t, hit, miss)
-    idx = [i for i, o in enumerate(q.state["objects"]) if o[attr] == target]
-    q.step("filter", **{attr: target}, kept=idx)
-    return q.answer(len(idx), witnesses=_ids(idx), question=f"How many {word(target)} are in the scene?")
+    return q.edit(fn)
 
 
+def _setter(shape=None, color=None, not_shape=(), not_color=()):
+    """An assign function: fixed shape/colour, or any other than the excluded ones."""
+    def assign(o, rng, state):
+        o["shape"] = shape or _other(state["shapes"], not_shape, rng)
+        o["color"] = color or _other(state["colors"], not_color, rng)
+    return assign
+
+
+def _near_miss(shape, color, p_shape=0.35, p_color=0.35):
+    """Not (shape and colour): often one of the two, so the distractors are close."""
+    def assign(o, rng, state):
+        u = float(rng.random())
+        if u < p_shape:
+            _setter(shape=shape, not_color=(color,))(o, rng, state)
+        elif u < p_shape + p_color:
+            _setter(color=color, not_shape=(shape,))(o, rng, state)
+        else:
+            _setter(not_shape=(shape,), not_color=(color,))(o, rng, state)
+    return assign
+
+
+def _matching(objs, shape=None, color=None):
+    return [i for i, o in enumerate(objs) if (shape is None or o["shape"] == shape)
+            and (color is None or o["color"] == color)]
+
+
+# ---------------------------------------------------------------------------------- tasks (tranche 1)
 @task("color_membership_count", answer="integer", annotation="bbox_set", ops="filtering,counting")
 def color_membership_count(q):
-    return _single_attribute_count(q, "color", COLORS, "target_color", lambda c: f"{c} objects")
+    _objects(q)
+    color = q.choice("target_color", q.state["colors"])
+    t = q.target(_support(q, {1: (3, 6), 2: (4, 7), 3: (4, 9)}))
+    s = _plant(q, [(t, _setter(color=color))], _setter(not_color=(color,)))
+    idx = _matching(s["objects"], color=color)
+    q.step("filter", color=color, kept=idx)
+    return q.answer(len(idx), witnesses=_ids(idx),
+                    question=INTRO + f"How many {color_word(color)} objects are in the cluster?")
 
 
 @task("object_type_count", answer="integer", annotation="bbox_set", ops="filtering,counting")
 def object_type_count(q):
-    return _single_attribute_count(q, "shape", SHAPES, "target_shape", PLURAL.get)
+    _objects(q)
+    shape = q.choice("target_shape", q.state["shapes"])
+    t = q.target(_support(q, {1: (4, 7), 2: (5, 8), 3: (6, 10)}))
+    s = _plant(q, [(t, _setter(shape=shape))], _setter(not_shape=(shape,)))
+    idx = _matching(s["objects"], shape=shape)
+    q.step("filter", shape=shape, kept=idx)
+    return q.answer(len(idx), witnesses=_ids(idx),
+                    question=INTRO + f"How many {noun(shape)} are in the cluster (any colour)?")
 
 
 def _pair_params(q):
-    shape = q.choice("target_shape", SHAPES)
-    color = q.choice("target_color", COLORS)
-    return shape, color
-
-
-def _set(o, rng, shape, color, want_shape, want_color):
-    o["shape"] = shape if want_shape else _other(SHAPES, shape, rng)
-    o["color"] = color if want_color else _other(COLORS, color, rng)
+    return q.choice("target_shape", q.state["shapes"]), q.choice("target_color", q.state["colors"])
 
 
 @task("multi_attribute_and_count", answer="integer", annotation="bbox_set",
       ops="filtering,counting,logical_composition")
 def multi_attribute_and_count(q):
-    objs = _objects(q)
+    _objects(q)
     shape, color = _pair_params(q)
-    t = q.target(_support(q, {1: (0, 2), 2: (0, 4), 3: (1, 5)}))
-    q.require(t <= len(objs), "target above object count")
-
-    def miss(o, rng):
-        if o["shape"] == shape and o["color"] == color:
-            if rng.random() < 0.5:
-                o["shape"] = _other(SHAPES, shape, rng)
-            else:
-                o["color"] = _other(COLORS, color, rng)
-    _plant(q, t, lambda o, rng: _set(o, rng, shape, color, True, True), miss)
-    idx = [i for i, o in enumerate(q.state["objects"]) if o["shape"] == shape and o["color"] == color]
+    t = q.target(_support(q, {1: (1, 3), 2: (2, 5), 3: (4, 8)}))
+    s = _plant(q, [(t, _setter(shape=shape, color=color))], _near_miss(shape, color))
+    idx = _matching(s["objects"], shape, color)
     q.step("filter", shape=shape, color=color, rule="and", kept=idx)
     return q.answer(len(idx), witnesses=_ids(idx),
-                    question=f"How many objects in the scene are {color} {PLURAL[shape]}?")
+                    question=INTRO + f"How many {color_word(color)} {noun(shape)} are in the cluster?")
 
 
 @task("multi_attribute_or_count", answer="integer", annotation="bbox_set",
       ops="filtering,counting,logical_composition")
 def multi_attribute_or_count(q):
-    objs = _objects(q)
+    _objects(q)
     shape, color = _pair_params(q)
-    t = q.target(_support(q, {1: (1, 3), 2: (2, 5), 3: (2, 7)}))
-    q.require(t <= len(objs), "target above object count")
-
-    def hit(o, rng):
-        kind = int(rng.integers(3))
-        _set(o, rng, shape, color, kind != 1, kind != 0)
-
-    _plant(q, t, hit, lambda o, rng: _set(o, rng, shape, color, False, False))
-    idx = [i for i, o in enumerate(q.state["objects"]) if o["shape"] == shape or o["color"] == color]
+    t = q.target(_support(q, {1: (3, 7), 2: (5, 9), 3: (6, 11)}))
+    both = q.param("both", lambda r: int(r.integers(0, 3)))
+    q.require(both <= t, "more objects with both attributes than the target")
+    s = _plant(q, [(t - both, _near_miss(shape, color, 0.5, 0.5)), (both, _setter(shape=shape, color=color))],
+               _setter(not_shape=(shape,), not_color=(color,)))
+    idx = [i for i, o in enumerate(s["objects"]) if o["shape"] == shape or o["color"] == color]
     q.step("union", shape=shape, color=color, kept=idx)
     return q.answer(len(idx), witnesses=_ids(idx),
-                    question=(f"How many objects in the scene are {PLURAL[shape]} or {color} "
-                              f"(count an object that is both only once)?"))
+                    question=INTRO + (f"How many objects are {noun(shape)} or {color_word(color)} objects "
+                                      f"(count an object that is both only once)?"))
 
 
 @task("multi_attribute_xor_count", answer="integer", annotation="bbox_set",
       ops="filtering,counting,logical_composition")
 def multi_attribute_xor_count(q):
-    objs = _objects(q)
+    _objects(q)
     shape, color = _pair_params(q)
-    t = q.target(_support(q, {1: (0, 3), 2: (1, 5), 3: (1, 6)}))
-    q.require(t <= len(objs), "target above object count")
-
-    def hit(o, rng):
-        is_shape = bool(rng.random() < 0.5)
-        _set(o, rng, shape, color, is_shape, not is_shape)
-
-    def miss(o, rng):
-        both = bool(rng.random() < 0.3)
-        _set(o, rng, shape, color, both, both)
-
-    _plant(q, t, hit, miss)
-    idx = [i for i, o in enumerate(q.state["objects"]) if (o["shape"] == shape) != (o["color"] == color)]
+    t = q.target(_support(q, {1: (2, 5), 2: (3, 7), 3: (4, 9)}))
+    both = q.param("both", lambda r: int(r.integers(1, 3)))
+    s = _plant(q, [(t, _near_miss(shape, color, 0.5, 0.5)), (both, _setter(shape=shape, color=color))],
+               _setter(not_shape=(shape,), not_color=(color,)))
+    idx = [i for i, o in enumerate(s["objects"]) if (o["shape"] == shape) != (o["color"] == color)]
     q.step("exactly_one", shape=shape, color=color, kept=idx)
     return q.answer(len(idx), witnesses=_ids(idx),
-                    question=(f"How many objects in the scene are either {PLURAL[shape]} or {color}, "
-                              f"but not both ({color} {PLURAL[shape]} do not count)?"))
+                    question=INTRO + (f"How many objects are either {noun(shape)} or {color_word(color)} objects, "
+                                      f"but not both ({color} {noun(shape)} do not count)?"))
 
 
 @task("total_object_count", answer="integer", annotation="bbox_set", ops="counting")
 def total_object_count(q):
-    objs = _objects(q)
-    idx = list(range(len(objs)))
+    idx = list(range(len(_objects(q))))
     q.step("count", kept=idx)
+    return q.answer(len(idx), witnesses=_ids(idx), question=INTRO + "How many objects are there in total?")
+
+
+# ---------------------------------------------------------------------------------- tasks (tranche 2)
+@task("multi_attribute_exclusion_count", answer="integer", annotation="bbox_set",
+      ops="filtering,counting,logical_composition")
+def multi_attribute_exclusion_count(q):
+    _objects(q)
+    shape, color = _pair_params(q)
+    t = q.target(_support(q, {1: (2, 5), 2: (3, 7), 3: (4, 8)}))
+    excluded = q.param("excluded", lambda r: int(r.integers(1, 4)))
+    s = _plant(q, [(t, _setter(shape=shape, not_color=(color,))), (excluded, _setter(shape=shape, color=color))],
+               _setter(not_shape=(shape,)))
+    idx = [i for i, o in enumerate(s["objects"]) if o["shape"] == shape and o["color"] != color]
+    q.step("filter", shape=shape, excluded_color=color, kept=idx)
     return q.answer(len(idx), witnesses=_ids(idx),
-                    question="How many solid objects (cubes, spheres, cylinders and cones) are standing on the ground?")
+                    question=INTRO + f"How many {noun(shape)} in the cluster are not {color_word(color)}?")
+
+
+ARITH = {"total_count": {1: (4, 9), 2: (5, 12), 3: (6, 14)}, "difference_count": {1: (0, 4), 2: (0, 6), 3: (1, 8)}}
+
+
+def _arith_counts(q, support_total, support_diff):
+    """Counts (a, b) of two categories whose sum (total_count) or absolute difference
+    (difference_count) is the instance's target; the difference leaves room for both."""
+    n = len(_objects(q))
+    total = q.query_id == "total_count"
+    t = q.target(_support(q, (support_total if total else support_diff)))
+
+    def draw(r):
+        if total:
+            q.require(t <= n, "sum above the object count")
+            a = int(r.integers(max(1, t - 8), min(t - 1, 8) + 1)) if t >= 2 else t
+            return [a, t - a]
+        low = int(r.integers(2, max(2, min(5, (n - t) // 2)) + 1))
+        q.require(2 * low + t <= n, "difference needs more objects")
+        return [low + t, low] if r.random() < 0.5 else [low, low + t]
+
+    return q.param("counts", draw), t
+
+
+def _arith_answer(q, attr, words, a_val, b_val, counts):
+    s = _plant(q, [(counts[0], _setter(**{attr: a_val})), (counts[1], _setter(**{attr: b_val}))],
+               _setter(**{f"not_{attr}": (a_val, b_val)}))
+    left = [i for i, o in enumerate(s["objects"]) if o[attr] == a_val]
+    right = [i for i, o in enumerate(s["objects"]) if o[attr] == b_val]
+    total = q.query_id == "total_count"
+    value = len(left) + len(right) if total else abs(len(left) - len(right))
+    q.step("arithmetic", operator="sum" if total else "absolute_difference", left=left, right=right, result=value)
+    wa, wb = words
+    question = (f"Count the {wa} and the {wb}. What is the total?" if total else
+                f"What is the absolute difference between the number of {wa} and the number of {wb}?")
+    return q.answer(value, witnesses={a_val: _ids(left), b_val: _ids(right)}, question=INTRO + question)
+
+
+@task("color_count_arithmetic", answer="integer", annotation="bbox_set_map",
+      ops="filtering,counting,formula_evaluation", queries=("total_count", "difference_count"))
+def color_count_arithmetic(q):
+    counts, _ = _arith_counts(q, ARITH["total_count"], ARITH["difference_count"])
+    a, b = q.param("target_colors", lambda r: [str(v) for v in r.choice(q.state["colors"], 2, replace=False)])
+    return _arith_answer(q, "color", (f"{color_word(a)} objects", f"{color_word(b)} objects"), a, b, counts)
+
+
+@task("object_type_count_arithmetic", answer="integer", annotation="bbox_set_map",
+      ops="filtering,counting,formula_evaluation", queries=("total_count", "difference_count"))
+def object_type_count_arithmetic(q):
+    counts, _ = _arith_counts(q, {1: (5, 10), 2: (6, 13), 3: (7, 16)}, {1: (0, 4), 2: (0, 6), 3: (1, 9)})
+    a, b = q.param("target_shapes", lambda r: [str(v) for v in r.choice(q.state["shapes"], 2, replace=False)])
+    return _arith_answer(q, "shape", (noun(a), noun(b)), a, b, counts)
+
+
+def _edit_text(e):
+    verb = "Add" if e["delta"] > 0 else "Remove"
+    k = abs(e["delta"])
+    return f"{verb} {k} {color_word(e['color'])} {noun(e['shape'], k)}."
+
+
+@task("counterfactual_count", answer="integer", annotation="bbox_set",
+      ops="filtering,counting,aggregation,state_update,formula_evaluation")
+def counterfactual_count(q):
+    n = len(_objects(q))
+    kind = q.choice("predicate", ["shape", "color", "both"])
+    shape, color = _pair_params(q)
+    v = q.target(_support(q, {1: (3, 10), 2: (4, 12), 3: (5, 15)}))
+    pred = {"shape": shape if kind != "color" else None, "color": color if kind != "shape" else None}
+    shapes, colors = q.state["shapes"], q.state["colors"]
+    n_edits = {1: 2, 2: 3, 3: 4}[q.difficulty]
+
+    def matches(sh, co):
+        return pred["shape"] in (None, sh) and pred["color"] in (None, co)
+
+    def draw(r):
+        """Edits whose changes to the counted set leave a starting count of 3..n that reaches the target."""
+        for _ in range(30):
+            edits = []
+            for _k in range(n_edits):
+                sh, co = str(r.choice(shapes)), str(r.choice(colors))
+                if r.random() < 0.55:          # an edit of the counted set
+                    sh, co = pred["shape"] or sh, pred["color"] or co
+                elif kind == "both" and r.random() < 0.5:
+                    sh, co = shape, str(r.choice([c for c in colors if c != color]))   # a close non-match
+                elif matches(sh, co):
+                    continue
+                d = int(r.integers(1, 4)) if r.random() < 0.55 else -int(r.integers(1, 3))
+                edits.append({"shape": sh, "color": co, "delta": d})
+            removed = {}
+            for e in edits:
+                if e["delta"] < 0:
+                    removed[(e["shape"], e["color"])] = removed.get((e["shape"], e["color"]), 0) - e["delta"]
+            start = v - sum(e["delta"] for e in edits if matches(e["shape"], e["color"]))
+            hit_removed = sum(k for (sh, co), k in removed.items() if matches(sh, co))
+            other_removed = sum(k for (sh, co), k in removed.items() if not matches(sh, co))
+            if len(edits) == n_edits and max(3, hit_removed) <= start and start + other_removed <= n:
+                return edits
+        return None
+
+    edits = q.param("edits", draw)
+    q.require(edits is not None, "no edit sequence reaches the target")
+    start = v - sum(e["delta"] for e in edits if matches(e["shape"], e["color"]))
+    # removed objects must be in the picture: plant them first, then the rest of the counted set
+    need = {}
+    for e in edits:
+        if e["delta"] < 0:
+            need[(e["shape"], e["color"])] = need.get((e["shape"], e["color"]), 0) - e["delta"]
+    groups = [(k, _setter(shape=sh, color=co)) for (sh, co), k in sorted(need.items())]
+    groups.append((start - sum(k for (sh, co), k in need.items() if matches(sh, co)),
+                   _setter(shape=pred["shape"], color=pred["color"])))
+    rest = {"both": _near_miss(shape, color), "shape": _setter(not_shape=(shape,)),
+            "color": _setter(not_color=(color,))}[kind]
+    s = _plant(q, groups, rest)
+    idx = _matching(s["objects"], pred["shape"], pred["color"])
+    value = len(idx) + sum(e["delta"] for e in edits if matches(e["shape"], e["color"]))
+    q.step("counterfactual", start=len(idx), edits=edits, result=value)
+    what = {"shape": noun(shape), "color": f"{color_word(color)} objects",
+            "both": f"{color_word(color)} {noun(shape)}"}[kind]
+    steps = "\n".join(f"{k + 1}. {_edit_text(e)}" for k, e in enumerate(edits))
+    return q.answer(value, witnesses=_ids(idx),
+                    question=INTRO + (f"Start from the objects shown and apply these edits in order:\n{steps}\n"
+                                      f"How many {what} are there after the edits?"))
