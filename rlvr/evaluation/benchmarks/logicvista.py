@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from ..common import constants, messages as msg, table
+from ..common import accuracy as acc, constants
 from ..common.persistent_judge import nonempty, run_cached
 from ..common.table import cell_str, is_na
 from . import register
@@ -102,15 +102,12 @@ class LogicVista(Benchmark):
     def aggregate(self, items, results):
         if not results:
             raise BenchmarkError(f"{self.key}: no rows to aggregate")
-        hits = [float(r["score"]) for r in results]
-        table = {"Overall": sum(hits) / len(hits) * 100}
+        hits = [r["score"] for r in results]
         skills = [it.get("skill") for it in items]
         if any(not isinstance(s, str) for s in skills):
             raise BenchmarkError(f"{self.key}: every row needs a skill (evaluate_logicvista filters on it)")
-        for name in SKILLS:
-            sel = [h for s, h in zip(skills, hits) if name in s]
-            table[name] = sum(sel) / len(sel) * 100 if sel else None       # NaN in the reference
-        table["judge_unresolved_rows"] = sum(1 for r in results if r.get("judge_unresolved"))
+        table = {"Overall": acc.mean_percent(hits), **acc.substring_means(skills, hits, SKILLS),
+                 "judge_unresolved_rows": acc.unresolved_rows(results)}
         return {"score": table["Overall"], "table": table}
 
     def fixture_records(self, rng, n):

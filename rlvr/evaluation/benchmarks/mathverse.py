@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 import re
 
-from ..common import constants, messages as msg, table
+from ..common import accuracy as acc, constants
 from ..common.persistent_judge import nonempty, run_cached
 from ..common.table import cell_str
 from . import register
@@ -129,8 +129,8 @@ class MathVerse(Benchmark):
 
         table_ = {str(k): means(v) for k, v in splits.items()}
         overall = sum(scores) / len(scores) * 100
-        return {"score": overall, "table": {"Overall": overall, "splits": table_, "judge_unresolved_rows":
-                                            sum(1 for r in results if r.get("judge_unresolved"))}}
+        return {"score": overall, "table": {"Overall": overall, "splits": table_,
+                                            "judge_unresolved_rows": acc.unresolved_rows(results)}}
 
     def fixture_records(self, rng, n):
         cot = ("Please first conduct reasoning, and then answer the question and provide the final value, e.g., "

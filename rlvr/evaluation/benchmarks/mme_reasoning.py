@@ -35,10 +35,10 @@ import ast
 import json
 import re
 
-from ..common import constants, messages as msg, table
+from ..common import accuracy as acc, constants
 from ..common.persistent_judge import LENGTH_REASONS, run_cached
 from ..common.pyeval import EvalError, literal_or_eval
-from ..common.table import cell_str, is_na
+from ..common.table import is_na
 from . import _mme_functions as fn
 from . import register
 from .base import Benchmark, BenchmarkError
@@ -261,14 +261,11 @@ class MMEReasoning(Benchmark):
     def aggregate(self, items, results):
         if not results:
             raise BenchmarkError(f"{self.key}: no rows to aggregate")
-        scores = [float(r["score"]) for r in results]
-        out = {"Overall": sum(scores) / len(scores) * 100}
+        scores = [r["score"] for r in results]
+        out = {"Overall": acc.mean_percent(scores)}
         for column, names in (("capability", CAPABILITIES), ("reasoning_type", REASONING_TYPES)):
-            cells = [_fmt(it.get(column)) for it in items]
-            for name in names:
-                sel = [s for c, s in zip(cells, scores) if name in c]
-                out[name] = sum(sel) / len(sel) * 100 if sel else None      # NaN in the reference
-        out["judge_unresolved_rows"] = sum(1 for r in results if r.get("judge_unresolved"))
+            out.update(acc.substring_means([_fmt(it.get(column)) for it in items], scores, names))
+        out["judge_unresolved_rows"] = acc.unresolved_rows(results)
         return {"score": out["Overall"], "table": out}
 
     def fixture_records(self, rng, n):

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from ..benchmarks.base import Benchmark, BenchmarkError
 from . import constants, table
+from .accuracy import unresolved_rows
 from .persistent_judge import nonempty, run_cached
 from .pyeval import EvalError, py_eval
 from .table import cell_str
@@ -102,7 +103,7 @@ def accuracy_table(key, groups_per_row: list, results: list) -> dict:
             tot[g] = tot.get(g, 0) + 1
             hit[g] = hit.get(g, 0) + (1 if r["score"] else 0)
     table = {str(g): hit[g] / tot[g] * 100 for g in tot}
-    table["judge_unresolved_rows"] = sum(1 for r in results if r.get("judge_unresolved"))
+    table["judge_unresolved_rows"] = unresolved_rows(results)
     return table
 
 
