@@ -35,8 +35,10 @@ def liberty_count(state, params, qid):
     rows = state["rows"]
     if qid == "marked_group_liberty_count":
         return len(_libs(rows, params["marked"]))
-    assert _group(rows, params["marked"]) != _group(rows, params["marked_square"])
-    return len(_libs(rows, params["marked"]) & _libs(rows, params["marked_square"]))
+    # marked_group_shared_liberty_count: liberties that also touch an opponent stone
+    g, _ = _graph(rows)
+    r, c = params["marked"]
+    return sum(1 for p in _libs(rows, (r, c)) if any(rows[a][b] not in (".", rows[r][c]) for a, b in g[p]))
 
 
 def enemy_count(state, params, qid):

@@ -173,7 +173,7 @@ class Chess(Scene):
                 c.circle(cx, cy, rad, fill=BLACK_PIECE, stroke=(0.55, 0.55, 0.55), lw=1.2,
                          id=f"piece:{sq_name(f, r)}")
                 c.text(cx, cy + 1, kind, size=24, bold=True, color=(0.97, 0.97, 0.97))
-        marked = params.get("marked")
+        marked = params.get("marked") or state.get("marked")
         if marked:
             x0, y0, _, _ = g.box(7 - marked[1], marked[0])
             c.rect(x0 + 2.5, y0 + 2.5, cell - 5, cell - 5, stroke="red", lw=5)
@@ -202,17 +202,56 @@ def _counts(state, with_color: bool):
     return out
 
 
-PIECE_SUPPORT = {1: range(0, 4), 2: range(0, 6), 3: (1, 2, 3, 4, 6, 7, 8)}  # 5 is rare: only pawns reach it
-COLORED_SUPPORT = {1: range(0, 3), 2: range(0, 4), 3: range(1, 6)}
+# one support for every difficulty (the board grows with it): flat answers; counts above two are pawns
+PIECE_SUPPORT = range(1, 9)
+COLORED_SUPPORT = range(0, 9)
+
+
+def pieces_of(board) -> list:
+    return sorted(([f, r, c, k] for (f, r), (c, k) in board.items()), key=lambda p: (p[1], p[0]))
+
+
+def _room(board, color, kind) -> bool:
+    return sum(1 for c, k in board.values() if c == color and k == kind) < CAPS[kind]
+
+
+def _free_square(board, kind, rng, squares=None):
+    free = [(f, r) for f in range(8) for r in range(8) if (f, r) not in board and (kind != "P" or 1 <= r <= 6)
+            and (squares is None or (f, r) in squares)]
+    return free[int(rng.integers(len(free)))] if free else None
+
+
+def _legal_turn(board, side) -> bool:
+    """The side not to move is not in check."""
+    return not is_attacked(board, king_square(board, other(side)), side)
+
+
+def _plant_count(q, t, kind, colors):
+    """Edit: add or remove pieces of ``kind`` (of the given colours) until there are ``t`` of them,
+    keeping the per-colour caps and a legal side to move."""
+    def plant(state, rng):
+        board = board_of(state)
+        mine = [sq for sq, (c, k) in board.items() if k == kind and c in colors]
+        for i in rng.permutation(len(mine))[:max(0, len(mine) - t)]:
+            del board[mine[int(i)]]
+        for _ in range(t - len(mine)):
+            room = [c for c in colors if _room(board, c, kind)]
+            q.require(bool(room), "no room for another piece of that kind")
+            board[_free_square(board, kind, rng)] = (room[int(rng.integers(len(room)))], kind)
+        if not _legal_turn(board, state["to_move"]):
+            q.require(_legal_turn(board, other(state["to_move"])), "planted pieces give check to both kings")
+            state["to_move"] = other(state["to_move"])
+        state["pieces"] = pieces_of(board)
+        return state
+
+    return q.edit(plant)
 
 
 @task("piece_kind_count", answer="integer", annotation="bbox_set", ops="filtering,counting")
 def piece_kind_count(q):
-    s = q.state
-    t = q.target(PIECE_SUPPORT[q.difficulty])
-    groups = _counts(s, False)
-    kind = _pick(q, "target_kind", [k for k in KINDS[1:] if len(groups.get(k, [])) == t])
-    hits = groups.get(kind, [])
+    t = q.target(PIECE_SUPPORT)
+    kind = q.param("target_kind", lambda r: str(r.choice([k for k in KINDS[1:] if 2 * CAPS[k] >= t])))
+    hits = _counts(_plant_count(q, t, kind, ("white", "black")), False).get(kind, [])
     q.step("filter", kind=kind, kept=hits)
     return q.answer(len(hits), witnesses=hits,
                     question=f"How many {KIND_PLURALS[kind]} (of either colour) are on the board?")
@@ -220,12 +259,10 @@ def piece_kind_count(q):
 
 @task("colored_piece_kind_count", answer="integer", annotation="bbox_set", ops="filtering,counting,logical_composition")
 def colored_piece_kind_count(q):
-    s = q.state
-    t = q.target(COLORED_SUPPORT[q.difficulty])
-    groups = _counts(s, True)
-    cands = [[col, k] for col in ("white", "black") for k in KINDS[1:] if len(groups.get((col, k), [])) == t]
-    color, kind = _pick(q, "target", cands)
-    hits = groups.get((color, kind), [])
+    t = q.target(COLORED_SUPPORT)
+    color, kind = q.param("target", lambda r: [("white", "black")[int(r.integers(2))],
+                                               str(r.choice([k for k in KINDS[1:] if CAPS[k] >= t]))])
+    hits = _counts(_plant_count(q, t, kind, (color,)), True).get((color, kind), [])
     q.step("filter", color=color, kind=kind, kept=hits)
     return q.answer(len(hits), witnesses=hits, question=f"How many {color} {KIND_PLURALS[kind]} are on the board?")
 
@@ -243,13 +280,13 @@ def _set_turn(q, side):
     q.edit(turn)
 
 
-KING_SUPPORT = {1: range(2, 7), 2: range(1, 6), 3: range(1, 6)}
+KING_SUPPORT = range(1, 7)
 
 
 @task("king_escape_square_count", answer="integer", annotation="bbox_set", ops="counting,state_update")
 def king_escape_square_count(q):
     board = board_of(q.state)
-    t = q.target(KING_SUPPORT[q.difficulty])
+    t = q.target(KING_SUPPORT)
     cands = [side for side in _movable_sides(board) if len(legal_moves(board, *king_square(board, side))) == t]
     side = _pick(q, "side", cands)
     _set_turn(q, side)
@@ -262,16 +299,25 @@ def king_escape_square_count(q):
                               f"to, counting captures? {RULES}"))
 
 
-def _marked_piece(q, count_fn, support):
-    board = board_of(q.state)
+def _marked_piece(q, support, plant_fn):
+    """Mark a non-king, non-pawn piece of a side that may move and edit the position around it
+    (``plant_fn(board, square, target, rng)``) until its count reaches the instance's target."""
     t = q.target(support)
-    sides = _movable_sides(board)
-    cands = [[f, r] for (f, r), (col, kind) in sorted(board.items())
-             if col in sides and kind != "K" and len(count_fn(board, f, r)) == t]
-    f, r = _pick(q, "marked", cands)
-    side = board[(f, r)][0]
-    _set_turn(q, side)
-    return side, board, f, r, sorted(count_fn(board, f, r), key=lambda d: (d[1], d[0]))
+
+    def plant(state, rng):
+        board = board_of(state)
+        sides = _movable_sides(board)
+        cands = [sq for sq, (col, kind) in sorted(board.items()) if col in sides and kind not in ("K", "P")]
+        for i in rng.permutation(len(cands))[:6]:
+            b, sq = dict(board), cands[int(i)]
+            if plant_fn(b, sq, t, rng) and _legal_turn(b, b[sq][0]):
+                state["pieces"], state["to_move"], state["marked"] = pieces_of(b), b[sq][0], list(sq)
+                return state
+        q.reject("count not plantable")
+
+    s = q.edit(plant)
+    f, r = q.param("marked", lambda _: s["marked"])
+    return s["to_move"], board_of(s), f, r
 
 
 def _empty_dests(board, f, r):
@@ -282,28 +328,81 @@ def _captures(board, f, r):
     return [d for d in legal_moves(board, f, r) if d in board]
 
 
-DEST_SUPPORT = {1: (0, 1, 2, 4, 6, 7, 8), 2: (0, 1, 2, 3, 4, 6, 7, 8), 3: (0, 1, 2, 3, 4, 5, 6, 7)}
-CAPTURE_SUPPORT = {1: (0, 1, 2), 2: (0, 1, 2), 3: (0, 1, 2, 3)}
+def _plant_captures(board, sq, t, rng) -> bool:
+    """Add opponent pieces on squares the piece on ``sq`` attacks, or take capturable ones away, until
+    it has exactly ``t`` legal captures (kings are never added or taken)."""
+    color = board[sq][0]
+    opp = other(color)
+    for _ in range(14):
+        caps = _captures(board, *sq)
+        if len(caps) == t:
+            return True
+        if len(caps) > t:
+            victim = caps[int(rng.integers(len(caps)))]
+            if board[victim][1] == "K":
+                return False
+            del board[victim]
+            continue
+        kinds = [k for k in ("P", "N", "B", "R", "Q") if _room(board, opp, k)]
+        if not kinds:
+            return False
+        kind = kinds[int(rng.integers(len(kinds)))]
+        spot = _free_square(board, kind, rng, set(attacked_squares_from(board, *sq)))
+        if spot is None:
+            return False
+        board[spot] = (opp, kind)
+    return False
+
+
+def _plant_destinations(board, sq, t, rng) -> bool:
+    """Put own pieces on destination squares, or take away pieces that block or stand on the piece's
+    lines, until it has exactly ``t`` empty legal destinations (kings stay)."""
+    color = board[sq][0]
+    for _ in range(14):
+        dests = _empty_dests(board, *sq)
+        if len(dests) == t:
+            return True
+        if len(dests) > t:
+            kinds = [k for k in ("P", "N", "B", "R", "Q") if _room(board, color, k)]
+            if not kinds:
+                return False
+            kind = kinds[int(rng.integers(len(kinds)))]
+            spot = _free_square(board, kind, rng, set(dests))
+            if spot is None:
+                return False
+            board[spot] = (color, kind)
+            continue
+        blockers = [d for d in attacked_squares_from(board, *sq) if d in board and board[d][1] != "K"]
+        if not blockers:
+            return False
+        del board[blockers[int(rng.integers(len(blockers)))]]
+    return False
+
+
+DEST_SUPPORT = range(1, 10)
+CAPTURE_SUPPORT = range(1, 6)
+
+
+def _marked_question(side, board, f, r):
+    return (f"It is {side.capitalize()}'s turn. The {side} {KIND_NAMES[board[(f, r)][1]]} outlined in red "
+            f"is on {sq_name(f, r)}.")
 
 
 @task("marked_piece_destination_count", answer="integer", annotation="bbox_set", ops="counting,state_update")
 def marked_piece_destination_count(q):
-    side, board, f, r, dests = _marked_piece(q, _empty_dests, DEST_SUPPORT[q.difficulty])
-    kind = board[(f, r)][1]
-    names = [sq_name(*d) for d in dests]
+    side, board, f, r = _marked_piece(q, DEST_SUPPORT, _plant_destinations)
+    names = [sq_name(*d) for d in sorted(_empty_dests(board, f, r), key=lambda d: (d[1], d[0]))]
     q.step("legal_quiet_moves", piece=sq_name(f, r), destinations=names)
     return q.answer(len(names), witnesses=[f"sq:{n}" for n in names],
-                    question=(f"It is {side.capitalize()}'s turn. The {side} {KIND_NAMES[kind]} outlined in red "
-                              f"is on {sq_name(f, r)}. How many empty squares can it legally move to? {RULES}"))
+                    question=(f"{_marked_question(side, board, f, r)} How many empty squares can it legally move to? "
+                              f"{RULES}"))
 
 
 @task("marked_piece_capture_count", answer="integer", annotation="bbox_set", ops="counting,state_update")
 def marked_piece_capture_count(q):
-    side, board, f, r, caps = _marked_piece(q, _captures, CAPTURE_SUPPORT[q.difficulty])
-    kind = board[(f, r)][1]
-    names = [sq_name(*d) for d in caps]
+    side, board, f, r = _marked_piece(q, CAPTURE_SUPPORT, _plant_captures)
+    names = [sq_name(*d) for d in sorted(_captures(board, f, r), key=lambda d: (d[1], d[0]))]
     q.step("legal_captures", piece=sq_name(f, r), captures=names)
     return q.answer(len(names), witnesses=[f"piece:{n}" for n in names],
-                    question=(f"It is {side.capitalize()}'s turn. The {side} {KIND_NAMES[kind]} outlined in red "
-                              f"is on {sq_name(f, r)}. How many opponent pieces can it legally capture with its "
-                              f"next move? {RULES}"))
+                    question=(f"{_marked_question(side, board, f, r)} How many opponent pieces can it legally capture "
+                              f"with its next move? {RULES}"))

@@ -49,6 +49,14 @@ def liberties(rows, group):
     return sorted({nb for p in group for nb in neighbours(n, *p) if rows[nb[0]][nb[1]] == "."})
 
 
+def contested_liberties(rows, group):
+    """Liberties of the group that also touch an opponent stone (horizontally or vertically)."""
+    n = len(rows)
+    color = rows[group[0][0]][group[0][1]]
+    return [p for p in liberties(rows, group)
+            if any(rows[a][b] not in (".", color) for a, b in neighbours(n, *p))]
+
+
 def adjacent_enemies(rows, group):
     n = len(rows)
     color = rows[group[0][0]][group[0][1]]
@@ -57,8 +65,8 @@ def adjacent_enemies(rows, group):
 
 class Go(Scene):
     domain, scene_id, size = "games", "go", (560, 560)
-    description = ("A square Go board with black and white stones on the line intersections; marked stones carry "
-                   "a red dot or a red square.")
+    description = ("A square Go board with black and white stones on the line intersections; a marked stone carries "
+                   "a red dot.")
 
     def sample(self, rng, difficulty):
         n = BOARD[difficulty]
@@ -122,11 +130,6 @@ class Go(Scene):
         if m:
             cx, cy = g.center(*m)
             c.circle(cx, cy, g.cell * 0.2, fill="red", stroke="white", lw=1.5)
-        m2 = params.get("marked_square")
-        if m2:
-            cx, cy = g.center(*m2)
-            s = g.cell * 0.19
-            c.rect(cx - s, cy - s, 2 * s, 2 * s, fill="red", stroke="white", lw=1.5)
 
 
 SCENE = Go()
@@ -151,10 +154,10 @@ def _stones(ps):
     return [f"stone:{r}:{c}" for r, c in ps]
 
 
-STONE_SUPPORT = {1: range(1, 6), 2: range(1, 8), 3: range(2, 10)}
-LIBERTY_SUPPORT = {1: range(1, 7), 2: range(1, 9), 3: range(2, 11)}
-SHARED_SUPPORT = {1: range(1, 3), 2: range(1, 4), 3: range(1, 4)}
-ENEMY_SUPPORT = {1: range(1, 5), 2: range(1, 6), 3: range(1, 8)}
+STONE_SUPPORT = {1: range(2, 6), 2: range(2, 8), 3: range(3, 10)}
+LIBERTY_SUPPORT = {1: range(2, 7), 2: range(2, 9), 3: range(3, 11)}
+SHARED_SUPPORT = {1: range(1, 4), 2: range(1, 5), 3: range(2, 6)}
+ENEMY_SUPPORT = {1: range(2, 6), 2: range(2, 7), 3: range(3, 9)}
 
 
 @task("marked_group_stone_count", answer="integer", annotation="bbox_set", ops="filtering,counting,topology")
@@ -175,19 +178,12 @@ def group_liberty_count(q):
         question = (f"Consider the group containing the {color} stone with the red dot ({GROUP_RULE}). "
                     f"How many liberties (empty intersections directly next to the group) does it have?")
     else:
-        rows = q.state["rows"]
-        t = q.target(SHARED_SUPPORT[q.difficulty])
-        gs = groups(rows)
-        libsets = [set(liberties(rows, g)) for g in gs]
-        pairs = [[i, j] for i in range(len(gs)) for j in range(len(gs)) if i != j and len(libsets[i] & libsets[j]) == t]
-        i, j = _pick(q, "group_pair", pairs)
-        dot = q.param("marked", lambda r: list(gs[i][int(r.integers(len(gs[i])))]))
-        sq = q.param("marked_square", lambda r: list(gs[j][int(r.integers(len(gs[j])))]))
-        a, b = group_of(rows, *dot), group_of(rows, *sq)
-        libs = sorted(set(liberties(rows, a)) & set(liberties(rows, b)))
-        question = (f"Consider the group containing the stone with the red dot and the group containing the stone "
-                    f"with the red square ({GROUP_RULE}). How many empty intersections are liberties of both groups, "
-                    f"i.e. directly next to a stone of each?")
+        rows, grp, color = _marked_group(q, contested_liberties, SHARED_SUPPORT[q.difficulty])
+        libs = contested_liberties(rows, grp)
+        other = "white" if color == "black" else "black"
+        question = (f"Consider the group containing the {color} stone with the red dot ({GROUP_RULE}). A liberty "
+                    f"is an empty intersection directly next to the group (not diagonally). How many of its "
+                    f"liberties are also directly next to at least one {other} stone?")
     q.step("liberties", mode=q.query_id, points=libs)
     return q.answer(len(libs), witnesses=[f"pt:{r}:{c}" for r, c in libs], question=question)
 

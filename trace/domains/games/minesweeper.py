@@ -97,7 +97,7 @@ class Minesweeper(Scene):
         for k in range(cols + 1):
             c.line(g.x0 + k * g.cell, g.y0, g.x0 + k * g.cell, g.y1, color="gray", lw=1.2)
         c.rect(g.x0, g.y0, g.x1 - g.x0, g.y1 - g.y0, stroke="ink", lw=3)
-        marked = params.get("marked")
+        marked = params.get("marked") or state.get("marked")
         if marked:
             x0, y0, x1, y1 = g.box(*marked, inset=2.5)
             c.rect(x0, y0, x1 - x0, y1 - y0, stroke="orange", lw=4.5)
@@ -221,7 +221,7 @@ def forced_cell_count(q):
 
 @task("forced_mine_cell_label", answer="option_letter", annotation="point", ops="formula_evaluation,matching")
 def forced_mine_cell_label(q):
-    k = 3 if q.difficulty == 1 else 4
+    k = 4
     letter = q.target(LETTERS[:k])
     status = _status(q)
 
@@ -254,28 +254,42 @@ def forced_mine_cell_label(q):
                               f"given the numbers and flags shown. Which label is it?"))
 
 
+REMAINING_SUPPORT = {1: range(0, 4), 2: range(0, 5), 3: range(1, 6)}
+
+
 @task("remaining_mine_count_value", answer="integer", annotation="point", ops="counting,formula_evaluation")
 def remaining_mine_count_value(q):
-    s = q.state
-    rows, cols = s["rows"], s["cols"]
-    numbers = clue_numbers(s["mines"], rows, cols)
-    t = q.target(range(0, 3 if q.difficulty == 1 else 4))
+    t = q.target(REMAINING_SUPPORT[q.difficulty])
 
-    def left(r, c):
-        return numbers[r][c] - sum(s["flags"][a][b] for a, b in neighbors8(r, c, rows, cols))
+    def plant(st, rng):
+        """Mark a number, bury mines under covered tiles around it until it reaches ``t`` (covered tiles
+        never touch a revealed blank, so only numbers change), then flag all but ``t`` of its mines."""
+        rows, cols, mines, rev = st["rows"], st["cols"], st["mines"], st["revealed"]
+        numbers = clue_numbers(mines, rows, cols)
 
-    def draw(rng):
+        def spare(r, c):
+            return [x for x in neighbors8(r, c, rows, cols) if not rev[x[0]][x[1]] and not mines[x[0]][x[1]]]
+
         clues = [(r, c) for r in range(rows) for c in range(cols)
-                 if s["revealed"][r][c] and numbers[r][c] > 0 and left(r, c) == t]
-        flagged = [x for x in clues if left(*x) < numbers[x[0]][x[1]]]
-        pool = flagged or clues
-        return list(pool[int(rng.integers(len(pool)))]) if pool else None
+                 if rev[r][c] and numbers[r][c] >= 1 and numbers[r][c] + len(spare(r, c)) >= t]
+        q.require(bool(clues), "no number can reach the target")
+        r, c = clues[int(rng.integers(len(clues)))]
+        free = spare(r, c)
+        for i in rng.permutation(len(free))[:max(0, t - numbers[r][c])]:
+            mines[free[int(i)][0]][free[int(i)][1]] = 1
+        around = [x for x in neighbors8(r, c, rows, cols) if mines[x[0]][x[1]]]
+        flagged = {around[int(i)] for i in rng.choice(len(around), size=len(around) - t, replace=False)}
+        for x in around:
+            st["flags"][x[0]][x[1]] = int(x in flagged)
+        st["marked"] = [r, c]
+        return st
 
-    marked = q.param("marked", draw)
-    q.require(marked is not None, "no number with the target remainder")
-    r, c = marked
-    value = left(r, c)
-    q.step("remaining", number=numbers[r][c], flags=numbers[r][c] - value, result=value)
+    s = q.edit(plant)
+    r, c = q.param("marked", lambda _: s["marked"])
+    rows, cols = s["rows"], s["cols"]
+    number = clue_numbers(s["mines"], rows, cols)[r][c]
+    value = number - sum(s["flags"][a][b] for a, b in neighbors8(r, c, rows, cols))
+    q.step("remaining", number=number, flags=number - value, result=value)
     return q.answer(value, witnesses=f"cell:{r}:{c}",
                     question=(f"{RULES} Look at the number outlined in orange. How many of the mines it counts "
                               f"are not yet flagged?"))
