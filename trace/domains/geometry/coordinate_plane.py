@@ -1,30 +1,30 @@
-"""geometry/coordinate_plane: lettered lattice points on a coordinate plane with labelled ticks.
+"""geometry/coordinate_plane: points, segments, polygons and regions on a coordinate plane.
 
-The plane shows x and y axes through the origin, a unit grid, and tick labels for every
-integer along the bottom and left edges.  Depending on the task it also carries reference
-points (P, Q, R), the line through P and Q, a shaded polygon, or a dashed mirror line.
-All points are lattice points, so every relation (collinearity, inside/outside, quadrant,
-reflection) is exact.
+One plane from -R to R on both axes (R = 6, 8, 10 by difficulty) with a faint unit grid, a
+stronger grid every five units and tick labels along the axes.  What a task adds: unlabelled
+dots, labelled reference points (A, B, P, Q, M, ...), an X-marked point, lettered candidate
+points, segments, a polygon, a dashed mirror line, a guide segment or vector arrow, a shaded
+locus region and a boxed note -- or, for the panel task, six small lettered planes with
+shaded regions under one condition box.  All points are lattice points, so every relation is
+exact; coordinates are read off the grid (no point prints its coordinates).
+
+The counting tasks live here; the tasks that pick a lettered candidate are in
+``coordinate_plane_choice`` (imported at the end, registering on the same scene).
 """
 
 from __future__ import annotations
 
 import math
 
-import numpy as np
-
-from tracegen.core.geometry import (LatticeView, area2, blend, boundary_dist, boundary_dist_many, convex_hull,
-                                    cross, inside, inside_many, interior_angles, is_simple, label_box,
-                                    place_label)
+from tracegen.core.canvas import blend
+from tracegen.core.geometry import area2, boundary_dist, cross, inside, place_label, segments_cross
+from tracegen.core.plane import Plane, draw_plane, mark, note_box, shade_region
 from tracegen.core.task import Scene
 
-RANGE = {1: 5, 2: 6, 3: 7}
-N_POINTS = {1: (4, 5), 2: (6, 7), 3: (8, 9)}
-N_OPTIONS = {1: 4, 2: 5, 3: 6}
-LETTERS = "ABCDEFGHI"
-W, H = 600, 600
-PLOT_X0, PLOT_Y0, PLOT_SIDE = 60, 32, 508
-DOT = 5.0
+RANGE = {1: 6, 2: 8, 3: 10}
+N_DOTS = {1: (6, 8), 2: (9, 11), 3: (12, 15)}
+SIDE = 640                # the plane's side (logical units)
+PANEL_SIZE = (1040, 760)
 LABEL_PX = 15.0
 
 
@@ -41,143 +41,149 @@ def sample_subset(rng, seq, k):
     return [seq[int(i)] for i in idx]
 
 
-def view_for(R):
-    unit = PLOT_SIDE / (2 * R + 1)
-    return LatticeView(x0=PLOT_X0 + 0.5 * unit, ytop=PLOT_Y0 + 0.5 * unit, unit=unit, xmin=-R, ymax=R)
+def coord(p) -> str:
+    """A lattice point as the pair a reader would write, e.g. "(3, -2)" (declared as read)."""
+    return f"({int(p[0])}, {int(p[1])})"
 
 
-def clip_line(p, q, lo, hi):
-    """The part of the infinite line through p and q inside the square [lo, hi]^2."""
-    (x1, y1), (x2, y2) = p, q
-    dx, dy = x2 - x1, y2 - y1
-    ts = []
-    for t in ((lo - x1) / dx, (hi - x1) / dx) if dx else ():
-        ts.append(t)
-    for t in ((lo - y1) / dy, (hi - y1) / dy) if dy else ():
-        ts.append(t)
-    pts = []
-    for t in ts:
-        x, y = x1 + t * dx, y1 + t * dy
-        if lo - 1e-9 <= x <= hi + 1e-9 and lo - 1e-9 <= y <= hi + 1e-9:
-            pts.append((x, y))
-    pts.sort()
-    return pts[0], pts[-1]
+def plane_for(R, x0=20.0, y0=20.0, side=SIDE):
+    return Plane.fit(x0, y0, side, side, -R, R, -R, R)
 
 
 class CoordinatePlane(Scene):
-    domain, scene_id, size = "geometry", "coordinate_plane", (W, H)
-    description = ("A coordinate plane with x and y axes, a unit grid and tick labels, lettered lattice points and, "
-                   "per task, reference points, a line, a shaded polygon or a dashed mirror line.")
+    domain, scene_id, size = "geometry", "coordinate_plane", (SIDE + 40, SIDE + 40)
+    megapixels = (0.5, 0.95)
+    description = ("A coordinate plane with axes, a unit grid and tick labels, carrying per task unlabelled dots, "
+                   "labelled reference points, lettered candidate points, segments, a polygon, a mirror line, a "
+                   "shaded region and a note -- or six small lettered planes under a condition box.")
+
+    def canvas_size(self, state):
+        return PANEL_SIZE if state.get("panels") else self.size
 
     def sample(self, rng, difficulty):
         R = RANGE[difficulty]
-        lo, hi = N_POINTS[difficulty]
-        n = int(rng.integers(lo, hi + 1))
+        lo, hi = N_DOTS[difficulty]
         cells = [p for p in lattice(R) if p[0] != 0 and p[1] != 0]
-        pts = sample_subset(rng, cells, n)
-        return {"R": R, "points": [{"label": LETTERS[i], "x": x, "y": y} for i, (x, y) in enumerate(pts)],
-                "refs": []}
+        dots = sample_subset(rng, cells, int(rng.integers(lo, hi + 1)))
+        return {"R": R, "dots": [list(p) for p in dots], "refs": [], "cands": []}
 
     # ------------------------------------------------------------------ render
     def render(self, c, state, params):
+        if state.get("panels"):
+            return self._render_panels(c, state)
         R = state["R"]
-        v = view_for(R)
-        u = v.unit
-        ink, bg = c.style.ink, c.style.background
+        st = c.style
+        pl = plane_for(R)
+        region, poly = state.get("region"), state.get("polygon")
+
+        def under():
+            if region:
+                shade_region(c, pl, region, fill=blend(c.color("series:0"), c.color("paper"), 0.3),
+                             stroke="series:0")
+            if poly and st.accent % 2:
+                c.polygon(pl.pts(poly), fill=blend(c.color("series:3"), c.color("paper"), 0.18))
+
+        draw_plane(c, pl, tick_step=2 if R >= 10 or st.density == "sparse" else 1, under=under)
+        u = pl.unit
         lo, hi = -R - 0.5, R + 0.5
-        x0, y0 = v.px(lo, hi)
-        # shaded polygon under the grid
-        poly = state.get("polygon")
+        segs = []                                    # lattice segments labels keep away from
         if poly:
-            c.polygon(v.pts(poly), fill=blend(c.style.accent_rgb, bg, 0.18))
-        side = (2 * R + 1) * u
-        ctx = c.ctx
-        for k in range(-R, R + 1):      # grid lines on the integers, inside the half-unit padded frame
-            gx, gy = v.px(k, k)
-            ctx.move_to(gx, y0)
-            ctx.line_to(gx, y0 + side)
-            ctx.move_to(x0, gy)
-            ctx.line_to(x0 + side, gy)
-        ctx.set_source_rgb(*blend(ink, bg, 0.22))
-        ctx.set_line_width(1.0)
-        ctx.stroke()
-        c.rect(x0, y0, (2 * R + 1) * u, (2 * R + 1) * u, stroke=blend(ink, bg, 0.5), lw=1.0)
-        # axes with arrow heads, and names
-        ax0, ay = v.px(lo, 0)
-        ax1, _ = v.px(hi, 0)
-        c.arrow(ax0, ay, ax1, ay, color="ink", lw=1.8, head=8)
-        bx, by0 = v.px(0, lo)
-        _, by1 = v.px(0, hi)
-        c.arrow(bx, by0, bx, by1, color="ink", lw=1.8, head=8)
-        c.text(ax1 + 10, ay, "x", size=14, bold=True)
-        c.text(bx, by1 - 11, "y", size=14, bold=True)
-        # tick labels on the bottom and left edges
-        for k in range(-R, R + 1):
-            px, _ = v.px(k, 0)
-            c.text(px, y0 + (2 * R + 1) * u + 11, str(k), size=13, color="muted")
-            _, py = v.px(0, k)
-            c.text(x0 - 8, py, str(k), size=13, color="muted", anchor="r")
-        if poly:
-            c.polygon(v.pts(poly), stroke=c.style.accent_rgb, lw=2.4, id="polygon")
-        segs = [((lo, 0), (hi, 0)), ((0, lo), (0, hi))]
-        if poly:
+            c.polygon(pl.pts(poly), stroke="series:3", lw=2.6, id="polygon")
             segs += [(tuple(poly[i]), tuple(poly[(i + 1) % len(poly)])) for i in range(len(poly))]
-        line = state.get("line")
-        if line:
-            a, b = clip_line(line[0], line[1], lo, hi)
-            (ax, ay_), (bx_, by_) = v.px(*a), v.px(*b)
-            c.line(ax, ay_, bx_, by_, color="purple", lw=2.2, id="line")
-            segs.append((a, b))
+            self._register_lattice(c, pl, poly)
         mirror = state.get("mirror")
-        mirror_text = []
         if mirror:
             k = mirror["k"]
             a, b = ((k, lo), (k, hi)) if mirror["axis"] == "x" else ((lo, k), (hi, k))
-            (ax, ay_), (bx_, by_) = v.px(*a), v.px(*b)
-            c.line(ax, ay_, bx_, by_, color="green", lw=2.4, dash=[8, 5], id="mirror")
+            c.line(*pl.px(*a), *pl.px(*b), color="series:1", lw=3.0, dash=[7.0, 5.0], id="mirror")
             segs.append((a, b))
-            text = f"{mirror['axis']} = {k}"
-            half = (c.text_width(text, size=14, bold=True) / 2 + 9) / u      # lattice units
-            if mirror["axis"] == "x":
-                spots = [(k + sx * half, y) for y in (hi - 0.45, lo + 0.45) for sx in (1, -1)]
-            else:
-                spots = [(x, k + sy * 0.45) for x in (hi - half - 0.1, lo + half + 0.1) for sy in (1, -1)]
-            pts_all = [(p["x"], p["y"]) for p in state["refs"] + state["points"]]
-            # the end of the line farthest from every point (ties: first spot)
-            spot = max(spots, key=lambda sp: min([abs(sp[0] - a) / (half + 0.3) + abs(sp[1] - b) / 0.8
-                                                   for a, b in pts_all] + [99.0]))
-            label_box(c, *v.px(*spot), text, size=14)
-            mirror_text = [spot, (spot[0] - half * 0.6, spot[1]), (spot[0] + half * 0.6, spot[1])]
-        # points
-        everything = state["refs"] + state["points"]
-        coords = [(p["x"], p["y"]) for p in everything]
-        off = (LABEL_PX - 1) / u
-        for p in everything:
-            ref = p in state["refs"]
-            cx, cy = v.px(p["x"], p["y"])
-            c.circle(cx, cy, DOT + (0.8 if ref else 0), fill="red" if ref else "blue", stroke="background", lw=1.2)
-            c.register(f"pt:{p['label']}", box=(cx - DOT, cy - DOT, cx + DOT, cy + DOT), point=(cx, cy))
-            lx, ly = place_label((p["x"], p["y"]), points=coords + mirror_text, segments=segs, offset=off,
-                                 bounds=(lo + 0.3, lo + 0.3, hi - 0.3, hi - 0.3))
-            label_box(c, *v.px(lx, ly), p["label"], size=LABEL_PX, color="ink")
+        for k, (a, b) in enumerate(state.get("segments", [])):
+            c.line(*pl.px(*a), *pl.px(*b), color="series:2", lw=2.8, id=f"seg:{k}")
+            for p in (a, b):
+                c.circle(*pl.px(*p), 3.0, fill="series:2")
+            segs.append((tuple(a), tuple(b)))
+        guide = state.get("guide")
+        if guide:
+            c.line(*pl.px(*guide[0]), *pl.px(*guide[1]), color="series:1", lw=2.2, id="guide")
+            segs.append((tuple(guide[0]), tuple(guide[1])))
+        vec = state.get("vector")
+        if vec:
+            c.arrow(*pl.px(*vec[0]), *pl.px(*vec[1]), color="series:1", lw=2.4, head=12, id="vector")
+            segs.append((tuple(vec[0]), tuple(vec[1])))
+        points = ([tuple(p) for p in state["dots"]] + [(p["x"], p["y"]) for p in state["refs"] + state["cands"]])
+        for k, p in enumerate(state["dots"]):
+            mark(c, *pl.px(*p), "dot", color="series:0", size=5.5, id=f"dot:{k}")
+        cand_mark = ("ring", "cross", "diamond", "ring")[st.accent % 4]
+        bounds = (lo + 0.4, lo + 0.4, hi - 0.4, hi - 0.4)
+        off = (LABEL_PX + 2) / u
+        for k, p in enumerate(state["refs"]):
+            mark(c, *pl.px(p["x"], p["y"]), p.get("mark", "square"), color="series:1", size=6.0,
+                 id=f"ref:{p['label'] or k}")
+        for p in state["cands"]:
+            mark(c, *pl.px(p["x"], p["y"]), cand_mark, color="series:2", size=6.0, id=f"pt:{p['label']}")
+        for p in state["refs"] + state["cands"]:
+            if not p["label"]:
+                continue
+            lx, ly = place_label((p["x"], p["y"]), points=points, segments=segs, offset=off, bounds=bounds)
+            x, y = pl.px(lx, ly)
+            w = c.text_width(p["label"], size=LABEL_PX, bold=True)
+            c.rect(x - w / 2 - 2, y - LABEL_PX * 0.6, w + 4, LABEL_PX * 1.2, fill="paper")
+            c.text(x, y, p["label"], size=LABEL_PX, bold=True)
+        if state.get("note"):
+            x0, y0, x1, y1 = pl.box
+            note_box(c, x0 + 8, y0 + 8, state["note"])
+
+    @staticmethod
+    def _register_lattice(c, pl, poly):
+        """Register every lattice point strictly inside the polygon as ``lp:x:y``."""
+        xs = [p[0] for p in poly]
+        ys = [p[1] for p in poly]
+        for x in range(min(xs), max(xs) + 1):
+            for y in range(min(ys), max(ys) + 1):
+                if inside((x, y), poly) and boundary_dist((x, y), poly) > 1e-9:
+                    c.register(f"lp:{x}:{y}", point=pl.px(x, y), box=(*pl.px(x - 0.2, y + 0.2), *pl.px(x + 0.2, y - 0.2)))
+
+    def _render_panels(self, c, state):
+        W, H = self.canvas_size(state)
+        R = state["R"]
+        note_box(c, (W - c.text_width(state["note"], size=16) - 20) / 2, 14, state["note"], size=16)
+        cols, rows = 3, 2
+        pw, ph = (W - 40) / cols, (H - 80) / rows
+        fill = blend(c.color("series:0"), c.color("paper"), 0.35)
+        for k, region in enumerate(state["panels"]):
+            i, j = k % cols, k // cols
+            x0, y0 = 20 + i * pw, 66 + j * ph
+            c.rect(x0 + 6, y0 + 6, pw - 12, ph - 12, fill="panel", stroke="ink", lw=1.6, id=f"panel:{k}")
+            side = min(pw - 60, ph - 50)
+            pl = Plane.fit(x0 + (pw - side) / 2 + 8, y0 + 34, side, side, -R, R, -R, R)
+            draw_plane(c, pl, major=R + 1, tick_step=2, font_size=12.0,
+                       under=lambda pl=pl, region=region: shade_region(c, pl, region, fill=fill, stroke="series:0"))
+            c.text(x0 + 18, y0 + 22, "ABCDEF"[k], size=18, bold=True, anchor="l")
 
 
 SCENE = CoordinatePlane()
 task = SCENE.task
 
 
-def _letters(pts):
-    return [{"label": LETTERS[i], "x": int(x), "y": int(y)} for i, (x, y) in enumerate(pts)]
+# ====================================================================== shared pieces
+def _dot_ids(dots, keep):
+    return [f"dot:{k}" for k, p in enumerate(dots) if keep(tuple(p))]
 
 
 def _shuffle(rng, seq):
     return [seq[int(i)] for i in rng.permutation(len(seq))]
 
 
-# ====================================================================== tasks
-DIRS = {1: [(1, 0), (0, 1), (1, 1), (1, -1)],
+def _reads_points(q, pts):
+    """Declare the points' coordinates (read off the grid) as values the image must not print."""
+    q.reads(*[coord(p) for p in pts])
+
+
+# ====================================================================== counting tasks
+DIRS = {1: [(1, 0), (0, 1), (1, 1), (1, -1), (1, 2), (2, 1)],
         2: [(1, 1), (1, -1), (1, 2), (2, 1), (1, -2), (2, -1)],
-        3: [(1, 2), (2, 1), (1, -2), (2, -1), (1, 3), (3, 1), (1, -3), (3, -1), (2, 3), (3, 2), (2, -3), (3, -2)]}
+        3: [(1, 2), (2, 1), (1, -2), (2, -1), (1, 3), (3, 1), (1, -3), (3, -1), (2, 3), (3, 2)]}
+COLLINEAR = {1: range(0, 5), 2: range(1, 7), 3: range(2, 8)}
 
 
 def on_line(p, a, b):
@@ -187,200 +193,216 @@ def on_line(p, a, b):
 @task("collinear_point_count", answer="integer", annotation="point_set",
       ops="filtering,counting,spatial_relations")
 def collinear_point_count(q):
-    t = q.target(range(0, 4))
+    t = q.target(COLLINEAR[q.difficulty])
 
     def build(s, r):
-        R, n = s["R"], len(s["points"])
+        R, n = s["R"], max(len(s["dots"]), t + 3)
         grid = lattice(R)
-        for _ in range(50):
+        for _ in range(60):
             d = pick(r, DIRS[q.difficulty])
             base = pick(r, grid)
-            on = [p for p in grid if (p[0] - base[0]) * d[1] - (p[1] - base[1]) * d[0] == 0]
-            if len(on) < t + 2:
+            line = [p for p in grid if (p[0] - base[0]) * d[1] - (p[1] - base[1]) * d[0] == 0]
+            if len(line) < t + 2:
                 continue
-            chosen = sample_subset(r, on, t + 2)
-            P, Q = chosen[0], chosen[1]
+            A, B = sample_subset(r, line, 2)
+            if math.dist(A, B) < 3:
+                continue
+            rest = [p for p in line if p not in (A, B)]
+            on = sample_subset(r, rest, t)
             L = math.hypot(*d)
             near, far = [], []
             for p in grid:
-                dist = abs((p[0] - P[0]) * d[1] - (p[1] - P[1]) * d[0]) / L
-                if dist < 0.3:
-                    continue
-                (near if dist < 1.3 else far).append(p)
-            n_near = min(len(near), int(r.integers(0, n - t + 1)))
-            off = sample_subset(r, near, n_near)
-            off += sample_subset(r, far, n - t - n_near)
-            if len(off) < n - t:
-                continue
-            s["refs"] = [{"label": "P", "x": P[0], "y": P[1]}, {"label": "Q", "x": Q[0], "y": Q[1]}]
-            s["line"] = [list(P), list(Q)]
-            s["points"] = _letters(_shuffle(r, chosen[2:] + off))
+                dist = abs((p[0] - A[0]) * d[1] - (p[1] - A[1]) * d[0]) / L
+                if dist > 0.01:
+                    (near if dist < 1.2 * q.difficulty else far).append(p)
+            n_near = min(len(near), int(r.integers(1, n - t + 1)))
+            off = sample_subset(r, near, n_near) + sample_subset(r, far, n - t - n_near)
+            s["refs"] = [{"label": "A", "x": A[0], "y": A[1]}, {"label": "B", "x": B[0], "y": B[1]}]
+            s["dots"] = [list(p) for p in _shuffle(r, on + off)]
             return s
         return s
 
     s = q.edit(build)
-    q.require(bool(s.get("line")), "no line with enough lattice points")
-    P, Q = s["line"]
-    hits = [p["label"] for p in s["points"] if on_line((p["x"], p["y"]), P, Q)]
-    q.step("on_line", points=hits)
-    return q.answer(len(hits), witnesses=[f"pt:{h}" for h in hits],
-                    question=("The line through the red points P and Q is drawn. How many of the lettered blue "
-                              "points lie exactly on this line?"))
+    q.require(len(s["refs"]) == 2, "no line with enough lattice points")
+    A, B = [(p["x"], p["y"]) for p in s["refs"]]
+    _reads_points(q, [A, B] + s["dots"])
+    hits = _dot_ids(s["dots"], lambda p: on_line(p, A, B))
+    q.step("on_line", dots=hits)
+    return q.answer(len(hits), witnesses=hits,
+                    question=("The plane shows the labelled points A and B and some unlabelled dots. How many of the "
+                              "dots lie on the straight line through A and B (the line itself is not drawn)?"))
 
 
-def _polygon(r, R, d):
-    """A lattice polygon: convex at d1, with one dent at d2 (sometimes), one or two dents at d3."""
-    for _ in range(60):
-        w, h = int(r.integers(R, 2 * R - 1)), int(r.integers(R, 2 * R - 1))
-        x0, y0 = int(r.integers(-R + 1, R - w)), int(r.integers(-R + 1, R - h))
-        m = int(r.integers(5, 9))
-        pts = [(x0 + int(a), y0 + int(b)) for a, b in zip(r.integers(0, w + 1, size=m), r.integers(0, h + 1, size=m))]
-        hull = [tuple(p) for p in convex_hull(pts)]
-        if len(hull) < 4 or area2(hull) < R * R or min(interior_angles(hull)) < 35:
+def interior_points(poly):
+    xs = [p[0] for p in poly]
+    ys = [p[1] for p in poly]
+    return [(x, y) for x in range(min(xs), max(xs) + 1) for y in range(min(ys), max(ys) + 1)
+            if inside((x, y), poly) and boundary_dist((x, y), poly) > 1e-9]
+
+
+INTERIOR = {1: range(1, 6), 2: range(2, 9), 3: range(3, 13)}
+
+
+def _lattice_polygon(r, R, d, want):
+    """A lattice polygon with ``want`` interior lattice points: a triangle (d1), a triangle or
+    convex quadrilateral (d2), or a polygon of 4-6 vertices, possibly concave (d3)."""
+    size = max(3, round(math.sqrt(4 * (want + 3))))
+    for _ in range(300):
+        s = int(r.integers(max(2, size - 2), size + 3))
+        x0, y0 = int(r.integers(-R, R - s + 1)), int(r.integers(-R, R - s + 1))
+        k = 3 if d == 1 or (d == 2 and r.random() < 0.5) else int(r.integers(4, 7 if d == 3 else 5))
+        pts = [(x0 + int(a), y0 + int(b)) for a, b in zip(r.integers(0, s + 1, size=k), r.integers(0, s + 1, size=k))]
+        if len(set(pts)) < k:
             continue
-        dents = {1: 0, 2: int(r.integers(0, 2)), 3: int(r.integers(1, 3))}[d]
-        poly = list(hull)
-        grid = np.array(lattice(R))
-        for _ in range(dents):
-            ins = inside_many(grid, poly) & (boundary_dist_many(grid, poly) >= 0.9)
-            cands = [tuple(int(v) for v in p) for p in grid[ins]]
-            for e in r.permutation(len(poly)):
-                i = int(e)
-                a, b = poly[i], poly[(i + 1) % len(poly)]
-                need = 1.2 ** 2 * ((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2)
-                ok = []
-                for p in cands:
-                    if cross(a, b, p) ** 2 < need:
-                        continue
-                    new = poly[:i + 1] + [p] + poly[i + 1:]
-                    if min(interior_angles(new)) >= 30 and is_simple(new):
-                        ok.append(new)
-                if ok:
-                    poly = pick(r, ok)
-                    break
-        return [list(p) for p in poly]
+        # order around the centroid (a star-shaped, hence simple, polygon)
+        gx, gy = sum(p[0] for p in pts) / k, sum(p[1] for p in pts) / k
+        pts.sort(key=lambda p: math.atan2(p[1] - gy, p[0] - gx))
+        if d < 3 and any(cross(pts[i - 1], pts[i], pts[(i + 1) % k]) <= 0 for i in range(k)):
+            continue                                   # convex below difficulty 3
+        if any(cross(pts[i - 1], pts[i], pts[(i + 1) % k]) == 0 for i in range(k)):
+            continue                                   # no straight angles
+        if abs(area2(pts)) < 4 or any(segments_cross(pts[i], pts[(i + 1) % k], pts[j], pts[(j + 1) % k])
+                                      for i in range(k) for j in range(i + 2, k) if (j + 1) % k != i):
+            continue
+        if len(interior_points(pts)) == want:
+            return [list(p) for p in pts]
     return None
 
 
 @task("point_in_polygon_count", answer="integer", annotation="point_set",
       ops="filtering,counting,spatial_relations")
 def point_in_polygon_count(q):
-    t = q.target(range(0, 5))
+    t = q.target(INTERIOR[q.difficulty])
 
     def build(s, r):
-        R, n = s["R"], len(s["points"])
-        poly = _polygon(r, R, q.difficulty)
-        if poly is None:
-            return s
-        grid = np.array(lattice(R))
-        bd = boundary_dist_many(grid, poly)
-        inn = inside_many(grid, poly)
-        pts = [tuple(int(v) for v in p) for p in grid]
-        ins = [p for p, b_, i_ in zip(pts, bd, inn) if b_ >= 0.3 and i_]
-        near = [p for p, b_, i_ in zip(pts, bd, inn) if 0.3 <= b_ < 1.5 and not i_]
-        far = [p for p, b_, i_ in zip(pts, bd, inn) if b_ >= 1.5 and not i_]
-        if len(ins) < t:
-            return s
-        n_near = min(len(near), int(r.integers(0, n - t + 1)))
-        out = sample_subset(r, near, n_near) + sample_subset(r, far, n - t - n_near)
-        if len(out) < n - t:
-            return s
-        s["polygon"] = poly
-        s["points"] = _letters(_shuffle(r, sample_subset(r, ins, t) + out))
+        poly = _lattice_polygon(r, s["R"], q.difficulty, t)
+        if poly:
+            s.update(polygon=poly, dots=[], refs=[])
         return s
 
     s = q.edit(build)
-    q.require(bool(s.get("polygon")), "no polygon with enough interior points")
-    poly = s["polygon"]
-    for p in s["points"]:
-        q.require(boundary_dist((p["x"], p["y"]), poly) >= 0.3, "point on or too near the boundary")
-    hits = [p["label"] for p in s["points"] if inside((p["x"], p["y"]), poly)]
-    q.step("inside", points=hits)
-    return q.answer(len(hits), witnesses=[f"pt:{h}" for h in hits],
-                    question=("How many of the lettered points lie inside the shaded polygon? "
-                              "(No point lies on its boundary.)"))
-
-
-@task("reflected_point_label", answer="option_letter", annotation="point", ops="transformation",
-      queries=("reflect_over_vertical_line", "reflect_over_horizontal_line"))
-def reflected_point_label(q):
-    vertical = q.query_id == "reflect_over_vertical_line"
-    n_opt = N_OPTIONS[q.difficulty]
-    letter = q.target(LETTERS[:n_opt])
-    slot = LETTERS.index(letter)
-
-    def build(s, r):
-        R = s["R"]
-        for _ in range(60):
-            k = int(r.integers(-R + 2, R - 1))
-            if k == 0:
-                continue
-            a, b = int(r.integers(-R, R + 1)), int(r.integers(-R, R + 1))   # a across the mirror, b along it
-            a2 = 2 * k - a
-            if a == k or not -R <= a2 <= R:
-                continue
-            wrong = {(a, 2 * k - b), (-a, b), (a2, -b), (a2 + 1, b), (a2 - 1, b), (a2, b + 1), (a2, b - 1),
-                     (a2 + 2, b), (a2 - 2, b), (2 * k - b, a), (b, a2), (k, b), (a + 2 * (a2 - a), b)}
-            wrong = sorted(w for w in wrong if -R <= w[0] <= R and -R <= w[1] <= R
-                           and w not in ((a, b), (a2, b)))
-            if len(wrong) < n_opt - 1:
-                continue
-            opts = _shuffle(r, sample_subset(r, wrong, n_opt - 1))
-            opts.insert(slot, (a2, b))
-            if not vertical:
-                opts = [(y, x) for x, y in opts]
-                P = (b, a)
-            else:
-                P = (a, b)
-            s["refs"] = [{"label": "P", "x": P[0], "y": P[1]}]
-            s["mirror"] = {"axis": "x" if vertical else "y", "k": k}
-            s["points"] = _letters(opts)
-            return s
-        return s
-
-    s = q.edit(build)
-    q.require(bool(s.get("mirror")), "no valid reflection setup")
-    P, m = s["refs"][0], s["mirror"]
-    if m["axis"] == "x":
-        img = (2 * m["k"] - P["x"], P["y"])
-    else:
-        img = (P["x"], 2 * m["k"] - P["y"])
-    hits = [p["label"] for p in s["points"] if (p["x"], p["y"]) == img]
-    q.require(len(hits) == 1, "image not among the options exactly once")
-    q.step("reflect", image=list(img), option=hits[0])
-    q.offer(len(s["points"]), "image")
-    letters = [p["label"] for p in s["points"]]
-    return q.answer(hits[0], witnesses=f"pt:{hits[0]}", examples=letters,
-                    question=(f"Point P is reflected across the dashed line {m['axis']} = {m['k']}. "
-                              f"Which lettered point is its image? Options: {', '.join(letters)}."))
+    q.require(bool(s.get("polygon")), "no polygon with the target interior count")
+    pts = interior_points(s["polygon"])
+    _reads_points(q, s["polygon"])
+    q.step("interior_lattice_points", points=[list(p) for p in pts])
+    return q.answer(len(pts), witnesses=[f"lp:{x}:{y}" for x, y in pts],
+                    question=("How many grid points (points whose coordinates are both integers) lie strictly inside "
+                              "the polygon? Points on its boundary do not count."))
 
 
 def quadrant(x, y):
     return (1 if y > 0 else 4) if x > 0 else (2 if y > 0 else 3)
 
 
+SAME_QUADRANT = {1: range(0, 5), 2: range(1, 7), 3: range(2, 9)}
+QUADRANT_DOTS = {1: (6, 8), 2: (9, 12), 3: (13, 16)}
+
+
 @task("same_quadrant_point_count", answer="integer", annotation="point_set",
       ops="filtering,counting,spatial_relations")
 def same_quadrant_point_count(q):
-    t = q.target(range(0, 5))
+    t = q.target(SAME_QUADRANT[q.difficulty])
 
     def build(s, r):
-        R, n = s["R"], len(s["points"])
+        R = s["R"]
+        lo, hi = QUADRANT_DOTS[q.difficulty]
+        n = max(int(r.integers(lo, hi + 1)), t + 2)
         cells = [p for p in lattice(R) if p[0] != 0 and p[1] != 0]
         ref = pick(r, cells)
         qr = quadrant(*ref)
         same = [p for p in cells if quadrant(*p) == qr and p != ref]
         other = [p for p in cells if quadrant(*p) != qr]
-        pts = sample_subset(r, same, t) + sample_subset(r, other, n - t)
-        s["refs"] = [{"label": "R", "x": ref[0], "y": ref[1]}]
-        s["points"] = _letters(_shuffle(r, pts))
+        near = [p for p in other if min(abs(p[0]), abs(p[1])) == 1] if q.difficulty > 1 else []
+        k_near = min(len(near), int(r.integers(0, (n - t) // 2 + 1)))
+        picked = sample_subset(r, near, k_near)
+        far = [p for p in other if p not in picked]
+        pts = sample_subset(r, same, t) + picked + sample_subset(r, far, n - t - k_near)
+        s["refs"] = [{"label": "", "x": ref[0], "y": ref[1], "mark": "cross"}]
+        s["dots"] = [list(p) for p in _shuffle(r, pts)]
         return s
 
     s = q.edit(build)
     ref = s["refs"][0]
     qr = quadrant(ref["x"], ref["y"])
-    hits = [p["label"] for p in s["points"] if quadrant(p["x"], p["y"]) == qr]
-    q.step("quadrant", reference=qr, points=hits)
-    return q.answer(len(hits), witnesses=[f"pt:{h}" for h in hits],
-                    question=("How many of the lettered blue points lie in the same quadrant as the red point R? "
-                              "(No point lies on an axis.)"))
+    _reads_points(q, [(ref["x"], ref["y"])] + s["dots"])
+    hits = _dot_ids(s["dots"], lambda p: quadrant(*p) == qr)
+    q.step("quadrant", reference=qr, dots=hits)
+    return q.answer(len(hits), witnesses=hits,
+                    question=("The plane shows one point marked with an X and some dots. How many of the dots lie in "
+                              "the same quadrant as the X? (No dot lies on an axis.)"))
+
+
+SEG_COUNT = {1: (4, 5), 2: (6, 7), 3: (8, 10)}
+SEG_TARGET = {1: range(0, 4), 2: range(0, 6), 3: range(1, 8)}
+SEG_DIRS = [(1, 0), (0, 1), (1, 1), (1, -1), (1, 2), (2, 1), (1, -2), (2, -1), (1, 3), (3, 1), (1, -3), (3, -1),
+            (2, 3), (3, 2), (2, -3), (3, -2)]
+
+
+def _place_segment(r, R, d, placed, tries=40):
+    """A segment k * d (k = 1..3 times the primitive direction) that touches no placed segment."""
+    for _ in range(tries):
+        k = int(r.integers(1, 4))
+        if max(abs(d[0]), abs(d[1])) * k < 2:
+            k = 2
+        v = (d[0] * k, d[1] * k)
+        a = (int(r.integers(-R, R + 1)), int(r.integers(-R, R + 1)))
+        b = (a[0] + v[0], a[1] + v[1])
+        if not (-R <= b[0] <= R and -R <= b[1] <= R):
+            continue
+        if any(segments_cross(a, b, p, q_) for p, q_ in placed):
+            continue
+        return a, b
+    return None
+
+
+@task("segment_relation_count", answer="integer", annotation="segment_set",
+      ops="filtering,counting,spatial_relations", queries=("parallel_count", "perpendicular_count"))
+def segment_relation_count(q):
+    t = q.target(SEG_TARGET[q.difficulty])
+    parallel = q.query_id == "parallel_count"
+
+    def build(s, r):
+        R = s["R"]
+        lo, hi = SEG_COUNT[q.difficulty]
+        m = max(int(r.integers(lo, hi + 1)), t + 1)
+        d = pick(r, SEG_DIRS)
+        perp = (-d[1], d[0])
+        want, foil = (d, perp) if parallel else (perp, d)
+        others = [e for e in SEG_DIRS if e[0] * d[1] - e[1] * d[0] != 0 and e[0] * d[0] + e[1] * d[1] != 0]
+        ab = _place_segment(r, R, d, [])
+        if ab is None:
+            return s
+        placed = [ab]
+        n_foil = int(r.integers(0, min(2, m - t) + 1))
+        dirs = [want] * t + [foil] * n_foil + [pick(r, others) for _ in range(m - t - n_foil)]
+        for e in dirs:
+            sg = _place_segment(r, R, e, placed)
+            if sg is None:
+                return s
+            placed.append(sg)
+        order = [0] + [1 + int(i) for i in r.permutation(m)]
+        segs = [placed[i] for i in order]
+        s.update(dots=[], segments=[[list(a), list(b)] for a, b in segs],
+                 refs=[{"label": "A", "x": segs[0][0][0], "y": segs[0][0][1], "mark": "dot"},
+                       {"label": "B", "x": segs[0][1][0], "y": segs[0][1][1], "mark": "dot"}])
+        return s
+
+    s = q.edit(build)
+    q.require(bool(s.get("segments")), "segments did not fit")
+    (a, b), rest = s["segments"][0], s["segments"][1:]
+    u = (b[0] - a[0], b[1] - a[1])
+    _reads_points(q, [p for sg in s["segments"] for p in sg])
+
+    def rel(sg):
+        v = (sg[1][0] - sg[0][0], sg[1][1] - sg[0][1])
+        return u[0] * v[1] - u[1] * v[0] == 0 if parallel else u[0] * v[0] + u[1] * v[1] == 0
+
+    hits = [f"seg:{k + 1}" for k, sg in enumerate(rest) if rel(sg)]
+    word = "parallel" if parallel else "perpendicular"
+    q.step("relation", relation=word, segments=hits)
+    return q.answer(len(hits), witnesses=hits,
+                    question=(f"Segment AB is drawn with its endpoints labelled, along with {len(rest)} other unlabelled "
+                              f"segments. How many of the other segments are {word} to AB?"))
+
+
+from tracegen.domains.geometry import coordinate_plane_choice  # noqa: E402,F401  (registers its tasks here)
