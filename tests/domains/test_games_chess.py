@@ -108,7 +108,49 @@ def captures(state, params, qid):
     return sum(t in board for t in _legal_targets(board, src))
 
 
+def player_captures(state, params, qid):
+    board = _board(state)
+    side = state["to_move"]
+    return len({t for src, (c, k) in board.items() if c == side for t in _legal_targets(board, src) if t in board})
+
+
+def attackers(state, params, qid):
+    board = _board(state)
+    sq = tuple(params["marked"])
+    if qid == "king_square_attacker_count":
+        king_color, kind = board[sq]
+        assert kind == "K" and king_color == state["to_move"]
+        by = "white" if king_color == "black" else "black"
+    else:
+        by = "white" if qid.startswith("white") else "black"
+    return sum(1 for src, (c, k) in board.items() if c == by and _hits(board, src, sq))
+
+
+def _square(name):
+    return "abcdefgh".index(name[0]), int(name[1]) - 1
+
+
+def checkmate(state, params, qid):
+    board = _board(state)
+    mover = state["to_move"]
+    defender = "white" if mover == "black" else "black"
+    mating = []
+    for k, text in enumerate(params["options"]):
+        src, dst = (_square(x) for x in text.split()[1].split("-"))
+        assert board[src][0] == mover and dst in _legal_targets(board, src), text
+        after = dict(board)
+        after[dst] = after.pop(src)
+        stuck = all(not _legal_targets(after, p) for p, (c, _) in after.items() if c == defender)
+        if _in_check(after, defender) and stuck:
+            mating.append("ABCDEF"[k])
+    assert len(mating) == 1, mating
+    return mating[0]
+
+
 SOLVERS = {
+    P + "player_capture_piece_count": player_captures,
+    P + "target_square_attacker_count": attackers,
+    P + "checkmate_move_label": checkmate,
     P + "piece_kind_count": piece_kind,
     P + "colored_piece_kind_count": colored_kind,
     P + "king_escape_square_count": king_escape,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tracegen.core.grid import Grid
+from tracegen.core.options import LETTERS, multiple_choice
 from tracegen.core.task import Scene
 
 FILES = "abcdefgh"
@@ -148,6 +149,10 @@ class Chess(Scene):
             pieces.sort(key=lambda p: (p[1], p[0]))
             return {"pieces": pieces, "to_move": to_move}
 
+    def canvas_size(self, state):
+        w, h = self.size
+        return (w, h + 40 * state.get("option_rows", 0) + (20 if state.get("option_rows") else 0))
+
     def render(self, c, state, params):
         w, h = self.size
         cell = 54.0
@@ -181,6 +186,14 @@ class Chess(Scene):
                color="muted")
         c.text(w / 2, g.y1 + 66, "White pieces are light discs, black pieces are dark discs.", size=14,
                color="muted")
+        opts = params.get("options")
+        if state.get("option_rows") and opts:
+            top = g.y1 + 84
+            c.rect(16, top, w - 32, 40 * state["option_rows"] + 8, fill="panel", stroke="grid", lw=1.2)
+            for k, text in enumerate(opts):
+                x = 30 + (k % 3) * (w - 60) / 3
+                y = top + 24 + 40 * (k // 3)
+                c.text(x, y, f"{LETTERS[k]}: {text}", size=15, anchor="l", id=f"option:{LETTERS[k]}")
 
 
 SCENE = Chess()
@@ -406,3 +419,241 @@ def marked_piece_capture_count(q):
     return q.answer(len(names), witnesses=[f"piece:{n}" for n in names],
                     question=(f"{_marked_question(side, board, f, r)} How many opponent pieces can it legally capture "
                               f"with its next move? {RULES}"))
+
+
+# ---------------------------------------------------------------------- tranche 2
+def _capturable(board, side):
+    """Opponent squares that some legal move of ``side`` captures on."""
+    return sorted({d for sq, (c, _) in board.items() if c == side for d in legal_moves(board, *sq) if d in board},
+                  key=lambda d: (d[1], d[0]))
+
+
+def _plant_player_captures(board, side, t, rng) -> bool:
+    opp = other(side)
+    for _ in range(16):
+        caps = _capturable(board, side)
+        if len(caps) == t:
+            return _legal_turn(board, side)
+        if len(caps) > t:
+            victim = caps[int(rng.integers(len(caps)))]
+            if board[victim][1] == "K":
+                return False
+            del board[victim]
+            continue
+        hit = {d for sq, (c, _) in board.items() if c == side for d in attacked_squares_from(board, *sq)
+               if d not in board}
+        kinds = [k for k in ("P", "N", "B", "R", "Q") if _room(board, opp, k)]
+        kind = kinds[int(rng.integers(len(kinds)))] if kinds else None
+        spot = _free_square(board, kind, rng, hit) if kind else None
+        if spot is None:
+            return False
+        board[spot] = (opp, kind)
+    return False
+
+
+@task("player_capture_piece_count", answer="integer", annotation="bbox_set",
+      ops="filtering,counting,state_update")
+def player_capture_piece_count(q):
+    t = q.target(range(1, 7))
+
+    def plant(state, rng):
+        board = board_of(state)
+        sides = _movable_sides(board)
+        side = sides[int(rng.integers(len(sides)))]
+        q.require(_plant_player_captures(board, side, t, rng), "captures not plantable")
+        state["pieces"], state["to_move"] = pieces_of(board), side
+        return state
+
+    s = q.edit(plant)
+    side, board = s["to_move"], board_of(s)
+    caps = [sq_name(*d) for d in _capturable(board, side)]
+    q.step("legal_captures", side=side, captured=caps)
+    return q.answer(len(caps), witnesses=[f"piece:{n}" for n in caps],
+                    question=(f"It is {side.capitalize()}'s turn. How many different {other(side)} pieces could "
+                              f"{side.capitalize()} capture with one legal move? {RULES}"))
+
+
+def attackers(board, sq, side):
+    """Pieces of ``side`` that attack square ``sq`` (pawns diagonally forward, pieces along clear lines)."""
+    return sorted((p for p, (c, _) in board.items() if c == side and p != sq and sq in attacked_squares_from(board, *p)),
+                  key=lambda d: (d[1], d[0]))
+
+
+def _plant_attackers(board, sq, side, t, rng) -> bool:
+    for _ in range(12):
+        att = attackers(board, sq, side)
+        if len(att) == t:
+            return True
+        if len(att) > t:
+            gone = [p for p in att if board[p][1] != "K"]
+            if not gone:
+                return False
+            del board[gone[int(rng.integers(len(gone)))]]
+            continue
+        kinds = [k for k in ("P", "N", "B", "R", "Q") if _room(board, side, k)]
+        if not kinds:
+            return False
+        kind = kinds[int(rng.integers(len(kinds)))]
+        spots = []
+        for f in range(8):
+            for r in range(8):
+                if (f, r) not in board and (kind != "P" or 1 <= r <= 6):
+                    board[(f, r)] = (side, kind)
+                    if sq in attacked_squares_from(board, f, r):
+                        spots.append((f, r))
+                    del board[(f, r)]
+        if not spots:
+            return False
+        board[spots[int(rng.integers(len(spots)))]] = (side, kind)
+    return False
+
+
+@task("target_square_attacker_count", answer="integer", annotation="bbox_set", ops="counting,spatial_relations",
+      queries=("king_square_attacker_count", "white_piece_attacks_target_square_count",
+               "black_piece_attacks_target_square_count"))
+def target_square_attacker_count(q):
+    t = q.target(range(0, 5))
+    qid = q.query_id
+
+    def plant(state, rng):
+        board = board_of(state)
+        if qid == "king_square_attacker_count":
+            side = ("white", "black")[int(rng.integers(2))]        # the marked king's side is to move
+            sq, by = king_square(board, side), other(side)
+        else:
+            by = "white" if qid.startswith("white") else "black"
+            side = state["to_move"]
+            free = [(f, r) for f in range(8) for r in range(8) if board.get((f, r), (other(by),))[0] != by
+                    and board.get((f, r), (None, ""))[1] != "K"]
+            sq = free[int(rng.integers(len(free)))]
+        q.require(_plant_attackers(board, sq, by, t, rng), "attackers not plantable")
+        q.require(_legal_turn(board, side), "the side not to move is in check")
+        state["pieces"], state["to_move"], state["marked"] = pieces_of(board), side, list(sq)
+        return state
+
+    s = q.edit(plant)
+    f, r = q.param("marked", lambda _: s["marked"])
+    board = board_of(s)
+    if qid == "king_square_attacker_count":
+        side = board[(f, r)][0]
+        by = other(side)
+        what = (f"The {side} king is outlined in red. How many {by} pieces attack it (count every piece that "
+                f"could capture on its square if it were {by}'s move)?")
+    else:
+        by = "white" if qid.startswith("white") else "black"
+        what = (f"The square {sq_name(f, r)} is outlined in red. How many {by} pieces attack that square (could "
+                f"capture a piece standing there, or move there by capturing)?")
+    att = [sq_name(*p) for p in attackers(board, (f, r), by)]
+    q.step("attackers", square=sq_name(f, r), side=by, pieces=att)
+    return q.answer(len(att), witnesses=[f"piece:{n}" for n in att],
+                    question=f"{what} Pawns attack one square diagonally forward. {RULES}")
+
+
+def _moves(board, side):
+    """Legal moves of ``side`` as (from, to), pawn moves onto the last rank left out (no promotion)."""
+    out = []
+    for sq, (c, k) in sorted(board.items()):
+        if c == side:
+            out += [(sq, d) for d in legal_moves(board, *sq) if not (k == "P" and d[1] in (0, 7))]
+    return out
+
+
+def _after(board, move):
+    b = dict(board)
+    b[move[1]] = b.pop(move[0])
+    return b
+
+
+def is_checkmate(board, side) -> bool:
+    """``side`` is in check and has no legal move."""
+    if not is_attacked(board, king_square(board, side), other(side)):
+        return False
+    return not any(legal_moves(board, *sq) for sq, (c, _) in list(board.items()) if c == side)
+
+
+MATE_EXTRA = {1: (0, 2), 2: (2, 4), 3: (4, 7)}
+
+
+def _mate_position(rng, difficulty):
+    """A position where the side to move has a mate in one: the defending king on an edge, the attacking
+    king nearby, one or two heavy pieces and a few extra pieces (more with difficulty)."""
+    lo, hi = MATE_EXTRA[difficulty]
+    for _ in range(300):
+        mover = ("white", "black")[int(rng.integers(2))]
+        defender = other(mover)
+        back = 7 if defender == "black" else 0
+        board = {}
+        if rng.random() < 0.7:
+            dk = (int(rng.integers(8)), back)
+        else:
+            dk = (int(rng.choice([0, 7])), int(rng.integers(8)))
+        board[dk] = (defender, "K")
+        inward = (0, -1 if back == 7 else 1) if dk[1] == back else ((1 if dk[0] == 0 else -1), 0)
+        if rng.random() < 0.5:
+            mk = (dk[0] + 2 * inward[0] + int(rng.integers(-1, 2)) * (inward[0] == 0),
+                  dk[1] + 2 * inward[1] + int(rng.integers(-1, 2)) * (inward[1] == 0))
+        else:
+            mk = (int(rng.integers(8)), int(rng.integers(8)))
+        if not _on(*mk) or mk in board or max(abs(mk[0] - dk[0]), abs(mk[1] - dk[1])) <= 1:
+            continue
+        board[mk] = (mover, "K")
+        heavy = [("Q",), ("R",), ("R", "R"), ("Q", "R"), ("Q", "B"), ("R", "N"), ("R", "B")][int(rng.integers(7))]
+        extras = [(mover, str(k)) for k in heavy]
+        for _k in range(int(rng.integers(lo, hi + 1))):
+            extras.append((("white", "black")[int(rng.integers(2))], str(rng.choice(["P", "P", "N", "B", "R"]))))
+        if rng.random() < 0.6:   # the defender's own pawns in front of its king
+            for df in (-1, 0, 1):
+                sq = (dk[0] + df + inward[0], dk[1] + inward[1]) if inward[1] else (dk[0] + inward[0], dk[1] + df)
+                if _on(*sq) and 1 <= sq[1] <= 6 and sq not in board and rng.random() < 0.7:
+                    board[sq] = (defender, "P")
+        for color, kind in extras:
+            if _room(board, color, kind):
+                spot = _free_square(board, kind, rng)
+                if spot is not None:
+                    board[spot] = (color, kind)
+        if is_attacked(board, king_square(board, defender), mover) or is_attacked(board, mk, defender):
+            continue
+        moves = _moves(board, mover)
+        mates = [m for m in moves if is_checkmate(_after(board, m), defender)]
+        if mates and len(moves) - len(mates) >= 5:
+            return board, mover, moves, mates
+    return None
+
+
+def _move_text(board, move):
+    (f0, r0), (f1, r1) = move
+    return f"{KIND_NAMES[board[(f0, r0)][1]]} {sq_name(f0, r0)}-{sq_name(f1, r1)}"
+
+
+@task("checkmate_move_label", answer="option_letter", annotation="point_map", ops="state_update")
+def checkmate_move_label(q):
+    def build(state, rng):
+        found = _mate_position(rng, q.difficulty)
+        q.require(found is not None, "no mate-in-one position")
+        board, mover, moves, mates = found
+        state["pieces"], state["to_move"], state["option_rows"] = pieces_of(board), mover, 2
+        return state
+
+    s = q.edit(build)
+    board, mover = board_of(s), s["to_move"]
+    defender = other(mover)
+    moves = _moves(board, mover)
+    mates = [m for m in moves if is_checkmate(_after(board, m), defender)]
+    best = q.param("mating_move", lambda r: [list(x) for x in mates[int(r.integers(len(mates)))]])
+    move = (tuple(best[0]), tuple(best[1]))
+
+    def distractors(r):
+        quiet = [m for m in moves if m not in mates]
+        checks = [m for m in quiet if is_attacked(_after(board, m), king_square(board, defender), mover)]
+        same = [m for m in quiet if m[0] == move[0]]
+        pool = checks + same + quiet
+        return [_move_text(board, pool[int(i)]) for i in r.permutation(len(pool))] if len(pool) > 0 else []
+
+    letter, opts = multiple_choice(q, _move_text(board, move), distractors, k=6, where="image")
+    q.step("mate_in_one", move=[sq_name(*move[0]), sq_name(*move[1])], mating_moves=len(mates))
+    return q.answer(letter, witnesses={"moving_piece": f"piece:{sq_name(*move[0])}",
+                                       "destination": f"sq:{sq_name(*move[1])}",
+                                       "mated_king": f"piece:{sq_name(*king_square(board, defender))}"},
+                    question=(f"It is {mover.capitalize()}'s turn. Exactly one of the moves A-F listed under the "
+                              f"board checkmates {defender.capitalize()} at once (the {defender} king is attacked "
+                              f"and has no legal reply). Which one? {RULES} No promotion."))
