@@ -184,10 +184,11 @@ def _numbers_in(text: str) -> list[float]:
 def shortcut_hits(texts, values) -> list[tuple[str, object]]:
     """(text, value) pairs where a drawn label gives a value away: the label equals the value
     (case-insensitively), or, for a numeric value, any number written in the label equals it.
-    Scale labels (``kind="tick"``: axis ticks, colour-bar levels) are exempt."""
+    Scale labels (``kind="tick"``: axis ticks, colour-bar levels) and the offered choices drawn
+    as answer cards (``kind="option"``: a list the prompt would otherwise carry) are exempt."""
     hits = []
     for t in texts:
-        if t.get("kind") == "tick":
+        if t.get("kind") in ("tick", "option"):
             continue
         s = t["text"].strip()
         nums = None

@@ -1,32 +1,37 @@
-"""symbolic/clock: independent solvers written from the catalog programs."""
+"""symbolic/clock: independent solvers written from the catalog programs, answer cards drawn in
+the image as the reference offers them, and no time printed outside the dial's numerals and
+the cards."""
 
 from datetime import datetime, timedelta
 
-from taskcheck import check_scene_tasks, check_two_process_determinism
+import pytest
+from taskcheck import check_no_shortcuts, check_scene_tasks, check_two_process_determinism
+
+from tracegen import registry
+from tracegen.core import engine
 
 MOD = "tracegen.domains.symbolic.clock"
 P = "task_symbolic__clock__"
 
 
-def _dt(ck):
+def _dt(ck, seconds=True):
     # a 12-hour dial read on one morning: 12:xx is just after midnight
-    return datetime(2000, 1, 1, ck["h"] % 12, ck["m"], ck["s"])
+    return datetime(2000, 1, 1, ck["h"] % 12, ck["m"], ck["s"] if seconds else 0)
 
 
 def _hm(dt):
-    return f"{(dt.hour % 12) or 12}:{dt.minute:02d}"
+    return f"{(dt.hour % 12) or 12:02d}:{dt.minute:02d}"
 
 
-def _letter(params, value):
+def _letter(params, value, letters="ABCDEF"):
     opts = params["options"]
-    assert opts.count(value) == 1, (value, opts)
-    return "ABCD"[opts.index(value)]
+    assert len(opts) == len(letters) and opts.count(value) == 1, (value, opts)
+    return letters[opts.index(value)]
 
 
 def full_time(state, params, qid):
-    ck = state["clocks"][0]
-    t = _dt(ck)
-    return _letter(params, f"{(t.hour % 12) or 12}:{t.minute:02d}:{t.second:02d}")
+    t = _dt(state["clocks"][0])
+    return _letter(params, f"{(t.hour % 12) or 12:02d}:{t.minute:02d}:{t.second:02d}")
 
 
 def hand_angle(state, params, qid):
@@ -35,28 +40,56 @@ def hand_angle(state, params, qid):
     hour_deg = (ck["h"] % 12) * 30.0 + ck["m"] * 30.0 / 60.0
     diff = abs(minute_deg - hour_deg)
     diff = min(diff, 360.0 - diff)
-    text = (str(int(diff)) if diff == int(diff) else str(diff)) + "°"
-    return _letter(params, text)
+    return _letter(params, (str(int(diff)) if diff == int(diff) else str(diff)) + "°")
 
 
 def offset(state, params, qid):
     t = _dt(state["clocks"][0])
     delta = timedelta(minutes=params["offset"])
-    t2 = t + delta if qid == "minutes_after" else t - delta
-    return _letter(params, _hm(t2))
+    return _letter(params, _hm(t + delta if qid == "minutes_after" else t - delta))
 
 
 def elapsed(state, params, qid):
     a, b = (_dt(c) for c in state["clocks"])
     if b <= a:
         b += timedelta(hours=12)
-    minutes = int((b - a).total_seconds() // 60)
-    return _letter(params, f"{minutes} minutes")
+    return _letter(params, str(int((b - a).total_seconds() // 60)))
 
 
 def extremum(state, params, qid):
     pairs = sorted((_dt(c), c["label"]) for c in state["clocks"])
     return pairs[0][1] if qid == "earliest_time_label" else pairs[-1][1]
+
+
+def alarm_wait(state, params, qid):
+    now = _dt(state["clocks"][0])
+    ring = datetime(2000, 1, 1, state["alarm"] % 12, 0)
+    while ring <= now:
+        ring += timedelta(hours=12)
+    return _letter(params, str(int((ring - now).total_seconds() // 60)))
+
+
+def _minutes(ck):
+    t = _dt(ck, seconds=False)
+    return t.hour * 60 + t.minute
+
+
+def equivalent(state, params, qid):
+    return _letter(params, _minutes(state["clocks"][0]))
+
+
+def sequence(state, params, qid):
+    k = state["missing"]
+    shown = [(i, _minutes(c)) for i, c in enumerate(state["clocks"]) if i != k]
+    (i0, t0), (i1, t1) = shown[0], shown[-1]
+    step = ((t1 - t0) % 720) // (i1 - i0)
+    assert all((t0 + (i - i0) * step) % 720 == t for i, t in shown)
+    return _letter(params, (t0 + (k - i0) * step) % 720, "ABCD")
+
+
+def order(state, params, qid):
+    labels = [c["label"] for c in sorted(state["clocks"], key=_minutes)]
+    return str(params["options"].index(labels) + 1)
 
 
 SOLVERS = {
@@ -65,6 +98,10 @@ SOLVERS = {
     P + "offset_readout": offset,
     P + "elapsed_time_value": elapsed,
     P + "time_extremum_label": extremum,
+    P + "alarm_wait_time_value": alarm_wait,
+    P + "equivalent_time_label": equivalent,
+    P + "sequence_completion_label": sequence,
+    P + "time_order_label": order,
 }
 
 
@@ -78,3 +115,51 @@ def test_tasks():
 
 def test_two_process_determinism():
     check_two_process_determinism(MOD)
+
+
+@pytest.mark.parametrize("tid", sorted(SOLVERS))
+def test_no_shortcuts(tid):
+    # every task reads times off the hands: no drawn label (outside the numerals and the cards) gives one
+    check_no_shortcuts(registry.get(tid), seeds=(0,), answer=False)
+
+
+RUNS = {"full_time_readout": {1: 15, 2: 5, 3: 1}, "offset_readout": {1: 15, 2: 5, 3: 1},
+        "alarm_wait_time_value": {1: 15, 2: 5, 3: 1}, "elapsed_time_value": {1: 15, 2: 5, 3: 1},
+        "hand_angle_value": {1: 15, 2: 5, 3: 2.5}}
+
+
+def _value(text):
+    """A card's value in its run's unit: seconds for HH:MM:SS, minutes for HH:MM, else the number."""
+    text = text.replace("°", "").replace(" min", "")
+    if ":" in text:
+        parts = [int(p) for p in text.split(":")]
+        parts[0] %= 12
+        return sum(p * 60 ** (len(parts) - 1 - i) for i, p in enumerate(parts))
+    return float(text)
+
+
+MODULUS = {"full_time_readout": 43200, "offset_readout": 720}
+
+
+@pytest.mark.parametrize("objective", sorted(RUNS))
+def test_six_cards_drawn_as_a_close_run(objective):
+    """Six cards in the image (as the reference draws them), a run of values one spacing apart
+    around the answer, the answer anywhere in the run."""
+    spec = registry.get(P + objective)
+    places = set()
+    for d, spacing in RUNS[objective].items():
+        for s in range(4):
+            inst = engine.generate(spec, seed=s, split="cards", index=0, difficulty=d, encode=False)
+            cards = [t["text"] for t in inst.canvas.texts if t["kind"] == "option" and len(t["text"]) > 1]
+            assert len(cards) == 6 and inst.record["answer_gt"]["value"] in "ABCDEF"
+            vals = sorted(_value(t) for t in cards)
+            gaps = [b - a for a, b in zip(vals, vals[1:])]
+            if objective in MODULUS:                 # a run may wrap past 12:00
+                gaps.append(vals[0] + MODULUS[objective] - vals[-1])
+                gaps.remove(max(gaps))
+            assert all(abs(g - spacing) < 1e-9 for g in gaps), (objective, d, cards)
+            opts = inst.trace["params"]["options"]
+            correct = opts["ABCDEF".index(inst.record["answer_gt"]["value"])]
+            run = sorted(opts, key=_value)
+            places.add(run.index(correct))
+    assert len(places) >= 3
