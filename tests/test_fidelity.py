@@ -31,7 +31,6 @@ OUTSIDE: dict[str, str] = {
     "physics-motion_graph": "options, top_answer_share",
     "puzzles-cell_board": "annotation_elements",
     "puzzles-sudoku": "distinct_answers",
-    "symbolic-spinner": "distinct_answers, options, top_answer_share",
 }
 
 

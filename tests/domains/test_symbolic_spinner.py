@@ -13,7 +13,7 @@ def _letter(params, p):
     text = f"{p.numerator}/{p.denominator}"
     opts = params["options"]
     assert opts.count(text) == 1, (text, opts)
-    return "ABCD"[opts.index(text)]
+    return "ABCDEF"[opts.index(text)]
 
 
 def _prob(outcomes, event):

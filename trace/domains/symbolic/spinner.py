@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+from tracegen.core.cards import card_row, rounded_rect
 from tracegen.core.options import multiple_choice, option_text
 from tracegen.core.task import Scene
 
@@ -37,29 +38,39 @@ def _spinner(rng, difficulty):
 
 
 class Spinner(Scene):
-    domain, scene_id, size = "symbolic", "spinner", (520, 520)
-    description = "Spinners divided into equal sectors; each sector has a colour and a white shape icon."
+    domain, scene_id, size = "symbolic", "spinner", (760, 650)
+    megapixels = (0.75, 1.2)
+    description = ("Spinners divided into equal sectors; each sector has a colour and a shape icon; six lettered "
+                   "probability cards below.")
 
     def canvas_size(self, state):
-        return (520, 520) if len(state["spinners"]) == 1 else (900, 500)
+        return (760, 650) if len(state["spinners"]) == 1 else (980, 640)
 
     def sample(self, rng, difficulty):
         return {"spinners": [_spinner(rng, difficulty), _spinner(rng, difficulty)]}
 
     def render(self, c, state, params):
         sp = state["spinners"]
+        w = self.canvas_size(state)[0]
         if len(sp) == 1:
-            self._draw(c, 260, 260, 225, sp[0], "spinner:0")
+            rounded_rect(c, 130, 10, 500, 520, radius=16, fill="panel", stroke="grid", lw=1.5)
+            c.text(380, 38, "Spinner", size=22, bold=True)
+            self._draw(c, 380, 290, 220, sp[0], "spinner:0")
+            y = 552
         else:
-            for k, (cx, spinner) in enumerate(zip((225, 675), sp)):
-                c.text(cx, 30, f"Spinner {k + 1}", size=20, bold=True, id=f"title:{k}")
-                self._draw(c, cx, 270, 205, spinner, f"spinner:{k}")
+            for k, (cx, spinner) in enumerate(zip((250, 730), sp)):
+                rounded_rect(c, cx - 230, 10, 460, 510, radius=16, fill="panel", stroke="grid", lw=1.5)
+                c.text(cx, 38, f"Spinner {k + 1}", size=22, bold=True, id=f"title:{k}")
+                self._draw(c, cx, 285, 205, spinner, f"spinner:{k}")
+            y = 542
+        card_row(c, 16, y, w - 32, list("ABCDEF"), params["options"], h=84, gap=10, size=22)
 
     @staticmethod
     def _draw(c, cx, cy, r, spinner, sid):
         secs = spinner["sectors"]
         n = len(secs)
         span = 2 * math.pi / n
+        badge = c.style.accent % 2 == 1          # render-only: black shapes on white tiles, or white shapes
         for k, sec in enumerate(secs):
             a0 = -math.pi / 2 + k * span
             steps = max(6, int(48 / n))
@@ -68,10 +79,15 @@ class Spinner(Scene):
             c.polygon(pts, fill=sec["color"], stroke="ink", lw=2.0, id=f"{sid}:sector:{k}")
         for k, sec in enumerate(secs):
             am = -math.pi / 2 + (k + 0.5) * span
-            rr = r * 0.7
-            size = min(r * 0.26, 2 * math.pi * rr / n * 0.5)
-            c.shape(sec["shape"], cx + rr * math.cos(am), cy + rr * math.sin(am), size, fill="white",
-                    stroke="black", lw=1.8)
+            rr = r * 0.68
+            size = min(r * 0.24, 2 * math.pi * rr / n * 0.45)
+            x, y = cx + rr * math.cos(am), cy + rr * math.sin(am)
+            if badge:
+                rounded_rect(c, x - size * 0.8, y - size * 0.8, size * 1.6, size * 1.6, radius=size * 0.3,
+                             fill="white", stroke="black", lw=1.2)
+                c.shape(sec["shape"], x, y, size, fill="black")
+            else:
+                c.shape(sec["shape"], x, y, size, fill="white", stroke="black", lw=1.8)
         c.circle(cx, cy, r, stroke="ink", lw=3.0, id=sid)
         a = math.radians(spinner["pointer"])
         c.arrow(cx, cy, cx + r * 0.42 * math.cos(a), cy + r * 0.42 * math.sin(a), color="black", lw=5.0, head=16)
@@ -87,16 +103,21 @@ def frac(p: Fraction) -> str:
     return f"{p.numerator}/{p.denominator}"
 
 
-def _options(q, p: Fraction, candidates):
-    """Four probability options with ``p`` at the balanced target letter (reduced fractions)."""
+def _options(q, p: Fraction, candidates, total: int):
+    """Six probability options with ``p`` at the balanced target letter (reduced fractions), listed
+    in the prompt and drawn as cards under the spinner (the reference does both).  Distractors are
+    the task's usual slips and neighbours of ``p`` over the ``total`` equally likely outcomes."""
+    k = p * total
 
     def distractors(r):
-        wrong = [Fraction(d) for d in candidates]
-        den = p.denominator
-        wrong += [Fraction(int(r.integers(1, den + 3)), int(r.integers(2, den + 4))) for _ in range(24)]
+        wrong = [Fraction(d) for d in candidates] + [Fraction(k + j, total) for j in (-2, -1, 1, 2, 3)]
+        wrong = [d for d in wrong if 0 < d < 1 and d != p]
+        if len({*wrong}) < 5:               # few outcomes: neighbours over nearby denominators too
+            dens = [int(b) for b in r.permutation(range(max(2, total - 2), total + 4))]
+            wrong += [Fraction(a, b) for b in dens for a in (round(p * b) - 1, round(p * b) + 1, round(p * b))]
         return [frac(d) for d in wrong if 0 < d < 1 and d != p]
 
-    return multiple_choice(q, frac(p), distractors)
+    return multiple_choice(q, frac(p), distractors, k=6)
 
 
 def _one(q):
@@ -112,8 +133,7 @@ def _present(q, name, values):
     return q.choice(name, vals)
 
 
-def _lead(n):
-    return f"The spinner has {n} equal sectors and is spun once."
+LEAD = "The spinner's sectors are all equal and it is spun once."
 
 
 # ---------------------------------------------------------------------- tasks
@@ -131,11 +151,11 @@ def single_attribute_probability(q):
     cands = [Fraction(n - k, n), Fraction(k + 1, n), Fraction(k - 1, n), Fraction(k, n + 1), Fraction(k, n - 1)]
     if n > k:
         cands.append(Fraction(k, n - k))
-    letter, opts = _options(q, p, cands)
+    letter, opts = _options(q, p, cands, n)
     what = f"a {value} sector" if attr == "color" else f"a sector showing {SHAPE_WORDS[value]}"
     q.step("count", attribute=attr, value=value, matching=k, total=n)
     return q.answer(letter, witnesses="spinner:0",
-                    question=f"{_lead(n)} What is the probability that the arrow lands on {what}?\n"
+                    question=f"{LEAD} What is the probability that the arrow lands on {what}?\n"
                              + option_text(opts))
 
 
@@ -162,10 +182,10 @@ def multi_attribute_and_probability(q):
     p = Fraction(kb, n)
     cands = [Fraction(kc * ks, n * n), Fraction(kc + ks - kb, n), Fraction(kc, n), Fraction(ks, n),
              Fraction(kb + 1, n), Fraction(kb, kc), Fraction(kb, ks)]
-    letter, opts = _options(q, p, cands)
+    letter, opts = _options(q, p, cands, n)
     q.step("count", color=color, shape=shape, both=kb, total=n)
     return q.answer(letter, witnesses="spinner:0",
-                    question=(f"{_lead(n)} What is the probability that the arrow lands on a sector that is "
+                    question=(f"{LEAD} What is the probability that the arrow lands on a sector that is "
                               f"{color} and shows {SHAPE_WORDS[shape]}?\n" + option_text(opts)))
 
 
@@ -179,10 +199,10 @@ def multi_attribute_or_probability(q):
     p = Fraction(k, n)
     cands = [Fraction(kc + ks, n), Fraction(kb, n), Fraction(kc, n), Fraction(ks, n), Fraction(k - 1, n),
              Fraction(k + 1, n), Fraction(n - k, n)]
-    letter, opts = _options(q, p, cands)
+    letter, opts = _options(q, p, cands, n)
     q.step("count", color=color, shape=shape, either=k, total=n)
     return q.answer(letter, witnesses="spinner:0",
-                    question=(f"{_lead(n)} What is the probability that the arrow lands on a sector that is "
+                    question=(f"{LEAD} What is the probability that the arrow lands on a sector that is "
                               f"{color} or shows {SHAPE_WORDS[shape]} (or both)?\n" + option_text(opts)))
 
 
@@ -195,8 +215,7 @@ def pair_color_event_probability(q):
     n1, n2 = len(s1), len(s2)
     cols1 = [s["color"] for s in s1]
     cols2 = [s["color"] for s in s2]
-    lead = (f"Spinner 1 has {n1} equal sectors and Spinner 2 has {n2} equal sectors. Both are spun once, "
-            "independently.")
+    lead = "Each spinner has equal sectors. Both are spun once, independently."
     if q.query_id == "pair_same_color_probability":
         same = sum(a == b for a in cols1 for b in cols2)
         q.require(0 < same < n1 * n2, "same colour impossible or certain")
@@ -230,6 +249,6 @@ def pair_color_event_probability(q):
             cands = [pa + pb, both, 1 - both] + common
             what = f"at least one arrow lands on a {color} sector"
         q.step("count", color=color, first=[a, n1], second=[b, n2], result=str(p))
-    letter, opts = _options(q, p, cands)
+    letter, opts = _options(q, p, cands, n1 * n2)
     return q.answer(letter, witnesses={"first_spinner": "spinner:0", "second_spinner": "spinner:1"},
                     question=f"{lead} What is the probability that {what}?\n" + option_text(opts))
