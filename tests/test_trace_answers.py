@@ -6,7 +6,7 @@ import pytest
 
 import tracegen.reward
 from rlvr.evaluation import trace_answers as T
-from rlvr.evaluation.scoring import ScoringError
+from rlvr.evaluation.answer_parsing import ScoringError
 
 
 @pytest.mark.parametrize("response,atype,value,source", [

@@ -15,22 +15,15 @@ from .common import slices
 from .evaluate import EvaluateError, read_jsonl, write_jsonl_atomic
 
 
-def _module(benchmark: str):
-    """The benchmark's module (rlvr/evaluation/benchmarks) once migrated there, else None (old path)."""
-    from . import benchmarks
-
-    return benchmarks.get(benchmark) if benchmarks.is_migrated(benchmark) else None
-
-
 def _fail(cmd: str, e: Exception) -> int:
     print(f"rlvr {cmd}: {e}", file=sys.stderr)
     return 1
 
 
 def write_json_atomic(path, obj) -> None:
-    from ..aggregate import write_atomic
+    from tracegen.core.canonical import write_json_atomic as write   # the project's one atomic JSON writer
 
-    write_atomic(path, json.dumps(obj, indent=1, sort_keys=True, ensure_ascii=False) + "\n")
+    write(path, obj)
 
 
 def check_rows(rows, what) -> None:
@@ -133,7 +126,7 @@ def add_judge_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run_judge(args) -> int:
-    from . import judge, scoring
+    from . import benchmarks, judge
 
     try:
         manifest = suite_mod.load(args.suite)
@@ -147,24 +140,13 @@ def run_judge(args) -> int:
             rows = read_jsonl(path)
             check_rows(rows, path)
             inputs.append(rows)
-        module = _module(args.benchmark)
-        with (make_protocol_judge(args) if module is not None else make_judge(args)) as j:
-            if module is not None:
-                outputs, calls = slices.judge_slices(module, inputs, lambda asked: j.complete([r for _, r in asked]))
-            elif args.benchmark not in scoring.JUDGED:       # old path without a judge protocol yet: pass through
-                outputs, calls = inputs, 0
-            else:
-                outputs, calls = [], 0
-                for rows in inputs:
-                    outs, n = judge_rows(rows, lambda r, prev: scoring.judge_requests(args.benchmark, r, prev), j)
-                    outputs.append([dict(r, judge=scoring.apply_judgements(args.benchmark, r, out))
-                                    for r, out in zip(rows, outs)])
-                    calls += n
+        module = benchmarks.get(args.benchmark)
+        with make_protocol_judge(args) as j:
+            outputs, calls = slices.judge_slices(module, inputs, lambda asked: j.complete([r for _, r in asked]))
         for path, judged in zip(args.output, outputs):
             write_jsonl_atomic(path, judged)
         rows = [r for judged in outputs for r in judged]
-    except (judge.JudgeError, scoring.ScoringError, BenchmarkError, EvaluateError, suite_mod.SuiteError,
-            OSError) as e:
+    except (judge.JudgeError, BenchmarkError, EvaluateError, suite_mod.SuiteError, KeyError, OSError) as e:
         return _fail("judge", e)
     print(json.dumps({"benchmark": args.benchmark, "slices": len(args.input), "rows": len(rows), "judge_requests": calls}))
     return 0
@@ -200,7 +182,7 @@ def expected_rows(manifest: dict, bench: dict, data_dir) -> tuple[int, bool]:
 
 
 def run_score(args) -> int:
-    from . import data as eval_data, scoring
+    from . import benchmarks, data as eval_data
 
     try:
         manifest = suite_mod.load(args.suite)
@@ -211,19 +193,12 @@ def run_score(args) -> int:
         if len(rows) != want:
             raise EvaluateError(f"{args.input}: {len(rows)} rows, but the benchmark has {want}: a partial slice "
                                 f"is never scored")
-        module = _module(args.benchmark)
-        if module is not None:
-            result = slices.score_slice(module, rows)
-            out = {"model": args.model, "seed": args.seed, "benchmark": args.benchmark, "score": result["score"],
-                   "rows": result["rows"], "breakdown": result["table"], "row_results": result["row_results"]}
-        else:
-            result = scoring.score(args.benchmark, rows)
-            out = {"model": args.model, "seed": args.seed, "benchmark": args.benchmark, "score": result["score"],
-                   "rows": result["rows"], "breakdown": result.get("breakdown", {}),
-                   "extraction": result.get("extraction", {})}
-        out["data"] = {"rows": want, "fixture": fixture}
+        result = slices.score_slice(benchmarks.get(args.benchmark), rows)
+        out = {"model": args.model, "seed": args.seed, "benchmark": args.benchmark, "score": result["score"],
+               "rows": result["rows"], "breakdown": result["table"], "row_results": result["row_results"],
+               "data": {"rows": want, "fixture": fixture}}
         write_json_atomic(args.output, out)
-    except (scoring.ScoringError, BenchmarkError, EvaluateError, eval_data.BenchmarkDataError, suite_mod.SuiteError,
+    except (BenchmarkError, EvaluateError, eval_data.BenchmarkDataError, suite_mod.SuiteError, KeyError,
             OSError) as e:
         return _fail("score", e)
     print(json.dumps({k: out[k] for k in ("model", "seed", "benchmark", "score", "rows")}))

@@ -261,15 +261,12 @@ CHECKS = {"prompts": check_prompts, "scoring": check_scoring, "aggregate": check
 
 
 def read_cases(path: Path) -> list[dict]:
-    cases = []
-    with open(path, encoding="utf-8") as f:
-        for n, line in enumerate(f, 1):
-            if line.strip():
-                try:
-                    cases.append(json.loads(line))
-                except ValueError as e:
-                    raise ValueError(f"{path}:{n}: not valid JSON ({e})") from None
-    return cases
+    from .evaluate import EvaluateError, read_jsonl
+
+    try:
+        return read_jsonl(path)
+    except EvaluateError as e:
+        raise ValueError(str(e)) from None
 
 
 def run_dir(cases_dir, only=None, out=sys.stdout) -> tuple[int, int, dict]:

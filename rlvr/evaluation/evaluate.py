@@ -119,26 +119,20 @@ def read_jsonl(path) -> list[dict]:
 
 
 def generation_rows(samples, expected: int) -> list[dict]:
-    """Generation rows from lm-eval's samples, whose docs are the task's loaded documents."""
-    from . import prompts
+    """Generation rows from lm-eval's samples, whose docs are the task's loaded rows: index, the row's fields,
+    the prompt (as text and as the reference's chat message), the response."""
     from .common.messages import flat_text
-    from .tasks.utils import as_doc, module_row
+    from .tasks.utils import module_row
 
     if [s["doc_id"] for s in samples] != list(range(expected)):
         raise EvaluateError(f"lm-eval returned {len(samples)} samples for {expected} documents")
     rows = []
     for s in samples:
         bench, row = module_row(s["doc"])
-        if bench is not None:
-            parts = bench.build_prompt(row)
-            rows.append({"index": s["doc_id"], "fields": row.fields, "prompt": flat_text(parts),
-                         "messages": bench.request_messages(row), "response": s["resps"][0][0],
-                         "n_images": len(row.images), "context_sha256": hashlib.sha256(_context(s).encode()).hexdigest()})
-            continue
-        doc = as_doc(s["doc"])
-        rows.append(dict(doc, index=s["doc_id"], prompt=prompts.build_prompt(s["doc"]["benchmark"], doc),
-                         response=s["resps"][0][0], n_images=len(s["doc"]["images"]),
-                         context_sha256=hashlib.sha256(_context(s).encode()).hexdigest()))
+        parts = bench.build_prompt(row)
+        rows.append({"index": s["doc_id"], "fields": row.fields, "prompt": flat_text(parts),
+                     "messages": bench.request_messages(row), "response": s["resps"][0][0],
+                     "n_images": len(row.images), "context_sha256": hashlib.sha256(_context(s).encode()).hexdigest()})
     return rows
 
 

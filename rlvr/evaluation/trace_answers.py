@@ -32,7 +32,7 @@ import re
 from tracegen.reward import ANSWER_TYPES
 from tracegen.reward import score as _reward_score
 
-from .scoring import (MAX_TOKENS, AMBIG, ScoringError, last_boxed, parse_integer, parse_letter,
+from .answer_parsing import (MAX_TOKENS, AMBIG, ScoringError, last_boxed, parse_integer, parse_letter,
                       parse_number, _boxed_spans, _clean, _final_part, _PHRASE_OPTION)
 
 __all__ = ["SOURCES", "NONE", "extract_typed", "judge_request", "score_rows", "normalize_typed", "matches"]
@@ -129,7 +129,7 @@ def _dict_answer(obj):
 
 def answer_objects(text: str):
     """(start, end, value) of top-level dict objects with an "answer" key (JSON or Python literal);
-    also the benchmark scorers' JSON candidates (scoring.py)."""
+    also the JSON candidates of answer_parsing.py."""
     dec = json.JSONDecoder(strict=False)
     out = []
     pos = max(0, len(text) - 50000)

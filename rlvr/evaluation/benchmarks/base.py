@@ -91,7 +91,8 @@ class Benchmark:
     key: str = ""                 # suite key
     alias: str = ""               # the reference's dataset name (official_alias)
     route: str = "official_vlmevalkit"   # official_vlmevalkit | direct_score | dedicated
-    raw_format: str = "vlmevalkit_tsv"   # vlmevalkit_tsv | image_path_tsv | hf_parquet
+    raw_format: str = "vlmevalkit_tsv"   # vlmevalkit_tsv | hf_parquet
+    hf_split: str | None = None          # hf_parquet: the split whose files are read
     #: where the reference calls the Qwen3-32B judge: None, "fallback" (only when the rule-based
     #: extraction fails) or "every_row"; the suite manifest's structured ``judge`` field comes from here
     judge: str | None = None

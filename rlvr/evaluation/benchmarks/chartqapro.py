@@ -20,7 +20,7 @@ from __future__ import annotations
 import ast
 import re
 
-from ..common import constants, messages as msg, table
+from ..common import constants, messages as msg, table, trace_parsing as tp
 from ..common.table import cell_str, is_na
 from . import register
 from .base import Benchmark, BenchmarkError
@@ -32,13 +32,6 @@ QUESTION_TYPES = {"Factoid": "factoid", "Multi Choice": "multi_choice", "Convers
 _MARKER = re.compile(r"\bthe[ \t]+answer[ \t]+is\b[ \t]*:?[ \t]*", re.IGNORECASE)
 _TAG = re.compile(r"<answer>\s*(.*?)\s*</answer>", re.IGNORECASE | re.DOTALL)
 _MARKDOWN = ("**", "__", "~~", "`", "*", "_")
-
-
-def _truthy_str(value) -> str:
-    """``str(value or "")`` of a workbook cell (NaN is truthy: "nan")."""
-    if is_na(value):
-        return "nan"
-    return str(value) if value else ""
 
 
 def final_sentence(text: str) -> str | None:
@@ -58,25 +51,8 @@ def final_sentence(text: str) -> str | None:
     return answer or None
 
 
-def _last_boxed(text: str) -> str | None:
-    """The adapter's own box reader: stops at the first unbalanced box, strips the content."""
-    last, start = None, 0
-    while True:
-        at = text.find("\\boxed{", start)
-        if at < 0:
-            return last
-        depth, pos = 1, at + len("\\boxed{")
-        while pos < len(text) and depth:
-            depth += {"{": 1, "}": -1}.get(text[pos], 0)
-            pos += 1
-        if depth:
-            return last
-        last = text[at + len("\\boxed{"):pos - 1].strip()
-        start = pos
-
-
 def final_answer(value) -> str | None:
-    text = _truthy_str(value)
+    text = tp.or_text(value)
     blocks = list(_TAG.finditer(text))
     if blocks:
         if len(blocks) != 1:
@@ -84,7 +60,7 @@ def final_answer(value) -> str | None:
         answer = blocks[0].group(1).strip()
         if not answer:
             return None
-        boxed = _last_boxed(answer)
+        boxed = tp.last_closed_box(answer)
         if boxed is not None:
             return boxed or None
         marked = final_sentence(answer)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from ..common import constants, hf, messages as msg, table
+from ..common import constants, hf, messages as msg, table, trace_parsing as tp
 from ..common.table import is_na
 from . import register
 from .base import Benchmark, BenchmarkError, Row
@@ -26,44 +26,12 @@ NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "
                 "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty")
 
 
-def _or_text(value) -> str:
-    """``str(value or "")`` of a workbook cell (NaN is truthy: "nan"; 0 and "" give "")."""
-    if is_na(value):
-        return "nan"
-    return str(value) if value else ""
-
-
-def _last_boxed(text: str):
-    last, start = None, 0
-    while True:
-        at = text.find("\\boxed{", start)
-        if at < 0:
-            return last
-        depth, pos = 1, at + len("\\boxed{")
-        while pos < len(text) and depth:
-            depth += {"{": 1, "}": -1}.get(text[pos], 0)
-            pos += 1
-        if depth:
-            return last
-        last = text[at + len("\\boxed{"):pos - 1].strip()
-        start = pos
+_MARKER = r"\b(?:final\s+answer|answer|choice|option)\b\s*[:：]?\s*(.+)"
 
 
 def final_text(value) -> str:
-    text = _or_text(value).strip()
-    boxed = _last_boxed(text)
-    if boxed:
-        return boxed.strip()
-    tag = re.search(r"<answer>(.*?)</answer>", text, flags=re.I | re.S)
-    if tag:
-        return tag.group(1).strip()
-    js = re.search(r"\{.*\"answer\"\s*:\s*(.+?)\}", text, flags=re.S)
-    if js:
-        return js.group(1).strip().strip("\"'")
-    found = list(re.finditer(r"\b(?:final\s+answer|answer|choice|option)\b\s*[:：]?\s*(.+)", text, flags=re.I | re.S))
-    if found:
-        return found[-1].group(1).strip().splitlines()[0].strip()
-    return text
+    """``_extract_final_text``: ``str(value or "")`` stripped, then the extension's final-answer rules."""
+    return tp.extension_final_text(tp.or_text(value).strip(), _MARKER)
 
 
 def last_int(value):
@@ -83,6 +51,7 @@ class CountQA(Benchmark):
     key = "countqa"
     alias = "CountQA"
     raw_format = "hf_parquet"
+    hf_split = "test"
     reported = ("extracted",)
     upstream = ("rlvr/evaluation/vlmevalkit_extensions/trace_eval_local_vqa.py:139 CountQA.load_data",
                 "rlvr/evaluation/vlmevalkit_extensions/trace_eval_local_vqa.py:183 CountQA.build_prompt",

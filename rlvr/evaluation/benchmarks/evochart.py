@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from ..common import constants, hf, messages as msg, table
+from ..common import constants, hf, messages as msg, table, trace_parsing as tp
 from ..common.table import is_na
 from . import register
 from .base import Benchmark, BenchmarkError, Row
@@ -31,37 +31,12 @@ def _text(value) -> str:
     return table.cell_str(value).strip()
 
 
-def _last_boxed(text: str):
-    last, start = None, 0
-    while True:
-        at = text.find("\\boxed{", start)
-        if at < 0:
-            return last
-        depth, pos = 1, at + len("\\boxed{")
-        while pos < len(text) and depth:
-            depth += {"{": 1, "}": -1}.get(text[pos], 0)
-            pos += 1
-        if depth:
-            return last
-        last = text[at + len("\\boxed{"):pos - 1].strip()
-        start = pos
+_MARKER = r"\b(?:final\s+answer|answer)\b\s*(?:is|=|:|：)?\s*(.+)"
 
 
 def extract_final_answer(value) -> str:
-    text = _text(value)
-    boxed = _last_boxed(text)
-    if boxed:
-        return boxed.strip()
-    tag = re.search(r"<answer>(.*?)</answer>", text, flags=re.I | re.S)
-    if tag:
-        return tag.group(1).strip()
-    js = re.search(r"\{.*\"answer\"\s*:\s*(.+?)\}", text, flags=re.S)
-    if js:
-        return js.group(1).strip().strip("\"'")
-    found = list(re.finditer(r"\b(?:final\s+answer|answer)\b\s*(?:is|=|:|：)?\s*(.+)", text, flags=re.I | re.S))
-    if found:
-        return found[-1].group(1).strip().splitlines()[0].strip()
-    return text
+    """``_extract_final_answer``: the coerced text, then the extension's final-answer rules."""
+    return tp.extension_final_text(_text(value), _MARKER)
 
 
 def _whole_number(value):
@@ -113,6 +88,7 @@ class EvoChart(Benchmark):
     alias = "EvoChart"
     route = "direct_score"
     raw_format = "hf_parquet"
+    hf_split = "train"
     reported = ("extracted",)
     upstream = ("rlvr/evaluation/vlmevalkit_extensions/evochart.py:164 EvoChart.load_data",
                 "rlvr/evaluation/vlmevalkit_extensions/evochart.py:195 EvoChart.build_prompt",

@@ -19,7 +19,7 @@ import re
 
 from ..common import table
 from ..common.table import is_na
-from ..common.trace_parsing import extract_unambiguous_abcd
+from ..common.trace_parsing import extract_unambiguous_abcd, or_text
 from ..common.vlmeval_mcq import LETTERS, ImageMCQBenchmark
 from . import register
 
@@ -28,7 +28,7 @@ def final_mcq_option(text, choices: list[str]) -> str:
     """``_extract_final_mcq_option`` (the score queue's verbose-answer option reader) -> letter or "Z"."""
     if not choices:
         return "Z"
-    value = ("nan" if is_na(text) else (str(text) if text else "")).replace("\r", "\n")
+    value = or_text(text).replace("\r", "\n")
     labels = "".join(re.escape(x) for x in choices)
     patterns = (
         rf"(?is)(?:\*\*)?\s*(?:final\s+answer|correct\s+answer|answer)\s*(?:is)?\s*:?\s*(?:\*\*)?\s*:?\s*"

@@ -22,7 +22,7 @@ import ast
 import re
 import string
 
-from ..common import constants, messages as msg, table
+from ..common import constants, messages as msg, table, trace_parsing as tp
 from ..common.table import cell_str, is_na
 from . import register
 from .base import Benchmark, BenchmarkError
@@ -39,7 +39,7 @@ def _has_value(v) -> bool:
 
 def lettered_options(value) -> dict:
     """``parse_lettered_option_blob``: compact "A. x B. y" option text -> {letter: text}."""
-    text = str(value or "").strip() if not is_na(value) else "nan"
+    text = tp.or_text(value).strip()
     if not text:
         return {}
     starts: dict[int, tuple[int, str]] = {}
@@ -104,7 +104,7 @@ _ANSWER_TAG = re.compile(r"<answer>\s*(.*?)\s*</answer>", re.IGNORECASE | re.DOT
 
 def final_boxed_option(value):
     """``_treebench_final_boxed_option``: one ``<answer>`` block ending in ``\\boxed{A-E}``."""
-    text = "nan" if is_na(value) else (str(value) if value else "")
+    text = tp.or_text(value)
     blocks = list(_ANSWER_TAG.finditer(text))
     if len(blocks) != 1:
         return None

@@ -169,3 +169,47 @@ def extract_unambiguous_abcd(value) -> str:
         candidates.append(found)
     distinct = list(dict.fromkeys(candidates))
     return distinct[0] if len(distinct) == 1 else "Z"
+
+
+def or_text(value) -> str:
+    """``str(value or "")`` of a workbook cell, as the TRACE adapters write it (NaN is truthy: "nan")."""
+    if is_na(value):
+        return "nan"
+    return str(value) if value else ""
+
+
+def last_closed_box(text: str) -> str | None:
+    """The TRACE extensions' box reader (ChartQAPro adapter, EvoChart, CountQA): the stripped content of the
+    last ``\\boxed{...}``, reading stops at the first box left unclosed."""
+    last, start = None, 0
+    while True:
+        at = text.find("\\boxed{", start)
+        if at < 0:
+            return last
+        depth, pos = 1, at + len("\\boxed{")
+        while pos < len(text) and depth:
+            depth += {"{": 1, "}": -1}.get(text[pos], 0)
+            pos += 1
+        if depth:
+            return last
+        last = text[at + len("\\boxed{"):pos - 1].strip()
+        start = pos
+
+
+def extension_final_text(text: str, marker: str) -> str:
+    """The EvoChart / CountQA extensions' final answer of ``text``: a non-empty last box, else the first
+    ``<answer>`` block, else a greedy ``{... "answer": x}``, else the first line after the last ``marker``
+    match (group 1), else the text."""
+    boxed = last_closed_box(text)
+    if boxed:
+        return boxed.strip()
+    tag = re.search(r"<answer>(.*?)</answer>", text, flags=re.I | re.S)
+    if tag:
+        return tag.group(1).strip()
+    js = re.search(r"\{.*\"answer\"\s*:\s*(.+?)\}", text, flags=re.S)
+    if js:
+        return js.group(1).strip().strip("\"'")
+    found = list(re.finditer(marker, text, flags=re.I | re.S))
+    if found:
+        return found[-1].group(1).strip().splitlines()[0].strip()
+    return text
