@@ -3,7 +3,9 @@ opened in headless Chromium (every image must load) with a screenshot."""
 
 import html
 import json
+import os
 import re
+import signal
 import shutil
 import subprocess
 from pathlib import Path
@@ -37,22 +39,37 @@ def test_one_card_per_task_with_overlay_and_coverage(page):
         assert f'id="{scene[0]}-{scene[1]}"' in text
 
 
-@pytest.mark.skipif(CHROMIUM is None, reason="chromium not installed (scripts/setup.sh --test installs it)")
-def test_every_image_loads_in_headless_chromium(page, tmp_path):
-    out, _ = page
-    url = (out / "index.html").resolve().as_uri()
-    flags = [CHROMIUM, "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-             f"--user-data-dir={tmp_path / 'profile'}", "--virtual-time-budget=15000"]
-    dom = subprocess.run(flags + ["--dump-dom", url], capture_output=True, text=True, timeout=180).stdout
+def _chromium(args, timeout=180) -> str:
+    """Run headless Chromium in its own process group (ended as a whole, also on timeout); stdout."""
+    p = subprocess.Popen([CHROMIUM, "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                          "--virtual-time-budget=15000", *args], stdout=subprocess.PIPE,
+                         stderr=subprocess.DEVNULL, text=True, start_new_session=True)
+    try:
+        return p.communicate(timeout=timeout)[0]
+    finally:
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGKILL)
+            p.wait()
+
+
+def check_in_chromium(index, tmp_path, images: int) -> None:
+    """Every image of the page loads (the page script counts them), and a screenshot renders."""
+    url = index.resolve().as_uri()
+    profile = f"--user-data-dir={tmp_path / 'profile'}"
+    dom = _chromium([profile, "--dump-dom", url])
     total = re.search(r'data-images-total="(\d+)"', dom)
     broken = re.search(r'data-images-broken="(\d+)"', dom)
     assert total and broken, "page script did not run"
-    assert int(total.group(1)) == len(registry.task_ids())
-    assert int(broken.group(1)) == 0
+    assert int(total.group(1)) == images and int(broken.group(1)) == 0
     shot = tmp_path / "gallery.png"
-    subprocess.run(flags + ["--window-size=1400,1800", f"--screenshot={shot}", url],
-                   capture_output=True, timeout=180)
+    _chromium([profile, "--window-size=1400,1800", f"--screenshot={shot}", url])
     assert shot.is_file() and shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 10_000
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="chromium not installed (scripts/setup.sh --test installs it)")
+def test_every_image_loads_in_headless_chromium(page, tmp_path):
+    out, _ = page
+    check_in_chromium(out / "index.html", tmp_path, len(registry.task_ids()))
 
 
 REF_SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "reference" / "catalog" / "ref_samples"
@@ -88,14 +105,4 @@ def test_reference_samples_beside_ours(pair_page, tmp_path):
 @pytest.mark.skipif(CHROMIUM is None, reason="chromium not installed (scripts/setup.sh --test installs it)")
 def test_reference_pairs_load_in_headless_chromium(pair_page, tmp_path):
     out, _ = pair_page
-    url = (out / "index.html").resolve().as_uri()
-    flags = [CHROMIUM, "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-             f"--user-data-dir={tmp_path / 'profile'}", "--virtual-time-budget=15000"]
-    dom = subprocess.run(flags + ["--dump-dom", url], capture_output=True, text=True, timeout=180).stdout
-    total = re.search(r'data-images-total="(\d+)"', dom)
-    broken = re.search(r'data-images-broken="(\d+)"', dom)
-    assert total and broken, "page script did not run"
-    assert int(total.group(1)) == 4 + 4 and int(broken.group(1)) == 0   # ours + the four samples
-    shot = tmp_path / "pairs.png"
-    subprocess.run(flags + ["--window-size=1400,1400", f"--screenshot={shot}", url], capture_output=True, timeout=180)
-    assert shot.is_file() and shot.stat().st_size > 10_000
+    check_in_chromium(out / "index.html", tmp_path, 4 + 4)   # ours + the four samples

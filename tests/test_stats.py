@@ -16,7 +16,7 @@ from tracegen.core import engine
 
 REF = Path(__file__).resolve().parents[2] / "shared" / "reference" / "catalog" / "ref_task_stats.tsv"
 HEAT = "task_charts__heatmap__colorbar_threshold_cell_count"
-CLOCK = "task_symbolic__clock__full_time_readout"
+SPIN = "task_symbolic__spinner__single_attribute_probability"
 
 
 def _run(*args, timeout=300):
@@ -62,11 +62,36 @@ def test_stats_match_the_instances_a_build_generates(heat_row):
 
 
 def test_options_are_reported_where_offered():
-    row = stats.task_stats(CLOCK, 8)
+    from tracegen.core.options import multiple_choice
+    from tracegen.core.task import Scene
+
+    class Probe(Scene):
+        domain, scene_id, size = "symbolic", "options_probe", (200, 100)
+
+        def sample(self, rng, difficulty):
+            return {"v": int(rng.integers(0, 50))}
+
+        def render(self, c, state, params):
+            c.rect(10, 10, 20, 20, fill="accent", id="mark")
+
+    scene = Probe()
+
+    @scene.task("listed", answer="option_letter", annotation="bbox", ops="matching")
+    def listed(q):
+        letter, _ = multiple_choice(q, q.state["v"], lambda r: [int(x) for x in r.integers(50, 99, 10)])
+        return q.answer(letter, witnesses="mark", question="Which?")
+
+    @scene.task("drawn", answer="option_letter", annotation="bbox", ops="matching")
+    def drawn(q):
+        q.offer(6, "image")
+        return q.answer("ABCDEF"[q.state["v"] % 6], witnesses="mark", question="Which?")
+
+    row = stats.task_stats(scene.tasks["task_symbolic__options_probe__listed"], 12)
     assert row["options"] == "4/4/4" and row["options_meta"] == "4/4/4"
-    assert set(row["option_answers_seen"]) <= set("ABCD")
-    row = stats.task_stats("task_puzzles__sudoku__mistake_cell_label", 8)
-    assert row["options"] == "in_image"
+    assert set(row["option_answers_seen"]) <= set("ABCD") and len(row["option_answers_seen"]) > 1
+    row = stats.task_stats(scene.tasks["task_symbolic__options_probe__drawn"], 12)
+    assert row["options"] == "in_image" and row["options_meta"] == "6/6/6"
+    assert stats.task_stats(HEAT, 3)["options"] == ""
 
 
 def _ref(**kw):
@@ -116,12 +141,12 @@ def test_no_reference_row_flags_nothing():
 
 def test_cli_writes_the_reference_columns_and_compares(tmp_path):
     out, cmp_out = tmp_path / "ours.tsv", tmp_path / "cmp.tsv"
-    rc, text, err = _run("stats", "--task", HEAT, "--task", CLOCK, "--seeds", "6", "--workers", "2",
+    rc, text, err = _run("stats", "--task", HEAT, "--task", SPIN, "--seeds", "6", "--workers", "2",
                          "--out", str(out), "--compare", str(REF), "--compare-out", str(cmp_out))
     assert rc in (0, 1), err
     with open(out, encoding="utf-8") as f:
         rows = list(csv.DictReader(f, delimiter="\t"))
-    assert [r["task_id"] for r in rows] == [HEAT, CLOCK] and tuple(rows[0]) == stats.COLUMNS
+    assert [r["task_id"] for r in rows] == [HEAT, SPIN] and tuple(rows[0]) == stats.COLUMNS
     assert rows[0]["tranche"] == "tranche1"
     assert "heatmap__colorbar_threshold_cell_count" in text and "tasks outside the bands" in text
     assert "the bands are defined over 30 seeds" in text

@@ -55,14 +55,16 @@ def _answer_text(v) -> str:
     return v if isinstance(v, str) else json.dumps(v)
 
 
-def task_stats(task_id: str, seeds: int = REF_SEEDS, *, seed: int = DEFAULT_SEED, split: str = "train",
+def task_stats(task, seeds: int = REF_SEEDS, *, seed: int = DEFAULT_SEED, split: str = "train",
                max_side: int | None = None) -> dict:
-    """One row of statistics over instances 0..seeds-1 of a default build (all difficulties)."""
+    """One row of statistics over instances 0..seeds-1 of a default build (all difficulties);
+    ``task`` is a task id or a TaskSpec."""
     from . import registry
     from .core import annotation as ann
     from .core import engine
 
-    spec = registry.get(task_id)
+    spec = registry.get(task) if isinstance(task, str) else task
+    task_id = spec.task_id
     plans, first_error, n_err = [], "", 0
     for i in range(seeds):
         try:

@@ -87,6 +87,12 @@ def _needs_outline(name: str, style: Style) -> bool:
     return _OUTLINE[key]
 
 
+def frame_pixels(style: Style, size, scale: float) -> tuple[int, int]:
+    """The exported image size of a canvas: the style's frame around the content, scaled."""
+    fw, fh = style.frame_size(int(size[0]), int(size[1]))
+    return max(1, int(round(fw * float(scale)))), max(1, int(round(fh * float(scale))))
+
+
 class Canvas:
     audit = bool(os.environ.get("TRACEGEN_AUDIT"))  # measure text contrast (tests turn it on)
 
@@ -96,8 +102,7 @@ class Canvas:
         self.style = style
         self.scale = float(scale)
         fw, fh = style.frame_size(self.width, self.height)
-        self.px_width = max(1, int(round(fw * self.scale)))
-        self.px_height = max(1, int(round(fh * self.scale)))
+        self.px_width, self.px_height = frame_pixels(style, (self.width, self.height), self.scale)
         self.surface = cairo.ImageSurface(cairo.FORMAT_RGB24, self.px_width, self.px_height)
         self.ctx = cairo.Context(self.surface)
         self.entities: dict[str, dict] = {}

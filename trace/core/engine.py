@@ -14,7 +14,7 @@ from . import annotation as ann
 from . import prompt as prompt_mod
 from .canonical import normalise, sha256_bytes, sha256_json
 from ..reward import make_contract
-from .canvas import Canvas
+from .canvas import Canvas, frame_pixels
 from .seeds import instance_seed, stream
 from .style import Style, draw_style
 from .task import Query, Reject, Solution, TaskSpec
@@ -113,8 +113,7 @@ def draw_render_style(spec: TaskSpec, state: dict, root: int, *, max_side: int |
 
 def pixel_size(style: Style, size, scale: float) -> tuple[int, int]:
     """The exported image size (what ``Canvas`` allocates), without drawing."""
-    fw, fh = style.frame_size(*size)
-    return max(1, int(round(fw * scale))), max(1, int(round(fh * scale)))
+    return frame_pixels(style, size, scale)
 
 
 def identity_payload(record: dict) -> dict:
