@@ -116,8 +116,9 @@ def _style_grid():
 STYLE_GRID = _style_grid()
 
 
-def check_styles(spec, *, seeds=(0,)) -> None:
-    """Render instances under every style of STYLE_GRID: the same entities, annotation meaning
+def check_styles(spec, *, seeds=(0,), styles=None) -> None:
+    """Render instances under ``styles`` (default: every style of STYLE_GRID, each a (style,
+    scale) pair) and the instance's own: the same entities, annotation meaning
     and (untouched) state; annotation inside the image; every text >= MIN_TEXT_PX at the
     exported size and WCAG-AA contrast against what it is drawn on; entity geometry that
     only moves with the frame (pad, jitter, scale) when the font stays."""
@@ -138,7 +139,8 @@ def check_styles(spec, *, seeds=(0,)) -> None:
             witnesses = inst.solution.witnesses
             ids = set(inst.canvas.entities)
             n_items = len(ann.items(spec.annotation_type, inst.record["annotation_gt"]["value"]))
-            for style, scale in STYLE_GRID + [(inst.canvas.style, inst.canvas.scale)]:
+            for style, scale in list(STYLE_GRID if styles is None else styles) + [(inst.canvas.style,
+                                                                                   inst.canvas.scale)]:
                 c = engine.render(spec, state, params, style, scale, size)
                 where = f"{spec.task_id} seed {s} theme {style.theme} font {style.font!r}"
                 assert set(c.entities) == ids, f"{where}: entities differ"
