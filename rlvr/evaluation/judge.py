@@ -1,4 +1,6 @@
-"""The LLM-judge engine: cached, batched, validated chat requests to a judge model.
+"""The TRACE validation campaign's LLM-judge engine: cached, batched, validated chat requests to a judge model
+(the benchmarks' reference judge protocol is judge_client.py; the vLLM server and the in-process backend
+here serve both).
 
 A request is a plain dict (built by the benchmark adapters)::
 
@@ -12,8 +14,8 @@ under a content hash of (judge identity, request) as ``<cache_dir>/<key[:2]>/<ke
 atomically), so a re-run costs nothing and a cached answer is never requested again.  Outputs are
 validated: an extract must be non-empty and its generation finished (``finish_reason`` not
 ``"length"``); a verdict must be exactly one of its choices (and finished).  An invalid output is
-retried with the next ``max_tokens`` budget; transport failures (HTTP 5xx/429, refused connection,
-timeout) are retried with bounded exponential backoff.  When the attempts run out the run fails
+retried with the next ``max_tokens`` budget; transport failures (HTTP 5xx/408/409/429, refused
+connection, timeout) are the ``openai`` client's own retries and timeout.  When the attempts run out the run fails
 with ``JudgeError`` naming the request key and the last output: a malformed judge output is never
 silently turned into a score.
 
@@ -44,19 +46,20 @@ import signal
 import socket
 import subprocess
 import tempfile
-import threading
 import time
 import urllib.error
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from tracegen.core.canonical import canonical_json, pretty_json, write_atomic
+
 BACKENDS = ("openai", "vllm", "hf")
 KINDS = ("extract", "verdict")
 # Decoding parameters that do not depend on the backend; part of the cache key.
 DECODING = {"temperature": 0, "top_p": 1, "seed": 0, "enable_thinking": False}
 CONFIG_KEYS = {"backend", "model", "revision", "base_url", "served_name", "batch_size", "workers", "timeout",
-               "retries", "backoff", "vllm_args", "startup_timeout"}
+               "retries", "vllm_args", "startup_timeout"}
 _SHOW = 200  # characters of a bad output quoted in an error
 
 
@@ -65,7 +68,7 @@ class JudgeError(RuntimeError):
 
 
 def _canonical(obj) -> str:
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    return canonical_json(obj)   # the project's one canonical JSON (tracegen.core.canonical)
 
 
 def _short(text, limit: int = _SHOW) -> str:
@@ -155,41 +158,29 @@ class _Cache:
         self.memory[key] = record
         if self.root is None:
             return
-        p = self.path(key)
-        p.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{key[:8]}.", suffix=".tmp", dir=p.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                f.write(json.dumps(record, indent=1, sort_keys=True, ensure_ascii=False) + "\n")
-            os.replace(tmp, p)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        write_atomic(self.path(key), pretty_json(record))
 
 
 # ------------------------------------------------------------------------------ openai backend
-_RETRY_HTTP = {408, 429}
 
 
 class OpenAIBackend:
     """Chat completions over HTTP (standard library only), ``workers`` requests at a time."""
 
     def __init__(self, base_url: str, served_name: str, *, workers: int = 8, timeout: float = 600,
-                 retries: int = 5, backoff: float = 1.0, max_backoff: float = 30.0, log=None):
+                 retries: int = 5, log=None):
+        from openai import OpenAI
+
         if not base_url:
             raise JudgeError("the openai judge backend needs a base_url (e.g. http://host:8000/v1)")
         self.base_url = base_url.rstrip("/")
         self.served_name = served_name
         self.workers = max(1, int(workers))
-        self.timeout = timeout
         self.retries = max(1, int(retries))
-        self.backoff = backoff
-        self.max_backoff = max_backoff
         self.log = log or (lambda s: None)
-        self.transport_retries = 0
-        self._lock = threading.Lock()
-        # Judge servers are local or cluster-internal: never route them through an environment proxy.
-        self._opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+        # transport failures (refused, reset, timeout, 408/409/429/5xx) are the openai client's: its own
+        # max_retries (with its backoff) and timeout; other statuses fail at once
+        self.client = OpenAI(base_url=self.base_url, api_key="sk-local", timeout=timeout, max_retries=self.retries - 1)
 
     def body(self, request: dict, max_tokens: int) -> dict:
         body = {"model": self.served_name, "messages": request["messages"], "max_tokens": int(max_tokens),
@@ -200,50 +191,26 @@ class OpenAIBackend:
             body["structured_outputs"] = {"choice": list(request["choices"])}
         return body
 
-    def _post(self, key: str, body: dict) -> dict:
-        url = f"{self.base_url}/chat/completions"
-        data = json.dumps(body, ensure_ascii=False).encode("utf-8")
-        error = "no attempt"
-        for attempt in range(self.retries):
-            req = urllib.request.Request(url, data=data, method="POST",
-                                         headers={"Content-Type": "application/json", "Accept": "application/json"})
-            try:
-                with self._opener.open(req, timeout=self.timeout) as resp:
-                    raw = resp.read()
-            except urllib.error.HTTPError as e:
-                try:
-                    detail = e.read().decode("utf-8", "replace")
-                except Exception:  # noqa: BLE001 - best effort detail only
-                    detail = ""
-                detail = " ".join(detail.split())[:300]
-                if e.code < 500 and e.code not in _RETRY_HTTP:
-                    raise JudgeError(f"judge request {key}: HTTP {e.code} from {url}: {detail}") from None
-                error = f"HTTP {e.code}: {detail}"
-            except (urllib.error.URLError, http.client.HTTPException, OSError) as e:  # refused, reset, timeout
-                reason = getattr(e, "reason", None) or e
-                error = f"{type(reason).__name__}: {reason}"
-            else:
-                try:
-                    return json.loads(raw)
-                except ValueError:
-                    raise JudgeError(f"judge request {key}: non-JSON response from {url}: "
-                                     f"{_short(raw.decode('utf-8', 'replace'))}") from None
-            if attempt + 1 < self.retries:
-                with self._lock:
-                    self.transport_retries += 1
-                delay = min(self.max_backoff, self.backoff * 2 ** attempt)
-                self.log(f"judge: {url}: {error}; retrying in {delay:.3g}s ({attempt + 1}/{self.retries})")
-                time.sleep(delay)
-        raise JudgeError(f"judge request {key}: transport to {url} failed after {self.retries} tries: {error}")
+    def _post(self, key: str, body: dict):
+        import openai
+
+        extra = {k: body.pop(k) for k in ("chat_template_kwargs", "structured_outputs") if k in body}
+        try:
+            return self.client.chat.completions.create(**body, extra_body=extra)
+        except openai.APIStatusError as e:
+            raise JudgeError(f"judge request {key}: HTTP {e.status_code} from {self.base_url} after the client's "
+                             f"retries ({self.retries} tries): {_short(e.message, 300)}") from None
+        except openai.OpenAIError as e:
+            raise JudgeError(f"judge request {key}: transport to {self.base_url} failed after {self.retries} tries: "
+                             f"{type(e).__name__}") from None
 
     def _one(self, key: str, request: dict, max_tokens: int):
-        payload = self._post(key, self.body(request, max_tokens))
+        out = self._post(key, self.body(request, max_tokens))
         try:
-            choice = payload["choices"][0]
-            text = choice["message"].get("content")
-            finish = choice.get("finish_reason")
-        except (KeyError, IndexError, TypeError, AttributeError):
-            raise JudgeError(f"judge request {key}: malformed response: {_short(_canonical(payload))}") from None
+            choice = out.choices[0]
+            text, finish = choice.message.content, choice.finish_reason
+        except (IndexError, TypeError, AttributeError):
+            raise JudgeError(f"judge request {key}: malformed response: {_short(str(out))}") from None
         return ("" if text is None else str(text)), finish
 
     def generate(self, items):
@@ -261,7 +228,7 @@ class OpenAIBackend:
         return out
 
     def close(self) -> None:
-        pass
+        self.client.close()
 
 
 # -------------------------------------------------------------------------------- vllm server
@@ -486,8 +453,7 @@ class Judge:
 
     def __init__(self, backend: str, model: str, *, revision: str | None = None, base_url: str | None = None,
                  served_name: str | None = None, cache_dir=None, batch_size: int = 16, workers: int = 8,
-                 timeout: float = 600, log=None, retries: int = 5, backoff: float = 1.0,
-                 max_backoff: float = 30.0, vllm_args=(), startup_timeout: float = 1800):
+                 timeout: float = 600, log=None, retries: int = 5, vllm_args=(), startup_timeout: float = 1800):
         if backend not in BACKENDS:
             raise JudgeError(f"judge backend must be one of {BACKENDS}, got {backend!r}")
         if not model:
@@ -502,14 +468,14 @@ class Judge:
         self.batch_size = int(batch_size)
         self.workers = int(workers)
         self.timeout = timeout
-        self.retries, self.backoff, self.max_backoff = retries, backoff, max_backoff
+        self.retries = retries
         self.vllm_args = list(vllm_args or ())
         self.startup_timeout = startup_timeout
         self.log = log or (lambda s: None)
         self.identity = judge_identity(self.model, revision)
         self.cache_dir = Path(cache_dir) if cache_dir is not None else None
         self.cache = _Cache(self.cache_dir)
-        self.stats = {"requests": 0, "hits": 0, "duplicates": 0, "calls": 0, "retries": 0, "transport_retries": 0,
+        self.stats = {"requests": 0, "hits": 0, "duplicates": 0, "calls": 0, "retries": 0,
                       "failures": 0}
         self.server: VLLMServer | None = None
         self._backend = None
@@ -543,7 +509,7 @@ class Judge:
                                      log_path=log_path, log=self.log)
             base_url = self.server.start()
         self._backend = OpenAIBackend(base_url, self.served_name, workers=self.workers, timeout=self.timeout,
-                                      retries=self.retries, backoff=self.backoff, max_backoff=self.max_backoff,
+                                      retries=self.retries,
                                       log=self.log)
         return self._backend
 
@@ -600,9 +566,7 @@ class Judge:
                 break
             items = [(k, r, r["max_tokens"][attempt]) for k, r in live]
             self.stats["calls"] += len(items)
-            before = getattr(backend, "transport_retries", 0)
             results = backend.generate(items)
-            self.stats["transport_retries"] += getattr(backend, "transport_retries", 0) - before
             todo = []
             for (key, req, budget), res in zip(items, results):
                 if isinstance(res, Exception):

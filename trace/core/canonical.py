@@ -9,8 +9,9 @@ Both packages use this module (``rlvr`` imports it from ``tracegen``; ``tracegen
   accepted; anything else raises ``TypeError``.
 * ``pretty_json``: the same rules, indented, for files people read (manifests, reports).
 * ``sha256_bytes`` / ``sha256_json`` / ``sha256_file``: hex sha256 digests.
-* ``write_atomic``: a temporary file in the target's own folder, flushed and fsync'd, then
-  ``os.replace``: a reader sees the old file or the whole new one, never a half-written one.
+* ``write_atomic``: a temporary file in the target's own folder (a unique name per writer, so concurrent
+  writers of one path never share it), flushed and fsync'd, then ``os.replace``: a reader sees the old
+  file or the whole new one, never a half-written one.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import errno
 import hashlib
 import json
 import os
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -83,9 +85,10 @@ def write_atomic(path, data: str | bytes) -> Path:
         if parent.exists() and not parent.is_dir():
             raise NotADirectoryError(errno.ENOTDIR, "Not a directory", str(parent))
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.tmp{os.getpid()}")
+    # unique per writer (processes and threads alike); "x" creates it with the umask's usual mode
+    tmp = path.with_name(f".{path.name}.tmp{os.getpid()}-{uuid.uuid4().hex[:12]}")
     try:
-        with open(tmp, "wb") as f:
+        with open(tmp, "xb") as f:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
