@@ -67,7 +67,12 @@ rule prepare_rl_data:
 
 
 rule train:
-    """GRPO with veRL + vLLM (1 node x 8 GPUs on the paper profiles); resumes from the last saved step."""
+    """GRPO with veRL + vLLM (1 node x 8 GPUs on the paper profiles), or the CPU smoke backend.
+
+    Snakemake deletes a job's declared outputs before every attempt (retries, --rerun-incomplete), so the
+    run trains in results/train/{model}/work/<run key> (not an output: a retried or preempted job with the
+    same inputs resumes there from its last saved step) and publishes the finished run -- last checkpoint,
+    metrics, run receipt with resumed_from_step and earlier attempts -- to the declared output."""
     input:
         data="results/train/{model}/rl_data",
         init=lambda w: model_dir(MODELS[w.model]["init"]),
@@ -84,10 +89,11 @@ rule train:
     params:
         receipt=receipt_args("train"),
         profile=lambda w: MODELS[w.model]["profile"],
+        work=lambda w: f"results/train/{w.model}/work",
     shell:
         receipted(
             "rlvr train --profile {params.profile:q} --data {input.data:q} --init {input.init:q} "
-            "--output {output.checkpoints:q}"
+            "--work {params.work:q} --output {output.checkpoints:q}"
         )
 
 

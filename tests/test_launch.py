@@ -10,7 +10,9 @@ import argparse
 import io
 import json
 import os
+import shutil
 import stat
+import subprocess
 import sys
 from pathlib import Path
 
@@ -178,20 +180,66 @@ def test_gpu_check_without_nvidia_smi(monkeypatch, tmp_path):
 def test_ray_commands():
     env = {"SLURM_JOB_ID": "123456"}
     tmp = L.ray_temp_dir(env)
-    assert tmp == "/tmp/ray-123456"
-    assert L.ray_head_command(n_gpus=8, n_cpus=64, temp_dir=tmp) == [
-        "ray", "start", "--head", "--port=6379", "--num-gpus=8", "--num-cpus=64", "--temp-dir=/tmp/ray-123456",
-        "--disable-usage-stats"]
-    assert L.ray_worker_command(nnodes=4, head="gpu001", head_address="10.0.0.1:6379", n_gpus=8, n_cpus=64,
+    assert tmp == f"/tmp/ray-123456-{os.getpid()}" and len(tmp) < 40
+    head = L.ray_head_command(n_gpus=8, n_cpus=64, temp_dir=tmp, client_port=23001, agent_port=23002)
+    assert head == ["ray", "start", "--head", "--block", "--port=0", "--num-gpus=8", "--num-cpus=64",
+                    f"--temp-dir={tmp}", "--include-dashboard=false", "--ray-client-server-port=23001",
+                    "--dashboard-agent-listen-port=23002", "--disable-usage-stats"]
+    assert not any(a.startswith("--port=6") for a in head), "no fixed Ray port"
+    assert L.ray_worker_command(workers=["gpu002", "gpu003"], head_address="10.0.0.1:41234", n_gpus=8, n_cpus=64,
                                 temp_dir=tmp) == [
-        "srun", "--nodes=3", "--ntasks-per-node=1", "--exclude=gpu001", "--kill-on-bad-exit=1",
-        "ray", "start", "--address=10.0.0.1:6379", "--num-gpus=8", "--num-cpus=64",
-        "--temp-dir=/tmp/ray-123456", "--disable-usage-stats", "--block"]
+        "srun", "--nodes=2", "--ntasks-per-node=1", "--nodelist=gpu002,gpu003", "--kill-on-bad-exit=1",
+        "ray", "start", "--address=10.0.0.1:41234", "--num-gpus=8", "--num-cpus=64",
+        f"--temp-dir={tmp}", "--disable-usage-stats", "--block"]
     with pytest.raises(ValueError):
-        L.ray_worker_command(nnodes=1, head="h", head_address="a:1", n_gpus=8, n_cpus=1, temp_dir=tmp)
+        L.ray_worker_command(workers=[], head_address="a:1", n_gpus=8, n_cpus=1, temp_dir=tmp)
     assert L.cpus_available({"SLURM_CPUS_PER_TASK": "64"}) == 64
     env = L.train_env("10.0.0.1:6379", tmp, base={})
     assert env["RAY_ADDRESS"] == "10.0.0.1:6379" and env["HF_HUB_OFFLINE"] == "1" and env["RAY_TMPDIR"] == tmp
+    assert not hasattr(L, "ray_stop_command") and "stop --force" not in Path(L.__file__).read_text()
+
+
+def test_worker_nodes_come_from_the_slurm_allocation(tmp_path, monkeypatch):
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    _exe(bin_dir / "scontrol", 'test "$1 $2 $3" = "show hostnames gpu[001-003]" || exit 2\n'
+                               "printf 'gpu001\\ngpu002\\ngpu003\\n'\n")
+    monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
+    env = {"SLURM_JOB_NODELIST": "gpu[001-003]"}
+    monkeypatch.setenv("SLURMD_NODENAME", "gpu002")
+    assert L.slurm_nodes(env) == ["gpu001", "gpu002", "gpu003"]
+    assert L.worker_nodes(3, env) == ["gpu001", "gpu003"] and L.worker_nodes(2, env) == ["gpu001"]
+    with pytest.raises(L.LaunchError, match="needs 4"):
+        L.worker_nodes(4, env)
+    monkeypatch.setenv("SLURMD_NODENAME", "login01")
+    with pytest.raises(L.LaunchError, match="not in the Slurm allocation"):
+        L.worker_nodes(2, env)
+    with pytest.raises(L.LaunchError, match="SLURM_JOB_NODELIST is not set"):
+        L.slurm_nodes({})
+
+
+@pytest.mark.slow
+def test_two_jobs_on_one_node_get_their_own_ray(tmp_path):
+    """Two heads started the launcher's way on one node: different addresses; stopping one leaves the other."""
+    ray = L.ray_executable()
+    heads = []
+    try:
+        for i in range(2):
+            temp = f"/tmp/ray-t{os.getpid()}-{i}"
+            cmd = L.ray_head_command(n_gpus=0, n_cpus=1, temp_dir=temp, client_port=L.free_port(),
+                                     agent_port=L.free_port(), ray=ray)
+            heads.append(L.start_ray_head(cmd, temp, L.train_env("", temp), timeout=300, log=lambda *_: None))
+        (first, a), (second, b) = heads
+        assert a != b and a.split(":")[1] != "6379"
+        L.stop_process(first)
+        assert first.poll() is not None and second.poll() is None
+        status = subprocess.run([ray, "status", f"--address={b}"], capture_output=True, text=True, timeout=120)
+        assert status.returncode == 0, status.stdout[-500:] + status.stderr[-500:]
+    finally:
+        for proc, _ in heads:
+            L.stop_process(proc)
+        for i in range(2):
+            shutil.rmtree(f"/tmp/ray-t{os.getpid()}-{i}", ignore_errors=True)
 
 
 def _two_node(monkeypatch):
@@ -244,40 +292,59 @@ def test_dispatcher_routes_smoke_profiles(monkeypatch):
     assert seen == [("smoke", "tiny-cpu"), ("launch", "trace-qwen2.5-vl-7b")]
 
 
-def test_launch_with_fake_trainer_writes_receipt(gpu_path, prepared, tmp_path, monkeypatch):
+def _fake_ray(path: Path, log: Path) -> Path:
+    """`ray start --head --block`: records its arguments, writes the address file, blocks until SIGTERM."""
+    return _exe(path, f'echo "$@" >> {log}\n'
+                      'for a in "$@"; do case "$a" in --temp-dir=*) d="${a#--temp-dir=}";; esac; done\n'
+                      'mkdir -p "$d" && echo "192.0.2.7:41234" > "$d/ray_current_cluster"\n'
+                      "exec sleep 300\n")
+
+
+def test_launch_with_fake_trainer_resumes_and_publishes(gpu_path, prepared, tmp_path, monkeypatch):
     bin_dir = gpu_path(8)
     log = tmp_path / "ray.log"
-    ray = _exe(bin_dir / "fake-ray", f'echo "$@" >> {log}\necho "RAY_ADDRESS=$RAY_ADDRESS" >> {log}\n')
+    ray = _fake_ray(bin_dir / "fake-ray", log)
     monkeypatch.setenv("SLURM_JOB_ID", "4242")
-    out = tmp_path / "ckpt"
+    out, work = tmp_path / "ckpt", tmp_path / "work"
+    run, key = L.run_location("trace-qwen2.5-vl-7b", prepared["data"], prepared["model"], out, work)
     trainer = [sys.executable, "-c",
                "import os,sys,pathlib; o=pathlib.Path(sys.argv[1]); "
+               "(o/'global_step_100/actor').mkdir(parents=True); (o/'global_step_100/actor/w.pt').write_text('w'); "
                "(o/'latest_checkpointed_iteration.txt').write_text('100'); "
-               "assert os.environ['HF_HUB_OFFLINE']=='1' and os.environ['RAY_ADDRESS'].endswith(':6379'); "
-               "sys.exit(3)", str(out)]
-    rc = L.launch("trace-qwen2.5-vl-7b", prepared["data"], prepared["model"], out, trainer_command=trainer,
-                  ray=str(ray), log=lambda *_: None)
-    assert rc == 3
+               "assert os.environ['HF_HUB_OFFLINE']=='1' and os.environ['RAY_ADDRESS']=='192.0.2.7:41234'; "
+               "sys.exit(3)", str(run)]
+    rc = L.launch("trace-qwen2.5-vl-7b", prepared["data"], prepared["model"], out, work=work,
+                  trainer_command=trainer, ray=str(ray), log=lambda *_: None)
+    assert rc == 3 and not out.exists(), "a failed attempt publishes nothing"
     calls = log.read_text().splitlines()
-    assert calls[0].startswith("start --head --port=6379 --num-gpus=8 ") and "--temp-dir=/tmp/ray-4242" in calls[0]
-    assert calls[-2] == "stop --force"
-    r = json.loads((out / "run_receipt.json").read_text())
-    assert r["exit_code"] == 3 and r["profile"] == "trace-qwen2.5-vl-7b"
+    assert calls[0].startswith("start --head --block --port=0 --num-gpus=8 ") and "--temp-dir=/tmp/ray-4242-" in calls[0]
+    assert "stop" not in " ".join(calls[1:]), "Ray is ended through its own process, never `ray stop`"
+    r = json.loads((run / "run_receipt.json").read_text())
+    assert r["exit_code"] == 3 and r["profile"] == "trace-qwen2.5-vl-7b" and r["run_key"] == key
     assert r["profile_sha256"] == P.file_sha256(P.profile_path("trace-qwen2.5-vl-7b"))
-    expect = L.build_command("trace-qwen2.5-vl-7b", prepared["data"], prepared["model"], out, n_gpus=8, nnodes=1)
+    expect = L.build_command("trace-qwen2.5-vl-7b", prepared["data"], prepared["model"], run, n_gpus=8, nnodes=1)
     assert r["command"] == expect and r["overrides"] == expect[3:]
+    assert [o for o in expect if o.startswith("trainer.default_local_dir=")] == [
+        f"trainer.default_local_dir={P.hydra_value(str(run))}"]
     assert r["overrides_sha256"] == L.overrides_sha256(expect[3:])
     assert len(r["gpus"]) == 8 and r["software"]["verl"] == "0.9.1" and "vllm" in r["software"]
     assert r["started"] <= r["ended"] and r["resumed_from_step"] is None and r["last_step"] == 100
+    assert r["ray"]["address"] == "192.0.2.7:41234"
     assert r["prompt_lengths"]["rows"] == 4 and "verl.utils.config.validate_config" in r["verl_checks"]
-    assert r["previous_attempts"] == []
-    # a rerun after "preemption" resumes (veRL's resume_mode=auto) and keeps the earlier attempt
+    assert r["previous_attempts"] == [] and r["attempt"] == 1
+    # the retry (same inputs, same work dir) resumes (veRL's resume_mode=auto) and publishes on success
     trainer_ok = [sys.executable, "-c", "pass"]
-    assert L.launch("trace-qwen2.5-vl-7b", prepared["data"], prepared["model"], out, trainer_command=trainer_ok,
-                    ray=str(ray), log=lambda *_: None) == 0
+    assert L.launch("trace-qwen2.5-vl-7b", prepared["data"], prepared["model"], out, work=work,
+                    trainer_command=trainer_ok, ray=str(ray), log=lambda *_: None) == 0
     r2 = json.loads((out / "run_receipt.json").read_text())
-    assert r2["exit_code"] == 0 and r2["resumed_from_step"] == 100
+    assert r2["exit_code"] == 0 and r2["resumed_from_step"] == 100 and r2["attempt"] == 2
     assert [a["exit_code"] for a in r2["previous_attempts"]] == [3]
+    assert (out / "latest_checkpointed_iteration.txt").read_text() == "100"
+    assert (out / "global_step_100" / "actor" / "w.pt").read_text() == "w"
+    assert os.path.samefile(out / "global_step_100" / "actor" / "w.pt", run / "global_step_100" / "actor" / "w.pt")
+    # a non-empty output is never trained into
+    with pytest.raises(L.LaunchError, match="not empty"):
+        L.preflight("trace-qwen2.5-vl-7b", prepared["data"], prepared["model"], out, work=work, log=lambda *_: None)
 
 
 def test_preflight_rejects_overlong_prompts(gpu_path, prepared, tmp_path, monkeypatch):

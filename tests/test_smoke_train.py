@@ -168,3 +168,73 @@ def test_real_verl_merger_and_load(setup, tmp_path):
     assert AutoModelForImageTextToText.from_pretrained(str(out)) is not None
     assert AutoProcessor.from_pretrained(str(out)) is not None
     assert merge_cmd.run(_args(merge_cmd, ["--checkpoints", str(setup["runs"]["a"]), "--output", str(out)])) == 1
+
+
+def test_resume_after_an_interrupted_attempt_matches_the_uninterrupted_run(setup, tmp_path):
+    """A run whose attempt died after step 1's checkpoint (later metrics written, later checkpoints lost)
+    resumes from step 1 in its work dir and ends with the uninterrupted run's weights and metrics."""
+    import shutil
+
+    import torch
+
+    from rlvr.training import runs
+
+    work = tmp_path / "work"
+    first = smoke.train("tiny-cpu", setup["data"], setup["init"], tmp_path / "first", work=work, steps=STEPS,
+                        save_freq=1, log=lambda *_: None)
+    run = Path(first["work"])
+    assert sorted(p.name for p in run.glob("global_step_*")) == [f"global_step_{i}" for i in range(1, STEPS + 1)]
+    # turn the finished run back into an attempt that was killed after step 1's checkpoint
+    for i in range(2, STEPS + 1):
+        shutil.rmtree(run / f"global_step_{i}")
+    (run / f".global_step_{STEPS}.partial").mkdir()                # a checkpoint that was being written
+    runs.write_tracker(run, 1)
+    receipt = json.loads((run / "run_receipt.json").read_text())
+    (run / "run_receipt.json").write_text(json.dumps(dict(receipt, exit_code=None, last_step=None)))
+
+    again = smoke.train("tiny-cpu", setup["data"], setup["init"], tmp_path / "second", work=work, steps=STEPS,
+                        save_freq=1, log=lambda *_: None)
+    assert again["resumed_from_step"] == 1 and again["work"] == first["work"]
+    out = tmp_path / "second"
+    r = json.loads((out / "run_receipt.json").read_text())
+    assert r["resumed_from_step"] == 1 and r["exit_code"] == 0 and r["last_step"] == STEPS and r["attempt"] == 2
+    assert [a["exit_code"] for a in r["previous_attempts"]] == [None]
+    strip = lambda rows: [{k: v for k, v in x.items() if k != "time_s"} for x in rows]  # noqa: E731
+    assert strip(_metrics(out)) == strip(_metrics(setup["runs"]["a"]))
+    a = merge_cmd.checkpoint_tensors(setup["runs"]["a"] / f"global_step_{STEPS}" / "actor")
+    b = merge_cmd.checkpoint_tensors(out / f"global_step_{STEPS}" / "actor")
+    assert a.keys() == b.keys() and all(torch.equal(a[k], b[k]) for k in a)
+    # the published output holds the last checkpoint only; the work dir keeps the run for later attempts
+    assert sorted(p.name for p in out.glob("global_step_*")) == [f"global_step_{STEPS}"]
+    assert not (run / f".global_step_{STEPS}.partial").exists()
+
+
+def test_merge_refuses_a_checkpoint_that_is_not_weights_only(setup, tmp_path, capsys, monkeypatch):
+    """Issue 13 item 14: merge loads shards with torch.load(weights_only=True) before veRL's merger runs."""
+    import shutil
+
+    import torch
+
+    ckpt = tmp_path / "ckpt"
+    shutil.copytree(setup["runs"]["a"], ckpt)
+    shard = ckpt / f"global_step_{STEPS}" / "actor" / "model_world_size_1_rank_0.pt"
+    state = torch.load(shard, map_location="cpu", weights_only=True)
+    monkeypatch.setenv("PYTEST_TMP_MARKER", str(tmp_path / "payload-ran"))
+    state["extra"] = _Payload()
+    torch.save(state, shard)
+    # what the refusal guards against: the full unpickler runs the payload
+    torch.load(shard, map_location="cpu", weights_only=False)
+    assert (tmp_path / "payload-ran").exists()
+    (tmp_path / "payload-ran").unlink()
+    out = tmp_path / "hf"
+    assert merge_cmd.run(_args(merge_cmd, ["--checkpoints", str(ckpt), "--output", str(out)])) == 1
+    text = capsys.readouterr().out
+    assert "is not a weights-only checkpoint" in text and not out.exists()
+    assert not (tmp_path / "payload-ran").exists()
+
+
+class _Payload:
+    """An object whose unpickling would run code (it would create a marker file)."""
+
+    def __reduce__(self):
+        return (Path.touch, (Path(os.environ.get("PYTEST_TMP_MARKER", "/nonexistent/payload-ran")),))

@@ -1,6 +1,6 @@
 """``rlvr train`` GPU backend: launch ``python -m verl.trainer.main_ppo`` for the paper profiles.
 
-One call of :func:`launch` (``rlvr train --profile NAME --data DIR --init MODEL --output CKPT``):
+One call of :func:`launch` (``rlvr train --profile NAME --data DIR --init MODEL --output CKPT [--work DIR]``):
 
 1. pre-flight, nothing written yet: the profile's own checks (:func:`profiles.validate`, which includes
    the system prompt sha256 against the profile and the recipe pin); the GPU check (``nvidia-smi -L``
@@ -11,23 +11,29 @@ One call of :func:`launch` (``rlvr train --profile NAME --data DIR --init MODEL 
    ``validate_config`` (:func:`profiles.verify`, the same function ``rlvr check`` uses); every prompt's
    token count against ``data.max_prompt_length`` with the init model's processor
    (:func:`prepare.check_prompt_lengths`);
-2. Ray: a head node for this job (``ray start --head --num-gpus N --num-cpus C --temp-dir
-   /tmp/ray-<job>``; the temp dir is kept short because Ray's unix socket paths have a ~107 byte limit);
-   for ``trainer.nnodes > 1`` the other nodes of the Slurm allocation join with
-   ``srun --nodes=N-1 --ntasks-per-node=1 --exclude=<head> ray start --address=<head ip>:<port> --block``
-   (run in the background, killed at the end).  The trainer reaches the cluster through ``RAY_ADDRESS``
-   (veRL's ``ray.init()`` connects to it instead of starting its own);
-3. the trainer: ``python -m verl.trainer.main_ppo <overrides>`` (see :func:`build_command`), with
-   ``trainer.resume_mode=auto`` -- after a preemption the rerun resumes from the last
-   ``global_step_<N>`` under ``trainer.default_local_dir`` (veRL's ``latest_checkpointed_iteration.txt``);
-   an empty output directory starts from scratch;
-4. ``ray stop`` (always), then ``OUTPUT/run_receipt.json``: the resolved override list and its sha256,
-   the profile's sha256, the GPUs seen, software versions, start / end, exit status (earlier attempts of
-   a resumed run are kept under ``previous_attempts``).  The trainer's exit code is returned.
+2. Ray, private to this job: ``ray start --head --block --port=0`` (Ray picks a free GCS port; the client
+   server and dashboard agent get free ports, no dashboard) in its own session, with a short per-attempt
+   ``--temp-dir /tmp/ray-<job>-<pid>`` (Ray's unix socket paths have a ~107 byte limit); the address is the
+   one the head writes to ``<temp dir>/ray_current_cluster`` (no DNS lookup).  For ``trainer.nnodes > 1``
+   the other nodes of the Slurm allocation (``scontrol show hostnames $SLURM_JOB_NODELIST``, this node
+   excluded; this node must belong to it) join with ``srun --nodelist=<them> ray start --address=<head>
+   --block``.  The trainer reaches the cluster through ``RAY_ADDRESS`` (veRL's ``ray.init()`` connects to
+   it).  Two jobs on one node get two clusters; neither can stop the other's;
+3. the trainer: ``python -m verl.trainer.main_ppo <overrides>`` (see :func:`build_command`) with
+   ``trainer.default_local_dir = WORK/<run key>`` (:mod:`rlvr.training.runs`; outside the rule's declared
+   output, which Snakemake deletes before every attempt) and ``trainer.resume_mode=auto``: a retried or
+   preempted job with the same inputs resumes from the last ``global_step_<N>`` there;
+4. Ray down: SIGTERM to this job's head and workers (Ray's ``--block`` head stops the processes it started;
+   SIGKILL to their own process groups if they linger) -- never ``ray stop``, which would end every Ray on
+   the node; ``WORK/<run key>/run_receipt.json`` (written when the attempt starts, completed when it ends):
+   the resolved override list and its sha256, the profile's sha256, the GPUs seen, software versions,
+   start / end, exit status, ``resumed_from_step``, earlier attempts under ``previous_attempts``;
+5. when the trainer succeeded, the run is published to ``OUTPUT`` (last checkpoint, receipt).  The
+   trainer's exit code is returned.
 
 Multi-node: ``SLURM_JOB_NUM_NODES`` / ``SLURM_JOB_NODELIST`` must be visible to the launcher (the
 Snakemake jobstep plugin strips ``SLURM_*`` from the job step's environment; the paper profiles are one
-node and need neither).  The head is the node the launcher runs on.
+node and need neither).  The head is the node the launcher runs on; the workers are the allocation's other nodes.
 
 :func:`train_main` dispatches ``rlvr train``: CPU smoke profiles (``trainer.device: cpu``) go to
 :mod:`rlvr.training.smoke`, everything else to this launcher.
@@ -41,22 +47,22 @@ import copy
 import datetime as _dt
 import hashlib
 import io
-import json
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from . import profiles as P
+from . import runs
 
 TRAINER_MODULE = "verl.trainer.main_ppo"
 REWARD_PATH = "pkg://rlvr.training.reward"
 REWARD_NAME = "compute_score"
-RAY_PORT = 6379
-RECEIPT = "run_receipt.json"
-RECEIPT_SCHEMA = "rlvr-train-run/v1"
+RECEIPT = runs.RUN_RECEIPT
 SOFTWARE = ("verl", "torch", "vllm", "transformers", "ray", "flash-attn", "rlvr")
 #: Environment of Ray and the trainer: offline hub, no telemetry.  (veRL's own Ray runtime env adds
 #: TOKENIZERS_PARALLELISM, NCCL_DEBUG, VLLM_LOGGING_LEVEL, ... to every worker.)
@@ -179,7 +185,7 @@ def check_gpus(required: int) -> list[str]:
 
 
 # --------------------------------------------------------------------------------------------------
-# Ray
+# Ray: one private cluster per job -- free ports, the address Ray itself reports, stopped by its own process
 # --------------------------------------------------------------------------------------------------
 
 def short_hostname() -> str:
@@ -187,9 +193,10 @@ def short_hostname() -> str:
 
 
 def ray_temp_dir(env=None) -> str:
-    """A short per-job temp dir (Ray's socket paths must stay under ~107 bytes)."""
+    """A short per-attempt temp dir (Ray's socket paths must stay under ~107 bytes)."""
     env = os.environ if env is None else env
-    return f"/tmp/ray-{env.get('SLURM_JOB_ID') or os.getpid()}"
+    job = env.get("SLURM_JOB_ID")
+    return f"/tmp/ray-{job}-{os.getpid()}" if job else f"/tmp/ray-{os.getpid()}"
 
 
 def cpus_available(env=None) -> int:
@@ -204,24 +211,93 @@ def ray_executable() -> str:
     return str(here) if here.exists() else (shutil.which("ray") or "ray")
 
 
-def ray_head_command(*, n_gpus: int, n_cpus: int, temp_dir: str, port: int = RAY_PORT,
+def free_port() -> int:
+    """A TCP port free on this node now (the kernel picks it)."""
+    with socket.socket() as sock:
+        sock.bind(("", 0))
+        return sock.getsockname()[1]
+
+
+def ray_head_command(*, n_gpus: int, n_cpus: int, temp_dir: str, client_port: int, agent_port: int,
                      ray: str = "ray") -> list[str]:
-    return [ray, "start", "--head", f"--port={port}", f"--num-gpus={n_gpus}", f"--num-cpus={n_cpus}",
-            f"--temp-dir={temp_dir}", "--disable-usage-stats"]
+    """``ray start --head --block`` on free ports: the GCS port is Ray's choice (``--port=0``), the two
+    ports Ray would otherwise fix (client server 10001, dashboard agent 52365) are free ones, no dashboard.
+    ``--block`` keeps the head in this process, so ending it ends exactly this job's Ray."""
+    return [ray, "start", "--head", "--block", "--port=0", f"--num-gpus={n_gpus}", f"--num-cpus={n_cpus}",
+            f"--temp-dir={temp_dir}", "--include-dashboard=false", f"--ray-client-server-port={client_port}",
+            f"--dashboard-agent-listen-port={agent_port}", "--disable-usage-stats"]
 
 
-def ray_worker_command(*, nnodes: int, head: str, head_address: str, n_gpus: int, n_cpus: int,
-                       temp_dir: str, ray: str = "ray") -> list[str]:
-    """Ray workers on the other ``nnodes - 1`` nodes of the Slurm allocation (run in the background)."""
-    if nnodes < 2:
+def ray_worker_command(*, workers: list[str], head_address: str, n_gpus: int, n_cpus: int, temp_dir: str,
+                       ray: str = "ray") -> list[str]:
+    """Ray workers on the other nodes of the Slurm allocation, named explicitly (run in the background)."""
+    if not workers:
         raise ValueError("worker nodes are only needed for nnodes > 1")
-    return ["srun", f"--nodes={nnodes - 1}", "--ntasks-per-node=1", f"--exclude={head}", "--kill-on-bad-exit=1",
-            ray, "start", f"--address={head_address}", f"--num-gpus={n_gpus}", f"--num-cpus={n_cpus}",
-            f"--temp-dir={temp_dir}", "--disable-usage-stats", "--block"]
+    return ["srun", f"--nodes={len(workers)}", "--ntasks-per-node=1", f"--nodelist={','.join(workers)}",
+            "--kill-on-bad-exit=1", ray, "start", f"--address={head_address}", f"--num-gpus={n_gpus}",
+            f"--num-cpus={n_cpus}", f"--temp-dir={temp_dir}", "--disable-usage-stats", "--block"]
 
 
-def ray_stop_command(ray: str = "ray") -> list[str]:
-    return [ray, "stop", "--force"]
+def slurm_nodes(env=None) -> list[str]:
+    """The hosts of this Slurm allocation (``scontrol show hostnames $SLURM_JOB_NODELIST``)."""
+    env = os.environ if env is None else env
+    nodelist = env.get("SLURM_JOB_NODELIST") or env.get("SLURM_NODELIST")
+    if not nodelist:
+        raise LaunchError("SLURM_JOB_NODELIST is not set (multi-node runs need the Slurm job environment)")
+    exe = shutil.which("scontrol")
+    if exe is None:
+        raise LaunchError("scontrol not found: cannot expand SLURM_JOB_NODELIST")
+    proc = subprocess.run([exe, "show", "hostnames", nodelist], capture_output=True, text=True, timeout=60)
+    hosts = [h.strip() for h in proc.stdout.splitlines() if h.strip()]
+    if proc.returncode != 0 or not hosts:
+        raise LaunchError(f"scontrol show hostnames {nodelist} failed: {(proc.stderr or proc.stdout).strip()[:200]}")
+    return hosts
+
+
+def worker_nodes(nnodes: int, env=None) -> list[str]:
+    """The other nodes of the allocation (the head is this node, which must belong to it)."""
+    hosts = slurm_nodes(env)
+    head = short_hostname()
+    if head not in hosts:
+        raise LaunchError(f"this node ({head}) is not in the Slurm allocation {hosts}")
+    others = [h for h in hosts if h != head]
+    if len(others) < nnodes - 1:
+        raise LaunchError(f"the allocation has {len(hosts)} node(s) {hosts}, the profile needs {nnodes}")
+    return others[:nnodes - 1]
+
+
+def start_ray_head(cmd: list[str], temp_dir: str, env: dict, *, timeout: float = 600, log=print):
+    """Start the head (own session) and wait for the address it writes; returns (process, address)."""
+    address_file = Path(temp_dir) / "ray_current_cluster"
+    Path(temp_dir).mkdir(parents=True, exist_ok=True)
+    address_file.unlink(missing_ok=True)
+    log("+ " + " ".join(cmd) + " &")
+    proc = subprocess.Popen(cmd, env=env, start_new_session=True)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if address_file.is_file() and address_file.read_text(encoding="utf-8").strip():
+            return proc, address_file.read_text(encoding="utf-8").strip()
+        if proc.poll() is not None:
+            raise LaunchError(f"ray start --head exited ({proc.returncode}) before it was ready")
+        time.sleep(0.5)
+    stop_process(proc)
+    raise LaunchError(f"the Ray head did not write {address_file} within {timeout:.0f} s")
+
+
+def stop_process(proc, timeout: float = 60) -> None:
+    """End a process we started in its own session: SIGTERM (Ray's head stops the processes it started),
+    then, if needed, SIGKILL to its process group -- never anything outside it."""
+    if proc is None or proc.poll() is not None:
+        return
+    proc.terminate()
+    try:
+        proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        proc.wait()
 
 
 def train_env(ray_address: str, temp_dir: str, base=None) -> dict:
@@ -230,13 +306,6 @@ def train_env(ray_address: str, temp_dir: str, base=None) -> dict:
     env["RAY_ADDRESS"] = ray_address
     env["RAY_TMPDIR"] = temp_dir
     return env
-
-
-def head_ip(head: str) -> str:
-    try:
-        return socket.gethostbyname(head)
-    except OSError:
-        return "127.0.0.1"
 
 
 # --------------------------------------------------------------------------------------------------
@@ -260,50 +329,29 @@ def _now() -> str:
     return _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
 
 
-def write_receipt(output_dir, *, profile, command: list[str], gpus: list[str], started: str, ended: str,
-                  exit_code: int, extra: dict | None = None) -> Path:
-    """``OUTPUT/run_receipt.json``; an earlier receipt (a preempted attempt) moves to ``previous_attempts``."""
+def receipt_record(profile, command: list[str], gpus: list[str], **extra) -> dict:
+    """The launcher's fields of ``run_receipt.json`` (see :mod:`rlvr.training.runs` for the attempt fields)."""
     profile = _profile(profile)
-    output_dir = Path(output_dir)
-    output_dir.mkdir(parents=True, exist_ok=True)
-    path = output_dir / RECEIPT
-    previous = []
-    if path.exists():
-        try:
-            old = json.loads(path.read_text(encoding="utf-8"))
-            previous = old.pop("previous_attempts", []) + [old]
-        except (OSError, ValueError):
-            previous = []
     overrides = list(command[3:]) if command[1:3] == ["-m", TRAINER_MODULE] else list(command)
-    receipt = {
-        "schema": RECEIPT_SCHEMA, "backend": "rlvr.training.launch",
-        "profile": profile["name"], "profile_path": profile.get("_path"),
-        "profile_sha256": P.file_sha256(profile["_path"]) if profile.get("_path") else None,
-        "system_prompt_sha256": profile["system_prompt"]["sha256"],
-        "command": list(command), "overrides": overrides, "overrides_sha256": overrides_sha256(overrides),
-        "gpus": list(gpus), "host": short_hostname(), "software": software_versions(),
-        "started": started, "ended": ended, "exit_code": int(exit_code), **(extra or {}),
-        "previous_attempts": previous,
-    }
-    tmp = path.with_name(f".{RECEIPT}.tmp-{os.getpid()}")
-    tmp.write_text(json.dumps(receipt, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    tmp.replace(path)
-    return path
-
-
-def _last_step(output_dir) -> int | None:
-    tracker = Path(output_dir) / "latest_checkpointed_iteration.txt"
-    try:
-        return int(tracker.read_text(encoding="utf-8").strip())
-    except (OSError, ValueError):
-        return None
+    return {"backend": "rlvr.training.launch", "profile": profile["name"], "profile_path": profile.get("_path"),
+            "profile_sha256": P.file_sha256(profile["_path"]) if profile.get("_path") else None,
+            "system_prompt_sha256": profile["system_prompt"]["sha256"],
+            "command": list(command), "overrides": overrides, "overrides_sha256": overrides_sha256(overrides),
+            "gpus": list(gpus), "host": short_hostname(), "software": software_versions(), **extra}
 
 
 # --------------------------------------------------------------------------------------------------
 # launch
 # --------------------------------------------------------------------------------------------------
 
-def preflight(profile_name, data_dir, init_dir, output_dir, *, log=print) -> dict:
+def run_location(profile, data_dir, init_dir, output_dir, work=None) -> tuple[Path, str]:
+    """(``WORK/<run key>``, run key): where veRL keeps this run's checkpoints across attempts."""
+    prof = _profile(profile)
+    key = runs.run_key(prof, data_dir, init_dir, {"backend": "verl"})
+    return Path(work or runs.default_work_dir(output_dir)).resolve() / key, key
+
+
+def preflight(profile_name, data_dir, init_dir, output_dir, *, work=None, log=print) -> dict:
     """Every check before anything is started or written; returns the run plan."""
     profile = P.load(profile_name)
     problems = P.validate(profile)  # includes the system prompt sha256 (profile + recipe pin)
@@ -319,17 +367,20 @@ def preflight(profile_name, data_dir, init_dir, output_dir, *, log=print) -> dic
                           "(multi-node runs need the Slurm job environment)")
     if job_nodes and job_nodes.isdigit() and int(job_nodes) < nnodes:
         raise LaunchError(f"the Slurm job has {job_nodes} node(s), the profile needs {nnodes}")
+    workers = worker_nodes(nnodes) if nnodes > 1 else []
     if not Path(init_dir).is_dir():
         raise LaunchError(f"init model directory {init_dir} does not exist")
     out = Path(output_dir)
-    if out.exists() and not out.is_dir():
-        raise LaunchError(f"output {out} exists and is not a directory")
-    command = build_command(profile, data_dir, init_dir, output_dir, n_gpus=n_gpus, nnodes=nnodes)
+    if out.exists() and (not out.is_dir() or any(out.iterdir())):
+        raise LaunchError(f"output {out} exists and is not empty (the run trains in --work and publishes to "
+                          "a new output)")
+    run, key = run_location(profile, data_dir, init_dir, output_dir, work)
+    command = build_command(profile, data_dir, init_dir, run, n_gpus=n_gpus, nnodes=nnodes)
     try:
-        checks = verify_run(profile, data_dir, init_dir, output_dir, n_gpus=n_gpus, nnodes=nnodes)
+        checks = verify_run(profile, data_dir, init_dir, run, n_gpus=n_gpus, nnodes=nnodes)
     except LaunchError:
         raise
-    except Exception as e:  # Hydra / OmegaConf / veRL validation: the run would fail in main_ppo
+    except Exception as e:  # Hydra / OmegaConf / veRL validation / recipe: the run would fail or deviate
         first = str(e).strip().splitlines()[0] if str(e).strip() else ""
         raise LaunchError(f"veRL rejects the run config: {type(e).__name__}: {first}") from e
     from .prepare import check_prompt_lengths
@@ -340,59 +391,53 @@ def preflight(profile_name, data_dir, init_dir, output_dir, *, log=print) -> dic
     log(f"pre-flight OK: {profile['name']}, {len(gpus)} GPU(s) seen, {nnodes} node(s) x {n_gpus} GPU(s), "
         f"{lengths['rows']} prompts <= {ov['data.max_prompt_length']} tokens (longest {lengths['longest']})")
     return {"profile": profile, "n_gpus": n_gpus, "nnodes": nnodes, "gpus": gpus, "command": command,
-            "verl_checks": checks, "prompt_lengths": lengths}
+            "verl_checks": checks, "prompt_lengths": lengths, "run": run, "run_key": key, "workers": workers}
 
 
-def launch(profile_name, data_dir, init_dir, output_dir, *, trainer_command: list[str] | None = None,
+def launch(profile_name, data_dir, init_dir, output_dir, *, work=None, trainer_command: list[str] | None = None,
            ray: str | None = None, log=print) -> int:
-    """Pre-flight, Ray up, train, Ray down, receipt; returns the trainer's exit code.
+    """Pre-flight, Ray up, train in ``WORK/<run key>`` (resuming), Ray down, receipt, publish to ``output_dir``
+    when the trainer succeeded; returns the trainer's exit code.
 
     ``trainer_command`` replaces the veRL command (tests); the receipt still records the veRL overrides.
     """
-    plan = preflight(profile_name, data_dir, init_dir, output_dir, log=log)
+    plan = preflight(profile_name, data_dir, init_dir, output_dir, work=work, log=log)
     ray = ray or ray_executable()
     n_gpus, nnodes = plan["n_gpus"], plan["nnodes"]
+    run = runs.run_dir(Path(plan["run"]).parent, plan["run_key"], log=log)
     temp_dir = ray_temp_dir()
     n_cpus = cpus_available()
-    head = short_hostname()
-    address = f"{head_ip(head)}:{RAY_PORT}"
-    env = train_env(address, temp_dir)
-    output = Path(output_dir)
-    output.mkdir(parents=True, exist_ok=True)
-    resumed_from = _last_step(output)
-    started = _now()
-    extra = {"ray": {"address": address, "temp_dir": temp_dir, "num_cpus": n_cpus, "num_gpus": n_gpus,
-                     "nnodes": nnodes}, "resumed_from_step": resumed_from,
-             "verl_checks": plan["verl_checks"], "prompt_lengths": plan["prompt_lengths"],
-             "data": str(Path(data_dir).resolve()), "init": str(Path(init_dir).resolve())}
-    workers = None
+    receipt = runs.begin_attempt(run, receipt_record(
+        plan["profile"], plan["command"], plan["gpus"], run_key=plan["run_key"], started=_now(), ended=None,
+        verl_checks=plan["verl_checks"], prompt_lengths=plan["prompt_lengths"],
+        data=str(Path(data_dir).resolve()), init=str(Path(init_dir).resolve()),
+        ray={"temp_dir": temp_dir, "num_cpus": n_cpus, "num_gpus": n_gpus, "nnodes": nnodes,
+             "workers": plan["workers"]}))
+    if receipt["resumed_from_step"]:
+        log(f"resuming {run} from step {receipt['resumed_from_step']} (attempt {receipt['attempt']})")
+    head = workers = None
     rc = 1
     try:
-        head_cmd = ray_head_command(n_gpus=n_gpus, n_cpus=n_cpus, temp_dir=temp_dir, ray=ray)
-        log("+ " + " ".join(head_cmd))
-        proc = subprocess.run(head_cmd, env=env)
-        if proc.returncode != 0:
-            raise LaunchError(f"ray start --head failed (exit {proc.returncode})")
-        if nnodes > 1:
-            wcmd = ray_worker_command(nnodes=nnodes, head=head, head_address=address, n_gpus=n_gpus,
+        head_cmd = ray_head_command(n_gpus=n_gpus, n_cpus=n_cpus, temp_dir=temp_dir, client_port=free_port(),
+                                    agent_port=free_port(), ray=ray)
+        head, address = start_ray_head(head_cmd, temp_dir, train_env("", temp_dir), log=log)
+        receipt["ray"]["address"] = address
+        env = train_env(address, temp_dir)
+        if plan["workers"]:
+            wcmd = ray_worker_command(workers=plan["workers"], head_address=address, n_gpus=n_gpus,
                                       n_cpus=n_cpus, temp_dir=temp_dir, ray=ray)
             log("+ " + " ".join(wcmd) + " &")
-            workers = subprocess.Popen(wcmd, env=env)
+            workers = subprocess.Popen(wcmd, env=env, start_new_session=True)
         cmd = trainer_command or plan["command"]
         log(f"+ {' '.join(plan['command'][:3])} <{len(plan['command']) - 3} overrides, sha256 "
             f"{overrides_sha256(plan['command'][3:])[:12]}>")
         rc = subprocess.run(cmd, env=env).returncode
     finally:
-        if workers is not None and workers.poll() is None:
-            workers.terminate()
-            try:
-                workers.wait(timeout=60)
-            except subprocess.TimeoutExpired:
-                workers.kill()
-        subprocess.run(ray_stop_command(ray), env=env, capture_output=True)
-        write_receipt(output, profile=plan["profile"], command=plan["command"], gpus=plan["gpus"],
-                      started=started, ended=_now(), exit_code=rc,
-                      extra=dict(extra, last_step=_last_step(output)))
+        stop_process(workers)
+        stop_process(head)
+        runs.end_attempt(run, receipt, rc, ended=_now())
+    if rc == 0:
+        runs.publish(run, output_dir, log=log)
     return rc
 
 
@@ -413,7 +458,7 @@ def run(args) -> int:
               "(a GPU profile runs its recipe as written)")
         return 2
     try:
-        return launch(args.profile, args.data, args.init, args.output)
+        return launch(args.profile, args.data, args.init, args.output, work=args.work)
     except Exception as e:  # noqa: BLE001 -- one clear line for every pre-flight failure
         from .prepare import BadGroundTruth, PromptTooLong
 

@@ -11,6 +11,10 @@
 4. writes ``OUTPUT/merge_manifest.json``: the step, the merger command and veRL version, the sha256 of
    every checkpoint file it read and of every file it wrote (model shards, config, processor, tokenizer),
    and the verification; the output directory appears only when all of this passed.
+
+The checkpoint shards are loaded with ``torch.load(weights_only=True)`` before anything else (veRL's merger
+itself unpickles them with ``weights_only=False``): a shard that pickles more than tensors, DTensor
+placements and plain containers is refused with one line and nothing is written.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import pickle
 import shutil
 import subprocess
 import sys
@@ -62,13 +67,25 @@ def merger_command(actor: Path, target: Path) -> list[str]:
 
 
 def checkpoint_tensors(actor: Path) -> dict:
-    """Full tensors of a checkpoint: DTensor shards concatenated along their Shard dim (any world size)."""
+    """Full tensors of a checkpoint: DTensor shards concatenated along their Shard dim (any world size).
+
+    Loaded with ``torch.load(weights_only=True)``: a shard that holds anything but tensors and plain
+    containers (a pickled object that would run code) is refused (``MergeError``)."""
     import torch
     from torch.distributed.tensor import DTensor
 
     world = json.loads((actor / "fsdp_config.json").read_text(encoding="utf-8"))["world_size"]
-    shards = [torch.load(actor / f"model_world_size_{world}_rank_{r}.pt", map_location="cpu", weights_only=False)
-              for r in range(world)]
+    # weights only: a checkpoint is data, never code (torch's allow-list covers DTensor, its device mesh and
+    # placements, so veRL's FSDP2 shards load without unpickling arbitrary objects)
+    shards = []
+    for r in range(world):
+        path = actor / f"model_world_size_{world}_rank_{r}.pt"
+        try:
+            shards.append(torch.load(path, map_location="cpu", weights_only=True))
+        except pickle.UnpicklingError as e:
+            first = str(e).strip().splitlines()[-1] if str(e).strip() else type(e).__name__
+            raise MergeError(f"{path} is not a weights-only checkpoint (it pickles more than tensors and "
+                             f"containers; refusing to load it): {first}") from None
     out = {}
     for key, first in shards[0].items():
         if isinstance(first, DTensor):
@@ -80,14 +97,14 @@ def checkpoint_tensors(actor: Path) -> dict:
     return out
 
 
-def verify(target: Path, actor: Path) -> dict:
+def verify(target: Path, actor: Path, trained: dict | None = None) -> dict:
     import torch
     from transformers import AutoModelForImageTextToText, AutoProcessor
 
     model = AutoModelForImageTextToText.from_pretrained(str(target))
     processor = AutoProcessor.from_pretrained(str(target))
     merged = model.state_dict()
-    trained = checkpoint_tensors(actor)
+    trained = checkpoint_tensors(actor) if trained is None else trained
     if set(merged) != set(trained):
         raise MergeError(f"parameter names differ: only merged {sorted(set(merged) - set(trained))[:5]}, "
                          f"only checkpoint {sorted(set(trained) - set(merged))[:5]}")
@@ -123,13 +140,16 @@ def merge(checkpoints, output, *, step: int | None = None, force: bool = False, 
     staging = output.parent / f".{output.name}.staging-{os.getpid()}"
     shutil.rmtree(staging, ignore_errors=True)
     output.parent.mkdir(parents=True, exist_ok=True)
+    # the shards are read weights-only FIRST: veRL's merger unpickles them with weights_only=False, so it
+    # never sees a checkpoint that holds anything but tensors
+    trained = checkpoint_tensors(actor)
     cmd = merger_command(actor, staging)
     try:
         proc = subprocess.run(cmd, capture_output=True, text=True)
         log(proc.stdout[-4000:] + proc.stderr[-4000:])
         if proc.returncode != 0:
             raise MergeError(f"veRL merger failed (exit {proc.returncode}): {proc.stderr.strip()[-2000:]}")
-        check = verify(staging, actor)
+        check = verify(staging, actor, trained)
         manifest = {
             "schema": SCHEMA, "checkpoints": str(checkpoints), "step": step, "actor": str(actor),
             "merger": {"command": ["python", *cmd[1:4], "--backend", "fsdp", "--local_dir",

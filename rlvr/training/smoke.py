@@ -20,18 +20,24 @@ the same loop by hand, for profiles with ``trainer.device: cpu`` (``rlvr/profile
    (mini batch = train batch, 1 PPO epoch), ``torch.optim.AdamW`` (lr, betas, weight decay of the
    profile), grad-norm clip ``actor.grad_clip``.
 
+The run trains in ``WORK/<run key>`` (``RUN`` below; :mod:`rlvr.training.runs`) and resumes from its last
+checkpoint when a killed or retried job starts again: model, AdamW state and RNG state are restored, the
+sampler is moved to the same position and the metrics of lost steps are dropped, so an interrupted run
+ends with the same weights as an uninterrupted one.  When it finishes, the last checkpoint, the metrics and
+``run_receipt.json`` are published to ``OUTPUT``.
+
 Metrics (reward, accuracy, format, loss, clip fractions, KL, grad norm, response length) go to
-``OUTPUT/metrics.jsonl`` (one row per step) and ``OUTPUT/metrics.png``.
+``RUN/metrics.jsonl`` (one row per step) and ``RUN/metrics.png``.
 
 Checkpoints use veRL's FSDP layout (``FSDPCheckpointManager.save_checkpoint`` + ``RayPPOTrainer``)::
 
-    OUTPUT/latest_checkpointed_iteration.txt          "<N>"
-    OUTPUT/global_step_<N>/data.pt                    sampler state (veRL: the dataloader state)
-    OUTPUT/global_step_<N>/actor/model_world_size_1_rank_0.pt        {name: DTensor(Shard(0)) on a 1-rank "fsdp" mesh}
-    OUTPUT/global_step_<N>/actor/optim_world_size_1_rank_0.pt        AdamW state dict
-    OUTPUT/global_step_<N>/actor/extra_state_world_size_1_rank_0.pt  {lr_scheduler: None, rng: ...}
-    OUTPUT/global_step_<N>/actor/fsdp_config.json      {"FSDP_version": 2, "world_size": 1}
-    OUTPUT/global_step_<N>/actor/huggingface/          config, generation config, processor, tokenizer
+    RUN/latest_checkpointed_iteration.txt          "<N>" (moved only after the step directory is complete)
+    RUN/global_step_<N>/data.pt                    sampler state (veRL: the dataloader state)
+    RUN/global_step_<N>/actor/model_world_size_1_rank_0.pt        {name: DTensor(Shard(0)) on a 1-rank "fsdp" mesh}
+    RUN/global_step_<N>/actor/optim_world_size_1_rank_0.pt        AdamW state dict
+    RUN/global_step_<N>/actor/extra_state_world_size_1_rank_0.pt  {lr_scheduler: None, rng: ...}
+    RUN/global_step_<N>/actor/fsdp_config.json      {"FSDP_version": 2, "world_size": 1}
+    RUN/global_step_<N>/actor/huggingface/          config, generation config, processor, tokenizer
 
 The model itself is trained unwrapped (one process, no FSDP); at save time each parameter is turned into
 the DTensor FSDP2 would hold on a one-rank mesh (``distribute_tensor(t, mesh, [Shard(0)])`` on a gloo
@@ -50,6 +56,7 @@ import time
 from pathlib import Path
 
 from . import profiles as P
+from . import runs
 
 SMOKE_DEVICE = "cpu"
 MODEL_FILE = "model_world_size_1_rank_0.pt"
@@ -266,11 +273,15 @@ def sharded_state_dict(model) -> dict:
 
 
 def save_checkpoint(output: Path, step: int, model, optimizer, processor, init_dir, sampler_state: dict) -> Path:
+    """Write ``global_step_<step>`` (staged, then renamed) and only then move the tracker to it, so a job
+    killed while saving leaves the previous checkpoint as the latest complete one."""
     import torch
     import torch.distributed as dist
 
     step_dir = output / f"global_step_{step}"
-    actor = step_dir / "actor"
+    staging = output / f".global_step_{step}.partial"
+    shutil.rmtree(staging, ignore_errors=True)
+    actor = staging / "actor"
     hf = actor / "huggingface"
     hf.mkdir(parents=True, exist_ok=True)
     started = _init_gloo()
@@ -289,9 +300,26 @@ def save_checkpoint(output: Path, step: int, model, optimizer, processor, init_d
     if gen.exists():
         shutil.copy(gen, hf / "generation_config.json")
     processor.save_pretrained(hf)
-    torch.save(sampler_state, step_dir / "data.pt")
-    (output / "latest_checkpointed_iteration.txt").write_text(str(step), encoding="utf-8")
+    torch.save(sampler_state, staging / "data.pt")
+    shutil.rmtree(step_dir, ignore_errors=True)
+    staging.rename(step_dir)
+    runs.write_tracker(output, step)
     return step_dir
+
+
+def load_checkpoint(run: Path, step: int, model, optimizer) -> dict:
+    """Restore model, optimizer and RNG state from ``global_step_<step>`` (weights-only loading);
+    returns the sampler state."""
+    import torch
+
+    actor = run / f"global_step_{step}" / "actor"
+    state = torch.load(actor / MODEL_FILE, map_location="cpu", weights_only=True)
+    model.load_state_dict({k: v.to_local() if hasattr(v, "to_local") else v for k, v in state.items()})  # 1 rank
+    optimizer.load_state_dict(torch.load(actor / OPTIM_FILE, map_location="cpu", weights_only=True))
+    extra = torch.load(actor / EXTRA_FILE, map_location="cpu", weights_only=True)
+    torch.set_rng_state(extra["rng"]["cpu"])
+    random.setstate(extra["rng"]["random"])
+    return torch.load(run / f"global_step_{step}" / "data.pt", weights_only=True)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -320,16 +348,9 @@ def plot_metrics(rows: list[dict], path) -> None:
 # the loop
 # --------------------------------------------------------------------------------------------------
 
-def train(profile_name, data_dir, init, output, *, steps: int | None = None, seed: int | None = None,
+def train(profile_name, data_dir, init, output, *, work=None, steps: int | None = None, seed: int | None = None,
           save_freq: int | None = None, log=print) -> dict:
-    import numpy as np
-    import torch
-    from transformers import AutoModelForImageTextToText, AutoProcessor
-
-    from verl.trainer.ppo.core_algos import compute_grpo_outcome_advantage, get_policy_loss_fn
-
-    from .reward import compute_score
-
+    """Train in ``WORK/<run key>`` (resuming from its last checkpoint), then publish to ``output``."""
     profile = P.load(profile_name)
     problems = P.validate(profile)
     if problems:
@@ -340,10 +361,37 @@ def train(profile_name, data_dir, init, output, *, steps: int | None = None, see
     if save_freq is not None:
         s["save_freq"] = save_freq
     output = Path(output)
-    if output.exists() and any(output.iterdir()):
-        raise SmokeError(f"output {output} is not empty (the smoke backend does not resume)")
-    output.mkdir(parents=True, exist_ok=True)
-    acfg = actor_config(profile, data_dir, init, output)
+    if output.exists() and (not output.is_dir() or any(output.iterdir())):
+        raise SmokeError(f"output {output} exists and is not empty (the run trains in --work and publishes "
+                         "to a new output)")
+    key = runs.run_key(profile, data_dir, init, {"backend": "smoke", "steps": s["steps"], "seed": s["seed"],
+                                                 "save_freq": s["save_freq"]})
+    run = runs.run_dir(work or runs.default_work_dir(output), key, log=log)
+    receipt = runs.begin_attempt(run, {"backend": "rlvr.training.smoke", "profile": profile["name"],
+                                       "profile_sha256": P.file_sha256(profile["_path"]), "run_key": key,
+                                       "steps": s["steps"]})
+    if receipt["resumed_from_step"]:
+        log(f"resuming {run} from step {receipt['resumed_from_step']} (attempt {receipt['attempt']})")
+    try:
+        result = _train_loop(profile, s, data_dir, init, run, log)
+    except BaseException:
+        runs.end_attempt(run, receipt, 1)
+        raise
+    runs.end_attempt(run, receipt, 0)
+    runs.publish(run, output, log=log)
+    return dict(result, output=str(output), work=str(run), resumed_from_step=receipt["resumed_from_step"])
+
+
+def _train_loop(profile, s, data_dir, init, run: Path, log) -> dict:
+    import numpy as np
+    import torch
+    from transformers import AutoModelForImageTextToText, AutoProcessor
+
+    from verl.trainer.ppo.core_algos import compute_grpo_outcome_advantage, get_policy_loss_fn
+
+    from .reward import compute_score
+
+    acfg = actor_config(profile, data_dir, init, run)
     policy_loss = get_policy_loss_fn(s["loss_mode"])
 
     torch.manual_seed(s["seed"])
@@ -356,7 +404,7 @@ def train(profile_name, data_dir, init, output, *, steps: int | None = None, see
     model = AutoModelForImageTextToText.from_pretrained(str(init), dtype=torch.float32)
     optimizer = torch.optim.AdamW(model.parameters(), lr=s["lr"], betas=tuple(s["betas"]),
                                   weight_decay=s["weight_decay"])
-    (output / "smoke_run.json").write_text(json.dumps(
+    (run / "smoke_run.json").write_text(json.dumps(
         {"backend": "rlvr.training.smoke", "profile": profile["name"], "profile_sha256": P.file_sha256(profile["_path"]),
          "data": str(data_dir), "init": str(init), "settings": s,
          "verl": {"advantage": "verl.trainer.ppo.core_algos.compute_grpo_outcome_advantage",
@@ -364,10 +412,22 @@ def train(profile_name, data_dir, init, output, *, steps: int | None = None, see
                                  f" = {policy_loss.__module__}.{policy_loss.__name__}"}},
         indent=1, sort_keys=True) + "\n", encoding="utf-8")
 
-    metrics_path = output / "metrics.jsonl"
+    metrics_path = run / "metrics.jsonl"
     history, stream = [], batches(len(rows), s["batch_size"], s["seed"], s["shuffle"])
-    last_saved = None
-    for step in range(1, s["steps"] + 1):
+    start = runs.last_step(run) or 0
+    if start:
+        load_checkpoint(run, start, model, optimizer)
+        # the metrics of steps after the checkpoint were lost with the attempt: drop them
+        history = [json.loads(line) for line in metrics_path.read_text(encoding="utf-8").splitlines()
+                   if line.strip()] if metrics_path.exists() else []
+        history = [r for r in history if r["step"] <= start]
+        metrics_path.write_text("".join(json.dumps(r, sort_keys=True) + "\n" for r in history), encoding="utf-8")
+        for _ in range(start):  # the sampler's position: the same batches as an uninterrupted run
+            next(stream)
+    elif metrics_path.exists():
+        metrics_path.unlink()
+    last_saved = run / f"global_step_{start}" if start else None
+    for step in range(start + 1, s["steps"] + 1):
         t0 = time.perf_counter()
         epoch, idx = next(stream)
         model.eval()
@@ -416,9 +476,9 @@ def train(profile_name, data_dir, init, output, *, steps: int | None = None, see
         log(f"step {step}/{s['steps']}: reward {record['reward/mean']:.4f} acc {record['reward/acc']:.3f} "
             f"loss {record['actor/pg_loss']:.6f} grad_norm {record['actor/grad_norm']:.4f} ({record['time_s']} s)")
         if step == s["steps"] or (s["save_freq"] and s["save_freq"] > 0 and step % s["save_freq"] == 0):
-            last_saved = save_checkpoint(output, step, model, optimizer, processor, init,
+            last_saved = save_checkpoint(run, step, model, optimizer, processor, init,
                                          {"seed": s["seed"], "step": step, "epoch": epoch})
-    plot_metrics(history, output / "metrics.png")
+    plot_metrics(history, run / "metrics.png")
     return {"steps": s["steps"], "checkpoint": str(last_saved), "metrics": str(metrics_path), "history": history}
 
 
@@ -430,7 +490,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--profile", required=True, help="profile name or YAML path (trainer.device: cpu)")
     parser.add_argument("--data", required=True, help="prepared RL data directory (rlvr prepare-rl-data output)")
     parser.add_argument("--init", required=True, help="initial model directory (HF format)")
-    parser.add_argument("--output", required=True, help="checkpoint directory (veRL trainer.default_local_dir)")
+    parser.add_argument("--output", required=True,
+                        help="where the finished run is published (last checkpoint, metrics, run receipt)")
+    parser.add_argument("--work", default=None,
+                        help="where the run trains and keeps its checkpoints across attempts (veRL's "
+                             "trainer.default_local_dir is WORK/<run key>; default: OUTPUT.work beside OUTPUT); "
+                             "a retried job resumes from there")
     parser.add_argument("--steps", type=int, default=None, help="override trainer.total_training_steps")
     parser.add_argument("--seed", type=int, default=None, help="override data.seed (also the sampling seed)")
     parser.add_argument("--save-freq", type=int, default=None, help="override trainer.save_freq")
@@ -438,10 +503,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args) -> int:
     try:
-        result = train(args.profile, args.data, args.init, args.output, steps=args.steps, seed=args.seed,
-                       save_freq=args.save_freq)
+        result = train(args.profile, args.data, args.init, args.output, work=args.work, steps=args.steps,
+                       seed=args.seed, save_freq=args.save_freq)
     except (SmokeError, P.ProfileError, FileNotFoundError) as e:
         print(f"rlvr train: error: {e}")
         return 1
-    print(f"trained {result['steps']} steps; checkpoint {result['checkpoint']}; metrics {result['metrics']}")
+    resumed = f" (resumed from step {result['resumed_from_step']})" if result["resumed_from_step"] else ""
+    print(f"trained {result['steps']} steps{resumed} in {result['work']}; published to {result['output']}")
     return 0
