@@ -3,6 +3,7 @@
 # inputs, outputs, command, params, config hash and container must be what that DAG says; every output is
 # re-hashed, every input checked against its producer; results.json's Merkle root is recomputed; and
 # --deep re-scores every slice and regenerates the smallest split's data (identical bytes required).
+# It lists the DAG with Snakemake itself: the data image carries Snakemake for it (envs/locks/data.in).
 
 
 rule validate_receipts:
