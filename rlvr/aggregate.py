@@ -72,6 +72,11 @@ trailing newline; written to a temporary file and renamed; identical inputs -> i
 
 Lists are ordered by model (MODELS order), then seed, then suite benchmark / category order.
 Comparisons follow MODELS order for every model whose ``base`` is not null.
+
+With ``--receipts DIR`` results.json also carries ``provenance``: ``{tree, merkle_root, leaf_count,
+leaves, pins}``, the Merkle root over the receipts of every job behind the inputs (scores, suite,
+validation summaries, ``--provenance-inputs``), the source files and the pins (``--pins-json`` plus the
+suite's benchmark revisions); see ``rlvr.provenance``. ``rlvr verify-root`` checks it.
 """
 
 from __future__ import annotations
