@@ -210,6 +210,31 @@ def test_receipts_are_checked_against_the_dag_and_the_root(local_run, tmp_path):
     assert r.returncode == 1 and root in r.stdout
 
 
+def test_deep_validation_rescores_forged_generations(local_run, tmp_path):
+    """Generations edited with every receipt that names them: only re-scoring (--deep) can tell."""
+    from tracegen.core.canonical import canonical_json, sha256_file
+
+    ws = tmp_path / "copy"
+    shutil.copytree(local_run, ws, symlinks=True)
+    gen = ws / "results/eval/tiny-trace/countqa/seed42/generations.jsonl"   # scored from generations (no judge)
+    rows = [json.loads(x) for x in gen.read_text().splitlines()]
+    rows[0]["response"] = "\\boxed{987654}"
+    gen.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    for f in (ws / "receipts").rglob("*.json"):
+        if not f.name.endswith(".timing.json"):
+            rec = json.loads(f.read_text())
+            for e in rec["inputs"] + rec["outputs"]:
+                if e["path"] == "results/eval/tiny-trace/countqa/seed42/generations.jsonl":
+                    e.update(sha256=sha256_file(gen), size=gen.stat().st_size)
+            f.write_text(canonical_json(rec) + "\n")
+    base = [str(BIN / "rlvr"), "validate-receipts", "--source", "config/"]
+    r = subprocess.run(base, cwd=ws, env=env(), capture_output=True, text=True, timeout=600)
+    assert "R_DEEP" not in r.stdout
+    r = subprocess.run(base + ["--deep"], cwd=ws, env=env(), capture_output=True, text=True, timeout=900)
+    assert r.returncode == 1, r.stdout[-2000:]
+    assert "R_DEEP_RESCORE: results/eval/tiny-trace/countqa/seed42/score.json" in r.stdout
+
+
 def test_config_values_reach_commands_as_one_argument(tmp_path):
     """A config path with ';', spaces and $(...) is a path to the job, never shell code."""
     ws = make_workspace(tmp_path / "quoting")
