@@ -21,7 +21,6 @@ REF = Path(__file__).resolve().parents[2] / "shared" / "reference" / "catalog" /
 
 # scene -> bands some of its tasks still fail (the worklist; /work/coord/t1-flags.md has the detail)
 OUTSIDE: dict[str, str] = {
-    "geometry-graph_paper": "annotation_elements, options, top_answer_share",
     "graph-adjacency": "annotation_elements, distinct_answers, top_answer_share",
     "graph-node_link": "annotation_elements",
     "icons-named_field": "annotation_elements, distinct_answers",

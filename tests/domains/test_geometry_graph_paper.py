@@ -3,7 +3,10 @@
 import math
 from fractions import Fraction
 
-from taskcheck import check_scene_tasks, check_two_process_determinism
+import pytest
+from taskcheck import check_no_shortcuts, check_scene_tasks, check_two_process_determinism
+
+from tracegen import registry
 
 MOD = "tracegen.domains.geometry.graph_paper"
 P = "task_geometry__graph_paper__"
@@ -130,7 +133,52 @@ def triangles(state, params, qid):
     return n
 
 
+def perimeter_extremum(state, params, qid):
+    items = _labelled(state)
+    per = [sum(math.hypot(*e) for e in _edges(it["pts"])) for it in items]
+    pick = max(per) if qid == "largest" else min(per)
+    return items[per.index(pick)]["label"]
+
+
+def _angle(it):
+    a, v, b = it["pts"]
+    u, w = (a[0] - v[0], a[1] - v[1]), (b[0] - v[0], b[1] - v[1])
+    dot = u[0] * w[0] + u[1] * w[1]
+    return dot, math.degrees(math.acos(max(-1.0, min(1.0, dot / (math.hypot(*u) * math.hypot(*w))))))
+
+
+def angle_extremum(state, params, qid):
+    items = _labelled(state)
+    degs = [_angle(it)[1] for it in items]
+    pick = max(degs) if qid == "largest" else min(degs)
+    return items[degs.index(pick)]["label"]
+
+
+def angle_types(state, params, qid):
+    n = 0
+    for it in state["items"]:
+        dot, _ = _angle(it)
+        kind = "right" if dot == 0 else "acute" if dot > 0 else "obtuse"
+        n += qid.startswith(kind)
+    return n
+
+
+def circumference(state, params, qid):
+    (circle,) = [it for it in state["items"] if it["rx"] == it["ry"]]
+    return f"{2 * circle['rx']}π"
+
+
+def ellipse_area(state, params, qid):
+    (oval,) = [it for it in state["items"] if it["rx"] != it["ry"]]
+    return f"{oval['rx'] * oval['ry']}π"
+
+
 SOLVERS = {
+    P + "perimeter_extremum_label": perimeter_extremum,
+    P + "angle_extremum_label": angle_extremum,
+    P + "angle_type_count": angle_types,
+    P + "circle_circumference_value": circumference,
+    P + "ellipse_area_value": ellipse_area,
     P + "area_extremum_label": area_extremum,
     P + "length_extremum_label": length_extremum,
     P + "line_slope_value": slope,
@@ -154,3 +202,20 @@ def test_tasks():
 
 def test_two_process_determinism():
     check_two_process_determinism(MOD)
+
+
+@pytest.mark.parametrize("tid", sorted(SOLVERS))
+def test_no_measure_is_printed(tid):
+    labels = registry.meta(tid)["answer_type"] == "option_letter"
+    check_no_shortcuts(registry.get(tid), seeds=(0,), answer=not labels)
+
+
+def test_labelled_extremum_tasks_offer_six_figures_in_the_image():
+    from tracegen.core import engine
+
+    for name in ("area_extremum_label", "length_extremum_label", "perimeter_extremum_label", "angle_extremum_label"):
+        spec = registry.get(P + name)
+        for d in (1, 2, 3):
+            inst = engine.generate(spec, seed=4, split="train", index=0, difficulty=d, encode=False)
+            assert (inst.solution.options, inst.solution.options_in) == (6, "image")
+            assert set("ABCDEF") <= set(inst.canvas.drawn_texts())

@@ -59,7 +59,7 @@ class Plane:
 
 def draw_plane(c, pl: Plane, *, major: int = 5, axes: bool = True, ticks: bool = True, tick_step: int = 1,
                font_size: float = 13.0, paper: str = "paper", frame: bool = True, under=None) -> None:
-    """Grid (every unit faint, every ``major`` units stronger), the axes through the origin with
+    """Grid (every unit faint, every ``major`` units stronger; ``major=0``: none), the axes through the origin with
     arrow heads and tick labels every ``tick_step`` units beside them (0 omitted).  ``under()``
     draws between the paper and the grid (shaded regions and fills stay see-through)."""
     x0, y0, x1, y1 = pl.box
@@ -70,12 +70,12 @@ def draw_plane(c, pl: Plane, *, major: int = 5, axes: bool = True, ticks: bool =
     ctx = c.ctx
     for level, lw, t in ((0, 0.8, 0.16), (1, 1.3, 0.34)):
         for k in range(pl.xmin, pl.xmax + 1):
-            if (k % major == 0) == bool(level):
+            if bool(major and k % major == 0) == bool(level):
                 gx, _ = pl.px(k, 0)
                 ctx.move_to(gx, y0)
                 ctx.line_to(gx, y1)
         for k in range(pl.ymin, pl.ymax + 1):
-            if (k % major == 0) == bool(level):
+            if bool(major and k % major == 0) == bool(level):
                 _, gy = pl.px(0, k)
                 ctx.move_to(x0, gy)
                 ctx.line_to(x1, gy)
