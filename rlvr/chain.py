@@ -31,7 +31,7 @@ from pathlib import Path
 from tracegen.core.canonical import canonical_json as canonical
 
 from . import provenance
-from .receipts import RECEIPT_VERSION, hash_path, receipt_path, stray_markers
+from .receipts import RECEIPT_VERSION, hash_path, image_digest, receipt_path, stray_markers
 
 SCHEMA = Path(__file__).with_name("schemas") / "receipt.schema.json"
 
@@ -257,12 +257,18 @@ def _check_one_run(receipts, rep: Report, *, config_hash=None, require_clean=Fal
             rep.add("R_CONFIG_MISMATCH", rf, None, f"rule {r['rule']} ran with config sha256 {r['config_sha256']}, "
                                                    f"the run's config is {want}", r["rule"])
     by_image: dict = {}
+    digests: dict = {}
     for rf, r in receipts:
         c = r["container"] or {}
         by_image.setdefault(c.get("ran"), []).append((rf, r))
         if c.get("ran") and c.get("declared") and c["ran"] != c["declared"]:
             rep.add("R_CONTAINER", rf, None, f"rule {r['rule']} ran in {c['ran']} but declares {c['declared']}",
                     r["rule"])
+        if c.get("ran") and c.get("sha256"):
+            now = digests.setdefault(c["ran"], image_digest(c["ran"]))
+            if now is not None and now != c["sha256"]:
+                rep.add("R_CONTAINER", rf, c["ran"], f"image {c['ran']} of rule {r['rule']} now has digest {now}, "
+                                                     f"the receipt recorded {c['sha256']}", r["rule"])
     for image, group in by_image.items():
         tools = {rf: canonical(r["tools"]) for rf, r in group}
         common = _majority(tools.values())

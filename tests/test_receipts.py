@@ -79,6 +79,9 @@ def test_receipt_records_the_container_that_ran(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     problems = receipts.validate("receipts")
     assert [p["code"] for p in problems] == ["R_CONTAINER"] and problems[0]["rule"] == "stamp"
+    (tmp_path / "data.sif").write_bytes(b"rebuilt image")       # the image that ran changed since
+    problems = receipts.validate("receipts")
+    assert [p["code"] for p in problems] == ["R_CONTAINER", "R_CONTAINER"] and "now has digest" in problems[1]["message"]
 
 
 def _chain(tmp_path):
