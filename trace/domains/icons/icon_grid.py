@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tracegen.core.grid import Grid, draw_lines
-from tracegen.core.icons import COLORS, SHAPES, draw_icon
+from tracegen.core.icons import COLORS, KINDS, draw_icon
 from tracegen.core.task import Scene
 
 GRID_DIMS = {1: ((3, 3), (3, 4)), 2: ((4, 4), (4, 5)), 3: ((5, 5), (5, 6))}
@@ -12,13 +12,13 @@ EMPTY_RATE = 0.12
 
 class IconGrid(Scene):
     domain, scene_id, size = "icons", "icon_grid", (600, 520)
-    description = ("A ruled grid whose cells hold coloured shape icons (circle, square, triangle, ...); "
-                   "some cells are empty.")
+    description = ("A ruled grid whose cells hold coloured icons (geometric shapes and pictograms such as flags, "
+                   "trees and mugs); some cells are empty.")
 
     def sample(self, rng, difficulty):
         dims = GRID_DIMS[difficulty]
         rows, cols = dims[int(rng.integers(len(dims)))]
-        shapes = [SHAPES[i] for i in rng.choice(len(SHAPES), size=int(rng.integers(2, len(SHAPES) + 1)), replace=False)]
+        shapes = [KINDS[i] for i in rng.choice(len(KINDS), size=int(rng.integers(2, 9)), replace=False)]
         colors = [COLORS[i] for i in rng.choice(len(COLORS), size=int(rng.integers(2, 9)), replace=False)]
         cells = []
         for _ in range(rows * cols):
@@ -41,7 +41,7 @@ class IconGrid(Scene):
                 continue
             r, k = divmod(i, cols)
             cx, cy = g.center(r, k)
-            draw_icon(c, cell[0], cell[1], cx, cy, g.cell * 0.64, id=f"icon:{r}:{k}")
+            draw_icon(c, cell[0], cell[1], cx, cy, g.cell * 0.66, id=f"icon:{r}:{k}", outline=False)
 
 
 SCENE = IconGrid()
@@ -50,7 +50,7 @@ task = SCENE.task
 
 def _recolor(attr, t):
     """Edit: re-draw attribute ``attr`` (0 = shape, 1 = colour) so exactly ``t`` distinct values appear."""
-    pool = SHAPES if attr == 0 else COLORS
+    pool = KINDS if attr == 0 else COLORS
 
     def edit(state, rng):
         filled = [i for i, cell in enumerate(state["cells"]) if cell is not None]
@@ -95,6 +95,6 @@ def distinct_color_count(q):
 def distinct_type_count(q):
     n, ids = _distinct(q, 0, TYPE_SUPPORT[q.difficulty])
     return q.answer(n, witnesses=ids,
-                    question=("Counting each shape type once, at its first icon in reading order (row by row from the "
-                              "top left), how many different shape types (circle, square, triangle, diamond, "
-                              "pentagon, hexagon, star, cross) appear among the icons in the grid?"))
+                    question=("Counting each icon type once, at its first icon in reading order (row by row from the "
+                              "top left), how many different icon types (a flag, a tree, a square, ... whatever its "
+                              "colour) appear in the grid?"))

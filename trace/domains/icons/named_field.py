@@ -1,136 +1,240 @@
-"""icons/named_field: coloured shape icons scattered without overlap over an open field."""
+"""icons/named_field: coloured icons -- geometric shapes and pictograms (flags, trees, rockets,
+mugs, ...) -- scattered without overlap over an open field.
+
+Tasks name an icon kind and a colour and count icons by set algebra over the two attributes;
+the instance's target count is planted by re-drawing the attributes of just enough icons.
+Difficulty grows the field (8-12, 12-18, 18-28 icons), the vocabulary in play and turns the
+pictograms a little.  The spatial tasks (reference icons, a marked region, lettered options)
+live in ``named_field_spatial``.
+"""
 
 from __future__ import annotations
 
-from tracegen.core.icons import COLORS, PLURALS, SHAPES, draw_icon, scatter
+from tracegen.core.cards import label_badge, rounded_rect
+from tracegen.core.icons import COLORS, KINDS, SHAPES, draw_icon, scatter
 from tracegen.core.task import Scene
 
-N_ICONS = {1: (6, 9), 2: (11, 16), 3: (18, 26)}
-N_SHAPES = {1: (3, 4), 2: (3, 5), 3: (4, 6)}
+N_ICONS = {1: (8, 12), 2: (12, 18), 3: (18, 28)}
+N_KINDS = {1: (3, 4), 2: (4, 5), 3: (5, 7)}
 N_COLORS = {1: (3, 4), 2: (3, 5), 3: (4, 6)}
-LATTICE = (8, 6)           # cols, rows of the non-overlap lattice
-FIELD = (24, 24, 592, 432)  # x0, y0, w, h
+ICON_SIZE = {1: (46, 58), 2: (42, 56), 3: (38, 52)}
+TURN = {1: 0, 2: 20, 3: 35}
+SIZES = {"field": (800, 500), "rank": (960, 560)}
+LATTICE = {"field": (10, 6), "rank": (12, 7)}
+
+
+def field_box(layout):
+    w, h = SIZES[layout]
+    return (20, 52, w - 40, h - 72)
+
+
+def sample_field(rng, difficulty, layout="field", n=None):
+    lo, hi = N_ICONS[difficulty]
+    n = n or int(rng.integers(lo, hi + 1))
+    k_k = int(rng.integers(N_KINDS[difficulty][0], N_KINDS[difficulty][1] + 1))
+    k_c = int(rng.integers(N_COLORS[difficulty][0], N_COLORS[difficulty][1] + 1))
+    kinds = [KINDS[i] for i in rng.choice(len(KINDS), size=k_k, replace=False)]
+    colors = [COLORS[i] for i in rng.choice(len(COLORS), size=k_c, replace=False)]
+    x0, y0, w, h = field_box(layout)
+    cols, rows = LATTICE[layout]
+    pts = scatter(rng, n, x0, y0, w, h, cols, rows, size=ICON_SIZE[difficulty][1])
+    icons = []
+    for x, y in pts:
+        kind = kinds[int(rng.integers(k_k))]
+        turn = TURN[difficulty]
+        angle = 0 if kind in SHAPES or not turn else int(rng.integers(-turn, turn + 1))
+        icons.append([kind, colors[int(rng.integers(k_c))], x, y, int(rng.integers(*ICON_SIZE[difficulty])), angle])
+    return {"layout": layout, "kinds": kinds, "colors": colors, "icons": icons}
 
 
 class NamedField(Scene):
-    domain, scene_id, size = "icons", "named_field", (640, 480)
-    description = ("Coloured shape icons (circles, squares, triangles, diamonds, pentagons, hexagons, stars, "
-                   "crosses) scattered without overlap.")
+    domain, scene_id, size = "icons", "named_field", SIZES["field"]
+    description = ("Coloured icons (geometric shapes and pictograms such as flags, trees, rockets and mugs) "
+                   "scattered without overlap over a panel, sometimes with reference icons, a marked region or "
+                   "lettered options.")
+
+    def canvas_size(self, state):
+        return SIZES[state.get("layout", "field")]
 
     def sample(self, rng, difficulty):
-        lo, hi = N_ICONS[difficulty]
-        n = int(rng.integers(lo, hi + 1))
-        k_s = int(rng.integers(N_SHAPES[difficulty][0], N_SHAPES[difficulty][1] + 1))
-        k_c = int(rng.integers(N_COLORS[difficulty][0], N_COLORS[difficulty][1] + 1))
-        shapes = [SHAPES[i] for i in rng.choice(len(SHAPES), size=k_s, replace=False)]
-        colors = [COLORS[i] for i in rng.choice(len(COLORS), size=k_c, replace=False)]
-        pts = scatter(rng, n, *FIELD, *LATTICE, size=48)
-        icons = []
-        for x, y in pts:
-            icons.append([shapes[int(rng.integers(k_s))], colors[int(rng.integers(k_c))], x, y,
-                          int(rng.integers(38, 47))])
-        return {"icons": icons}
+        return sample_field(rng, difficulty)
 
     def render(self, c, state, params):
-        x0, y0, w, h = FIELD
-        c.rect(x0 - 8, y0 - 8, w + 16, h + 16, fill="panel", stroke="grid", lw=1.5)
-        for i, (shape, color, x, y, size) in enumerate(state["icons"]):
-            draw_icon(c, shape, color, x, y, size, id=f"icon:{i}")
+        w, h = SIZES[state.get("layout", "field")]
+        rounded_rect(c, 6, 6, w - 12, h - 12, radius=14, fill="panel", stroke="grid", lw=1.5)
+        if c.style.accent % 2:             # render-only window chrome
+            rounded_rect(c, 16, 16, w - 32, 24, radius=6, fill="grid")
+            for k in range(3):
+                c.circle(34 + 20 * k, 28, 5, fill="muted")
+        region = state.get("region")
+        if region:
+            _draw_region(c, region)
+        refs = set(state.get("refs", []))
+        for i, (kind, color, x, y, size, angle) in enumerate(state["icons"]):
+            draw_icon(c, kind, color, x, y, size * (1.55 if i in refs else 1.0), id=f"icon:{i}", outline=False,
+                      angle=angle)
+        for i, letter in sorted(state.get("labels", {}).items()):
+            _, _, x, y, size, _ = state["icons"][int(i)]
+            label_badge(c, x - 11, y - size / 2 - 30, letter, size=15)
+
+
+def _draw_region(c, region):
+    """The marked region: a tint of the accent colour with an accent outline."""
+    tint = tuple(0.82 * b + 0.18 * a for a, b in zip(c.color("accent"), c.color("panel")))
+    if region["kind"] == "circle":
+        x, y, r = region["circle"]
+        c.circle(x, y, r, fill=tint, stroke="accent", lw=3, id="region")
+    else:
+        c.polygon([tuple(p) for p in region["polygon"]], fill=tint, stroke="accent", lw=3, dash=[9, 6], id="region")
 
 
 SCENE = NamedField()
 task = SCENE.task
 
 
-def _ids(idx):
+# ---------------------------------------------------------------------- planting
+def plant(s, r, pred, t, *, pool=None, keep=()):
+    """Re-draw (kind, colour) of just enough icons among ``pool`` that exactly ``t`` satisfy
+    ``pred(kind, colour)``, using the state's vocabulary; ``keep`` kinds are never introduced."""
+    icons, kinds, colors = s["icons"], s["kinds"], s["colors"]
+    pool = list(range(len(icons))) if pool is None else list(pool)
+    yes = [(k, c) for k in kinds for c in colors if pred(k, c) and k not in keep]
+    no = [(k, c) for k in kinds for c in colors if not pred(k, c) and k not in keep]
+    match = [i for i in pool if pred(*icons[i][:2])]
+    other = [i for i in pool if i not in match]
+    if len(pool) < t or (len(match) > t and not no) or (len(match) < t and not yes):
+        return False
+    for i in [match[int(j)] for j in r.permutation(len(match))][:max(0, len(match) - t)]:
+        _set(icons[i], no[int(r.integers(len(no)))])
+    for i in [other[int(j)] for j in r.permutation(len(other))][:max(0, t - len(match))]:
+        _set(icons[i], yes[int(r.integers(len(yes)))])
+    return True
+
+
+def _set(icon, pair):
+    icon[0], icon[1] = pair
+    if icon[0] in SHAPES:
+        icon[5] = 0
+
+
+def ids(idx):
     return [f"icon:{i}" for i in idx]
 
 
-def _select(q, support, pred, *, with_color=True, present_only=True):
-    """Draw the target count, then a (shape[, colour]) query whose matching icons number exactly that.
-
-    ``pred(icon, shape, color)`` decides membership.  Shapes and colours are taken from those drawn.
-    """
-    icons = q.state["icons"]
-    t = q.target(support)
-    shapes = sorted({ic[0] for ic in icons})
-    colors = sorted({ic[1] for ic in icons}) if with_color else [None]
-    cands = []
-    for s in shapes:
-        for col in colors:
-            hits = [i for i, ic in enumerate(icons) if pred(ic, s, col)]
-            if len(hits) == t:
-                cands.append([s, col])
-    q.require(bool(cands), "no query reaches the target answer")
-    s, col = q.param("query", lambda r: cands[int(r.integers(len(cands)))])
-    hits = [i for i, ic in enumerate(icons) if pred(ic, s, col)]
-    q.step("filter", shape=s, color=col, kept=hits)
-    return s, col, hits
+def quoted(kind):
+    return f'"{kind}"'
 
 
-def _scaled(d, base):
-    lo, hi = base[d]
-    return range(lo, hi + 1)
+def a_quoted(kind):
+    return f'{"an" if kind[0] in "aeiou" else "a"} "{kind}"'
 
 
+def _query(q, pred, support, *, with_color=True):
+    """Target count, then a (kind, colour) query, then plant the count; returns kind, colour, hits."""
+    t = q.target(support[q.difficulty])
+    s = q.state
+    kind = q.choice("kind", s["kinds"])
+    color = q.choice("color", s["colors"]) if with_color else None
+    ok = q.edit(lambda st, r: st if plant(st, r, lambda k, c: pred(k, c, kind, color), t) else {**st, "bad": 1})
+    q.require("bad" not in ok, "the target count cannot be planted")
+    hits = [i for i, ic in enumerate(q.state["icons"]) if pred(ic[0], ic[1], kind, color)]
+    q.require(len(hits) == t, "planting missed the target")
+    q.step("filter", kind=kind, color=color, kept=hits)
+    return kind, color, hits
+
+
+def support(lo_hi):
+    return {d: range(lo, hi + 1) for d, (lo, hi) in lo_hi.items()}
+
+
+# ---------------------------------------------------------------------- tasks
 @task("single_attribute_membership_count", answer="integer", annotation="bbox_set", ops="filtering,counting")
 def single_attribute_membership_count(q):
-    s, _, hits = _select(q, _scaled(q.difficulty, {1: (1, 4), 2: (2, 6), 3: (3, 8)}),
-                         lambda ic, s, c: ic[0] == s, with_color=False)
-    return q.answer(len(hits), witnesses=_ids(hits), question=f"How many {PLURALS[s]} (of any colour) are there?")
+    kind, _, hits = _query(q, lambda k, c, K, C: k == K, support({1: (2, 7), 2: (3, 10), 3: (5, 13)}),
+                           with_color=False)
+    return q.answer(len(hits), witnesses=ids(hits),
+                    question=f"How many {quoted(kind)} icons (of any colour) are in the panel?")
 
 
 @task("multi_attribute_and_count", answer="integer", annotation="bbox_set",
       ops="filtering,counting,logical_composition")
 def multi_attribute_and_count(q):
-    s, col, hits = _select(q, _scaled(q.difficulty, {1: (0, 2), 2: (0, 3), 3: (1, 4)}),
-                           lambda ic, s, c: ic[0] == s and ic[1] == c)
-    return q.answer(len(hits), witnesses=_ids(hits), question=f"How many icons are {col} {PLURALS[s]}?")
+    kind, color, hits = _query(q, lambda k, c, K, C: k == K and c == C, support({1: (1, 4), 2: (2, 6), 3: (2, 8)}))
+    return q.answer(len(hits), witnesses=ids(hits),
+                    question=f"How many icons are {quoted(kind)} icons and have the colour {color}?")
 
 
 @task("multi_attribute_or_count", answer="integer", annotation="bbox_set",
       ops="filtering,counting,logical_composition")
 def multi_attribute_or_count(q):
-    s, col, hits = _select(q, _scaled(q.difficulty, {1: (3, 6), 2: (5, 10), 3: (8, 14)}),
-                           lambda ic, s, c: ic[0] == s or ic[1] == c)
-    return q.answer(len(hits), witnesses=_ids(hits),
-                    question=f"How many icons are {PLURALS[s]} or {col} (or both)?")
+    kind, color, hits = _query(q, lambda k, c, K, C: k == K or c == C, support({1: (2, 6), 2: (3, 9), 3: (5, 14)}))
+    return q.answer(len(hits), witnesses=ids(hits),
+                    question=(f"Count every icon that is {a_quoted(kind)} icon or has the colour {color}. An icon "
+                              f"with both properties counts once."))
 
 
 @task("multi_attribute_xor_count", answer="integer", annotation="bbox_set",
       ops="filtering,counting,logical_composition")
 def multi_attribute_xor_count(q):
-    s, col, hits = _select(q, _scaled(q.difficulty, {1: (2, 5), 2: (4, 9), 3: (6, 12)}),
-                           lambda ic, s, c: (ic[0] == s) != (ic[1] == c))
-    return q.answer(len(hits), witnesses=_ids(hits),
-                    question=(f"How many icons are {PLURALS[s]} or {col}, but not both "
-                              f"({col} {PLURALS[s]} do not count)?"))
+    kind, color, hits = _query(q, lambda k, c, K, C: (k == K) != (c == C),
+                               support({1: (1, 5), 2: (2, 8), 3: (3, 11)}))
+    return q.answer(len(hits), witnesses=ids(hits),
+                    question=(f"How many icons have exactly one of these properties: being {a_quoted(kind)} icon, "
+                              f"or having the colour {color}?"))
 
 
 @task("multi_attribute_complement_count", answer="integer", annotation="bbox_set",
       ops="filtering,counting,logical_composition")
 def multi_attribute_complement_count(q):
-    s, col, hits = _select(q, _scaled(q.difficulty, {1: (2, 6), 2: (4, 11), 3: (8, 18)}),
-                           lambda ic, s, c: ic[0] != s and ic[1] != c)
-    return q.answer(len(hits), witnesses=_ids(hits),
-                    question=f"How many icons are neither {PLURALS[s]} nor {col}?")
+    kind, color, hits = _query(q, lambda k, c, K, C: k != K and c != C, support({1: (2, 6), 2: (3, 10), 3: (5, 15)}))
+    return q.answer(len(hits), witnesses=ids(hits),
+                    question=f"How many icons are neither {quoted(kind)} icons nor icons with the colour {color}?")
 
 
 @task("multi_attribute_exclusion_count", answer="integer", annotation="bbox_set",
       ops="filtering,counting,logical_composition", queries=("shape_and_not_color_count",))
 def multi_attribute_exclusion_count(q):
-    s, col, hits = _select(q, _scaled(q.difficulty, {1: (0, 3), 2: (1, 4), 3: (1, 6)}),
-                           lambda ic, s, c: ic[0] == s and ic[1] != c)
-    return q.answer(len(hits), witnesses=_ids(hits),
-                    question=f"How many {PLURALS[s]} are there that are not {col}?")
+    kind, color, hits = _query(q, lambda k, c, K, C: k == K and c != C, support({1: (1, 4), 2: (2, 6), 3: (2, 8)}))
+    return q.answer(len(hits), witnesses=ids(hits),
+                    question=f"How many icons are {quoted(kind)} icons but do not have the colour {color}?")
 
 
 @task("counterfactual_total_count", answer="integer", annotation="bbox_set", ops="counting,state_update")
 def counterfactual_total_count(q):
-    s, _, kept = _select(q, _scaled(q.difficulty, {1: (3, 7), 2: (7, 13), 3: (13, 21)}),
-                         lambda ic, s, c: ic[0] != s, with_color=False)
+    kind, _, kept = _query(q, lambda k, c, K, C: k != K, support({1: (3, 9), 2: (6, 14), 3: (9, 22)}),
+                           with_color=False)
     removed = len(q.state["icons"]) - len(kept)
-    q.require(removed > 0, "the removed shape is absent")
-    q.step("remove", shape=s, removed=removed, remaining=len(kept))
-    return q.answer(len(kept), witnesses=_ids(kept),
-                    question=f"If every {s} were removed from the picture, how many icons would remain?")
+    q.require(removed > 0, "the removed kind is absent")
+    q.step("remove", kind=kind, removed=removed, remaining=len(kept))
+    return q.answer(len(kept), witnesses=ids(kept),
+                    question=f"Suppose every {quoted(kind)} icon were removed from the panel. How many icons would "
+                             f"remain?")
+
+
+@task("counterfactual_attribute_count", answer="integer", annotation="bbox_set",
+      ops="filtering,counting,state_update")
+def counterfactual_attribute_count(q):
+    t = q.target(range({1: 2, 2: 3, 3: 4}[q.difficulty], {1: 6, 2: 9, 3: 12}[q.difficulty]))
+    s = q.state
+    q.require(len(s["kinds"]) >= 3, "too few kinds")
+    src, dst = q.param("kinds", lambda r: [s["kinds"][int(i)] for i in r.choice(len(s["kinds"]), 2, replace=False)])
+    a = q.param("changed", lambda r: int(r.integers(1, t)))          # icons that change; t - a already are dst
+
+    def fn(st, r):
+        if not plant(st, r, lambda k, c: k == src, a):
+            return {**st, "bad": 1}
+        rest = [i for i, ic in enumerate(st["icons"]) if ic[0] != src]
+        return st if plant(st, r, lambda k, c: k == dst, t - a, pool=rest, keep=(src,)) else {**st, "bad": 1}
+
+    q.edit(fn)
+    q.require("bad" not in q.state, "the counts cannot be planted")
+    icons = q.state["icons"]
+    hits = [i for i, ic in enumerate(icons) if ic[0] in (src, dst)]
+    q.require(len(hits) == t and sum(ic[0] == src for ic in icons) == a, "planting missed the target")
+    q.step("change", changed=a, already=t - a, total=t)
+    return q.answer(t, witnesses=ids(hits),
+                    question=(f"Suppose every {quoted(src)} icon changed into {a_quoted(dst)} icon (keeping its "
+                              f"colour). How many {quoted(dst)} icons would the panel have then?"))
+
+
+from tracegen.domains.icons import named_field_spatial  # noqa: E402,F401  (registers its tasks here)
