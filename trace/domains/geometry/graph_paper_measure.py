@@ -188,6 +188,27 @@ def line_slope_value(q):
                               f"What is the slope of the drawn line segment?"))
 
 
+def _fits(local, W, H) -> bool:
+    return max(p[0] for p in local) <= W and max(p[1] for p in local) <= H
+
+
+def _on_sheet(r, local, W, H):
+    """The local polygon, counter-clockwise, at a random offset that keeps it on the W x H sheet."""
+    if area2(local) < 0:
+        local = local[::-1]
+    room_x, room_y = W - max(p[0] for p in local), H - max(p[1] for p in local)
+    ox, oy = 1 + int(r.integers(0, room_x + 1)), 1 + int(r.integers(0, room_y + 1))
+    return [[p[0] + ox, p[1] + oy] for p in local]
+
+
+def _one_polygon(q, build):
+    """A rectangle, triangle or parallelogram from ``build(r, state, family, difficulty)`` on the sheet."""
+    fam = q.choice("shape_family", ["rectangle", "triangle", "parallelogram"])
+    it = _single(q, lambda r, s: build(r, s, fam, q.difficulty))
+    _read_items(q, [it])
+    return fam, it
+
+
 def _area_polygon(r, s, fam, d):
     W, H = s["cols"] - 2, s["rows"] - 2
     while True:
@@ -221,20 +242,14 @@ def _area_polygon(r, s, fam, d):
                 local = _norm(local)
             if abs(area2(local)) % 2 or abs(area2(local)) < 6 or min(interior_angles(local)) < 15:
                 continue
-        x1, y1 = max(p[0] for p in local), max(p[1] for p in local)
-        if x1 <= W and y1 <= H and abs(area2(local)) >= 6:
+        if _fits(local, W, H) and abs(area2(local)) >= 6:
             break
-    if area2(local) < 0:
-        local = local[::-1]
-    ox, oy = 1 + int(r.integers(0, W - x1 + 1)), 1 + int(r.integers(0, H - y1 + 1))
-    return [[p[0] + ox, p[1] + oy] for p in local]
+    return _on_sheet(r, local, W, H)
 
 
 @task("polygon_area_value", answer="integer", annotation="point_set", ops="formula_evaluation")
 def polygon_area_value(q):
-    fam = q.choice("shape_family", ["rectangle", "triangle", "parallelogram"])
-    it = _single(q, lambda r, s: _area_polygon(r, s, fam, q.difficulty))
-    _read_items(q, [it])
+    fam, it = _one_polygon(q, _area_polygon)
     a2 = abs(area2(it["pts"]))
     q.require(a2 % 2 == 0, "area not an integer")
     q.step("shoelace", doubled_area=a2)
@@ -309,20 +324,14 @@ def _perimeter_polygon(r, s, fam, d):
             if d == 1 and axis < 2:
                 continue
             local = _transform(pts, r)
-        x1, y1 = max(p[0] for p in local), max(p[1] for p in local)
-        if x1 <= W and y1 <= H and min(interior_angles(local)) >= 15:
+        if _fits(local, W, H) and min(interior_angles(local)) >= 15:
             break
-    if area2(local) < 0:
-        local = local[::-1]
-    ox, oy = 1 + int(r.integers(0, W - x1 + 1)), 1 + int(r.integers(0, H - y1 + 1))
-    return [[p[0] + ox, p[1] + oy] for p in local]
+    return _on_sheet(r, local, W, H)
 
 
 @task("polygon_perimeter_value", answer="integer", annotation="point_set", ops="formula_evaluation")
 def polygon_perimeter_value(q):
-    fam = q.choice("shape_family", ["rectangle", "triangle", "parallelogram"])
-    it = _single(q, lambda r, s: _perimeter_polygon(r, s, fam, q.difficulty))
-    _read_items(q, [it])
+    fam, it = _one_polygon(q, _perimeter_polygon)
     pts = it["pts"]
     sides = []
     for i in range(len(pts)):
