@@ -23,15 +23,16 @@ def filtered_in_section(state, params, qid):
 
 
 def missing_patch(state, params, qid):
-    letters = [L for L, opt in zip("ABCD", params["options"]) if opt == params["hole"]]
+    assert len(params["options"]) == state["n_options"]
+    letters = [L for L, opt in zip("ABCDEF", params["options"]) if opt == params["hole"]]
     assert len(letters) == 1
     return letters[0]
 
 
 def rotated_tile(state, params, qid):
     rows, cols = state["tiles"]
-    assert 0 <= params["rotated"] < rows * cols <= 6 and params["turns"] in (1, 2, 3)
-    return "ABCDEF"[params["rotated"]]
+    assert 0 <= params["rotated"] < rows * cols <= 9 and params["turns"] in (1, 2, 3)
+    return "ABCDEFGHI"[params["rotated"]]
 
 
 def swapped_pair(state, params, qid):

@@ -14,15 +14,16 @@ import math
 
 import numpy as np
 
+from tracegen.core.cards import card_row
 from tracegen.core.task import Scene
 
 LABELS = ("History", "Science", "Poetry", "Travel", "Art", "Music", "Cooking", "Nature", "Sports",
           "Comics", "Maps", "Myths", "Drama", "Health", "Crafts", "Garden")
 BOOK_COLORS = ("red", "blue", "green", "yellow", "orange", "purple", "pink", "cyan", "gray")
 GRID = {1: (2, 2), 2: (2, 3), 3: (3, 3)}           # bookcase rows x columns of sections
-BOOKS = {1: (2, 5), 2: (3, 7), 3: (4, 8)}          # books per section
-SEC_W, ROW_H = 170, 136                           # shelf view section size
-COMPOSITE = {(2, 2): (400, 400), (2, 3): (600, 400), (3, 3): (600, 400)}
+BOOKS = {1: (3, 6), 2: (4, 8), 3: (5, 10)}         # books per section
+SEC_W, ROW_H = 190, 140                           # shelf view section size
+COMPOSITE = {(2, 2): (440, 420), (2, 3): (640, 420), (3, 3): (660, 480)}
 F, BT, DV, LB, PAD, GAP = 14, 10, 8, 26, 5, 3     # frame, board, divider, label band, padding, gap
 HT = 11                                           # thickness of a book lying flat
 MAX_STACK = 4
@@ -33,6 +34,8 @@ WOOD = (0.58, 0.40, 0.24)
 WOOD_DARK = (0.36, 0.24, 0.13)
 BACK = (0.94, 0.90, 0.81)
 PLAQUE = (0.99, 0.97, 0.90)
+
+TILE_LETTERS = "ABCDEFGHI"
 
 # raster codes
 R_BACK, R_WOOD, R_PLAQUE = 0, 1, 2
@@ -242,18 +245,24 @@ def tiled_size(state):
     return (int(W + (tc - 1) * TILE_GAP + 2 * MARG), int(H + (tr - 1) * TILE_GAP + 2 * MARG))
 
 
-def missing_geometry(state):
-    """Library origin, candidate tile size and candidate origins for the missing-patch view."""
+def missing_geometry(state, k=4):
+    """Library origin, candidate tile size and candidate origins for the missing-patch view
+    (``k`` candidates: one row of four, or rows of three)."""
     W, H = library_size(state)
     tr, tc = state["tiles"]
     tw, th = W / tc, H / tr
-    row_w = 4 * tw + 3 * 24
+    per_row = 4 if k == 4 else 3
+    row_w = per_row * tw + (per_row - 1) * 24
     cw = max(W, row_w) + 2 * MARG
     lib = ((cw - W) / 2, MARG)
     y = MARG + H + 40
     x0 = (cw - row_w) / 2
-    opts = [(x0 + i * (tw + 24), y) for i in range(4)]
-    return int(math.ceil(cw)), int(math.ceil(y + th + MARG)), lib, (tw, th), opts
+    opts = [(x0 + (i % per_row) * (tw + 24), y + (i // per_row) * (th + 36)) for i in range(k)]
+    rows = -(-k // per_row)
+    return int(math.ceil(cw)), int(math.ceil(y + rows * th + (rows - 1) * 36 + MARG)), lib, (tw, th), opts
+
+
+SWAP_CARDS = 118   # height of the answer cards under the swapped-tile picture
 
 
 class Library(Scene):
@@ -278,9 +287,10 @@ class Library(Scene):
             W, H = library_size(state)
             return (W + 2 * MARG, H + 2 * MARG)
         if view == "missing":
-            w, h, *_ = missing_geometry(state)
+            w, h, *_ = missing_geometry(state, state.get("n_options", 4))
             return (w, h)
-        return tiled_size(state)
+        w, h = tiled_size(state)
+        return (w, h + SWAP_CARDS) if view == "swapped" else (w, h)
 
     def render(self, c, state, params):
         view = state.get("view", "shelf")
@@ -290,14 +300,14 @@ class Library(Scene):
             return
         grid = tuple(state["tiles"])
         if view == "missing":
-            _, _, (lx, ly), (tw, th), opts = missing_geometry(state)
+            _, _, (lx, ly), (tw, th), opts = missing_geometry(state, len(params["options"]))
             draw_library(c, lay, lx, ly)
             hr, hk = params["hole"]
             hx0, hy0, hx1, hy1 = tile_rect(lay, grid, hr, hk)
             c.rect(lx + hx0, ly + hy0, hx1 - hx0, hy1 - hy0, fill="paper", stroke="accent", lw=2.5, dash=[7, 5],
                    id="missing_region")
             c.text(lx + (hx0 + hx1) / 2, ly + (hy0 + hy1) / 2, "?", size=30, bold=True, color="accent")
-            for letter, (r, k), (x, y) in zip("ABCD", params["options"], opts):
+            for letter, (r, k), (x, y) in zip("ABCDEF", params["options"], opts):
                 src = tile_rect(lay, grid, r, k)
                 _paint_tile(c, lay, src, (x, y))
                 c.rect(x, y, tw, th, stroke="ink", lw=2.0, id=f"option:{letter}")
@@ -308,7 +318,7 @@ class Library(Scene):
             r, k = divmod(p, tc)
             if view == "rotated":
                 src_p, rot = p, (params["turns"] if p == params["rotated"] else 0)
-                badge = "ABCDEF"[p]
+                badge = TILE_LETTERS[p]
             else:
                 perm = list(range(tr * tc))
                 a, b = params["swap"]
@@ -320,6 +330,10 @@ class Library(Scene):
             _paint_tile(c, lay, src, (dx, dy), rot)
             c.rect(dx, dy, src[2] - src[0], src[3] - src[1], stroke="ink", lw=1.5, id=f"tile:{p}")
             _badge(c, dx + 17, dy + 17, badge)
+        if view == "swapped":
+            w, h = tiled_size(state)
+            texts = [f"{x + 1} and {y + 1}" for x, y in params["options"]]
+            card_row(c, MARG + 20, h + 4, w - 2 * MARG - 40, list("ABCD"), texts, cols=2, h=50, gap=12, size=18)
 
 
 def make_books(rng, n, *, color=None, pose=None, n_hit=0):
@@ -361,10 +375,13 @@ def _section_book_ids(state, s, pred=lambda b: True):
     return [f"book:{ids[(s, i)]}" for i, b in enumerate(state["sections"][s]["books"]) if pred(b)]
 
 
+COUNTED = {1: (4, 7), 2: (5, 9), 3: (6, 11)}
+
+
 @task("books_in_section_count", answer="integer", annotation="point_set", ops="filtering,counting")
 def books_in_section_count(q):
     s = q.param("section", lambda r: int(r.integers(len(q.state["sections"]))))
-    lo, hi = BOOKS[q.difficulty]
+    lo, hi = COUNTED[q.difficulty]
     t = q.target(range(lo, hi + 1))
 
     def plant(state, rng):
@@ -378,13 +395,16 @@ def books_in_section_count(q):
                     question=f"How many books are in the bookcase section labelled \"{sec['label']}\"?")
 
 
+FILTERED = {1: (2, 5), 2: (3, 6), 3: (3, 8)}
+
+
 @task("filtered_book_in_section_count", answer="integer", annotation="point_set",
       ops="filtering,counting,logical_composition",
       queries=("book_color_in_section_count", "horizontal_book_in_section_count", "upright_book_in_section_count"))
 def filtered_book_in_section_count(q):
     s = q.param("section", lambda r: int(r.integers(len(q.state["sections"]))))
     lo, hi = BOOKS[q.difficulty]
-    t = q.target(range(0, min(4, hi - 1) + 1))
+    t = q.target(range(FILTERED[q.difficulty][0], FILTERED[q.difficulty][1] + 1))
     if q.query_id == "book_color_in_section_count":
         color = q.choice("color", BOOK_COLORS)
         pred, what, kw = (lambda b: b["color"] == color), f"{color} books", {"color": color}
@@ -394,26 +414,32 @@ def filtered_book_in_section_count(q):
         pred, what, kw = (lambda b: b["pose"] == "upright"), "books standing upright", {"pose": "upright"}
 
     def plant(state, rng):
-        n = int(rng.integers(max(lo, t + 1), hi + 1))
+        n = int(rng.integers(max(lo, t + 2), max(hi, t + 3) + 1))
         state["sections"][s]["books"] = make_books(rng, n, n_hit=t, **kw)
         return state
     q.edit(plant)
     sec = q.state["sections"][s]
     hits = _section_book_ids(q.state, s, pred)
+    q.require(len(hits) == t, "the section could not hold the planted books")
     q.step("filter", section=sec["label"], attribute=kw, kept=hits)
     return q.answer(len(hits), witnesses=hits,
                     question=f"How many {what} are in the bookcase section labelled \"{sec['label']}\"?")
 
 
-MISSING_TILES = {1: (3, 3), 2: (3, 4), 3: (3, 4)}
-ROTATE_TILES = {1: (2, 2), 2: (2, 3), 3: (2, 3)}
+MISSING_TILES = {1: (3, 3), 2: (3, 4), 3: (4, 4)}
+MISSING_OPTIONS = {1: 4, 2: 6, 3: 6}
+ROTATE_TILES = {1: (2, 3), 2: (2, 3), 3: ((3, 3), (2, 3))}
 SWAP_TILES = {1: (2, 3), 2: (3, 3), 3: (3, 4)}
 
 
-def _composite(q, view, tiles):
+def _composite(q, view, tiles, **extra):
     def fn(state, rng):
         state["view"] = view
-        state["tiles"] = list(tiles[q.difficulty])
+        grid = tiles[q.difficulty]
+        if isinstance(grid[0], tuple):                   # a choice of grids
+            grid = grid[int(rng.integers(len(grid)))]
+        state["tiles"] = list(grid)
+        state.update(extra)
         return state
     q.edit(fn)
     grid = tuple(q.state["tiles"])
@@ -422,40 +448,43 @@ def _composite(q, view, tiles):
 
 @task("missing_patch_label", answer="option_letter", annotation="bbox_map", ops="transformation,matching")
 def missing_patch_label(q):
-    grid, ras = _composite(q, "missing", MISSING_TILES)
+    k = MISSING_OPTIONS[q.difficulty]
+    grid, ras = _composite(q, "missing", MISSING_TILES, n_options=k)
     tr, tc = grid
-    cells = [(r, k) for r in range(tr) for k in range(tc)]
+    cells = [(r, c) for r in range(tr) for c in range(tc)]
     tiles = {rk: tile_raster(ras, grid, *rk) for rk in cells}
-    rich = [rk for rk in cells if book_share(tiles[rk]) >= 0.15]
-    q.require(len(rich) >= 4, "too few tiles with books")
+    rich = [rk for rk in cells if book_share(tiles[rk]) >= 0.12]
+    q.require(len(rich) >= k, "too few tiles with books")
+    q.offer(k, "image")
+    letters = "ABCDEF"[:k]
+    letter = q.target(letters)
     hole = q.param("hole", lambda r: list(rich[int(r.integers(len(rich)))]))
     hole_t = tuple(hole)
 
     def pick(r):
-        pool = [rk for rk in rich if rk != hole_t]
+        pool = [rk for rk in cells if rk != hole_t]
         order = [pool[int(i)] for i in r.permutation(len(pool))]
+        order.sort(key=lambda rk: rk not in rich)            # patches with books first
         chosen = [hole_t]
         for rk in order:
-            if all(differ(tiles[rk], tiles[o]) >= 0.25 for o in chosen):
+            if all(differ(tiles[rk], tiles[o]) >= 0.2 for o in chosen):
                 chosen.append(rk)
-            if len(chosen) == 4:
+            if len(chosen) == k:
                 break
-        if len(chosen) < 4:
+        if len(chosen) < k:
             return None
-        slot = int(r.integers(4))
         opts = chosen[1:]
-        opts.insert(slot, hole_t)
+        opts.insert(letters.index(letter), hole_t)
         return [list(o) for o in opts]
 
     options = q.param("options", pick)
     q.require(options is not None, "no visibly different distractor patches")
-    letter = "ABCD"[[tuple(o) for o in options].index(hole_t)]
     q.step("match_patch", hole=hole, options=options, answer=letter)
-    q.offer(len(options), "image")
+    listed = ", ".join(letters[:-1]) + f" or {letters[-1]}"
     return q.answer(letter, witnesses={"missing_region": "missing_region", "matching_patch": f"option:{letter}"},
-                    examples=[x for x in "ABCD" if x != letter],
+                    examples=[x for x in letters if x != letter],
                     question=("A rectangular region of the bookcase picture has been blanked out (dashed box with "
-                              "\"?\"). Which of the patches A, B, C or D, used as it is without turning it, "
+                              f"\"?\"). Which of the patches {listed}, used as it is without turning it, "
                               "fills the blank region?"))
 
 
@@ -464,14 +493,14 @@ def rotated_tile_label(q):
     grid, ras = _composite(q, "rotated", ROTATE_TILES)
     tr, tc = grid
     n = tr * tc
-    p = q.param("rotated", lambda r: int(r.integers(n)))
+    letters = TILE_LETTERS[:n]
+    q.offer(n, "image")
+    letter = q.target(letters)
+    p = q.param("rotated", lambda r: letters.index(letter))
     turns = q.param("turns", lambda r: int(r.integers(1, 4)))
     tile = tile_raster(ras, grid, *divmod(p, tc))
     q.require(differ(np.rot90(tile, -turns), tile) >= 0.3, "rotated tile looks like the original")
-    letter = "ABCDEF"[p]
-    letters = "ABCDEF"[:n]
     q.step("find_rotated_tile", tile=p, quarter_turns=turns, answer=letter)
-    q.offer(n, "image")
     return q.answer(letter, witnesses=f"tile:{p}", examples=[x for x in letters if x != letter],
                     question=(f"The bookcase picture is cut into tiles labelled {', '.join(letters[:-1])} and "
                               f"{letters[-1]}. Exactly one tile has been rotated in place. Which tile is rotated?"))
@@ -482,6 +511,8 @@ def swapped_tile_pair_label(q):
     grid, ras = _composite(q, "swapped", SWAP_TILES)
     tr, tc = grid
     n = tr * tc
+    q.offer(4, "image")
+    letter = q.target("ABCD")
     pairs = [(a, b) for a in range(n) for b in range(a + 1, n)]
     swap = q.param("swap", lambda r: list(pairs[int(r.integers(len(pairs)))]))
     a, b = swap
@@ -489,16 +520,16 @@ def swapped_tile_pair_label(q):
     q.require(differ(ta, tb) >= 0.3, "swapped tiles look alike")
 
     def opts(r):
-        others = [pairs[int(i)] for i in r.permutation(len(pairs)) if pairs[int(i)] != tuple(swap)][:3]
-        slot = int(r.integers(4))
-        others.insert(slot, tuple(swap))
-        return [list(o) for o in others]
+        near = [p for p in pairs if p != (a, b) and len({a, b} & set(p)) == 1]     # one tile right, one wrong
+        far = [p for p in pairs if not {a, b} & set(p)]
+        picks = [near[int(i)] for i in r.choice(len(near), size=2, replace=False)]
+        picks.append(far[int(r.integers(len(far)))])
+        picks = [picks[int(i)] for i in r.permutation(3)]
+        picks.insert("ABCD".index(letter), (a, b))
+        return [list(o) for o in picks]
 
     options = q.param("options", opts)
-    letter = "ABCD"[[tuple(o) for o in options].index(tuple(swap))]
-    listing = "; ".join(f"{L}: tiles {x + 1} and {y + 1}" for L, (x, y) in zip("ABCD", options))
     q.step("identify_swap", swap=swap, options=options, answer=letter)
-    q.offer(len(options), "prompt")
     return q.answer(letter, witnesses=[f"tile:{a}", f"tile:{b}"], examples=[x for x in "ABCD" if x != letter],
                     question=("The bookcase picture is cut into numbered tiles and exactly two tiles have "
-                              f"swapped places. Which pair was swapped? Options — {listing}."))
+                              "swapped places. Which card A-D below the picture names the swapped pair?"))
