@@ -23,7 +23,7 @@ REF = Path(__file__).resolve().parents[2] / "shared" / "reference" / "catalog" /
 OUTSIDE: dict[str, str] = {
     "graph-adjacency": "annotation_elements, distinct_answers, top_answer_share",
     "graph-node_link": "annotation_elements",
-    "pages-calendar": "distinct_answers, options",
+    "pages-calendar": "distinct_answers",
     "physics-lever": "annotation_elements",
     "physics-motion_graph": "options, top_answer_share",
     "puzzles-cell_board": "annotation_elements",

@@ -155,10 +155,12 @@ def date_weekday_label(q):
     d = q.param("target_date", lambda r: int(r.integers(1, ndays + 1)))
     col = column_of(s, weekday_of(s, d))
     labels = header_labels(s)
+    q.offer(7, "prompt")
     q.step("lookup", date=d, column=col)
     return q.answer(labels[col], witnesses=f"head:{col}", examples=labels,
                     question=(f"On this calendar page, under which weekday heading does {_date(s, d)} fall? "
-                              f"Answer with the heading as written."))
+                              f"Answer with the heading exactly as written: one of {', '.join(labels[:-1])} or "
+                              f"{labels[-1]}."))
 
 
 @task("marked_day_class_count", answer="integer", annotation="bbox_set", ops="filtering,counting")
@@ -177,8 +179,10 @@ def marked_day_class_count(q):
 def weekday_occurrence_date(q):
     s = q.state
     _, ndays = month_info(s)
-    wd = q.param("weekday_index", lambda r: int(r.integers(7)))
-    k = q.param("occurrence", lambda r: int(r.choice([1, 2, 3, 4, 5], p=[0.22, 0.22, 0.22, 0.22, 0.12])))
+    target = q.target(range(1, 32))                 # every date of a month equally often
+    q.require(target <= ndays, "the month is shorter than the target date")
+    wd = q.param("weekday_index", lambda r: weekday_of(s, target))
+    k = q.param("occurrence", lambda r: (target - 1) // 7 + 1)
     days = [d for d in range(1, ndays + 1) if weekday_of(s, d) == wd]
     q.require(k <= len(days), "no such occurrence")
     d = days[k - 1]
