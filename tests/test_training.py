@@ -548,6 +548,63 @@ def test_release_sample_through_prepare_dataset_and_reward(release_prepared, tin
     assert seen == 80 and {"correct", "wrong", "malformed_truncated"} <= kinds
 
 
+def _easyr1_image_tokens(height, width, min_pixels=262144, max_pixels=4194304):
+    """The reference's image size rule (EasyR1 verl/utils/dataset.py process_image: PIL resize to int
+    dimensions outside [min, max] pixels; then the Qwen2.5-VL processor's smart_resize with its own bounds
+    3136..12845056, factor 28)."""
+    import math
+
+    from transformers.models.qwen2_vl.image_processing_qwen2_vl import smart_resize
+
+    w, h = width, height
+    for bound, outside in ((max_pixels, w * h > max_pixels), (min_pixels, w * h < min_pixels)):
+        if outside:
+            r = math.sqrt(bound / (w * h))
+            w, h = int(w * r), int(h * r)
+    rh, rw = smart_resize(h, w, factor=28, min_pixels=3136, max_pixels=12845056)
+    return rh * rw // 784
+
+
+def _our_image_tokens(height, width, min_pixels=262144, max_pixels=4194304):
+    """Ours: the per-image bounds through qwen_vl_utils.fetch_image's smart_resize (veRL's dataset and
+    rollout), after which the processor's own bounds never bind."""
+    from qwen_vl_utils.vision_process import smart_resize
+
+    rh, rw = smart_resize(height, width, factor=28, min_pixels=min_pixels, max_pixels=max_pixels)
+    return rh * rw // 784
+
+
+def test_image_resize_deviation_on_the_release_sample():
+    """Deviation #1 in docs/training.md: which release images get a different image-token count."""
+    import csv
+    import math
+
+    import pyarrow.parquet as pq
+
+    sizes = [(s["height"], s["width"]) for f in sorted(RELEASE_SAMPLE.glob("*/*.parquet"))
+             for r in pq.read_table(f, columns=["image_sizes"]).to_pylist() for s in r["image_sizes"]]
+    assert len(sizes) == 80
+    differ = [(w, h, _easyr1_image_tokens(h, w), _our_image_tokens(h, w)) for h, w in sizes
+              if _easyr1_image_tokens(h, w) != _our_image_tokens(h, w)]
+    assert differ == [(458, 417, 323, 360)]
+    # the reference generator's sizes per task (651 tasks x 30 seeds: min / median / max, capped at the
+    # exporter's 1.28 MP): the median size differs for 2 tasks, the smallest for 10, by +9..+49 tokens
+    stats = REPO.parent / "shared" / "reference" / "catalog" / "ref_task_stats.tsv"
+    at_min, at_med, deltas = 0, 0, set()
+    for row in csv.DictReader(stats.open(), delimiter="\t"):
+        for key in ("min", "med"):
+            w, h = int(float(row[f"width_{key}"])), int(float(row[f"height_{key}"]))
+            if w * h > 1_280_000:
+                r = math.sqrt(1_280_000 / (w * h))
+                w, h = int(w * r), int(h * r)
+            delta = _our_image_tokens(h, w) - _easyr1_image_tokens(h, w)
+            if delta:
+                deltas.add(delta)
+                at_min += key == "min"
+                at_med += key == "med"
+    assert (at_min, at_med) == (10, 2) and min(deltas) == 9 and max(deltas) == 49
+
+
 def test_prepare_rejects_a_contract_of_neither_dialect(tmp_path, tiny_model):
     import pyarrow as pa
     import pyarrow.parquet as pq
