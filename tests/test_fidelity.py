@@ -24,7 +24,6 @@ OUTSIDE: dict[str, str] = {
     "graph-adjacency": "annotation_elements, distinct_answers, top_answer_share",
     "graph-node_link": "annotation_elements",
     "pages-calendar": "distinct_answers",
-    "physics-lever": "annotation_elements",
     "physics-motion_graph": "options, top_answer_share",
     "puzzles-cell_board": "annotation_elements",
     "puzzles-sudoku": "distinct_answers",

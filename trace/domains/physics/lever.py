@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from tracegen.core.task import Scene
 
-N_WEIGHTS = {1: (2, 3), 2: (4, 5), 3: (6, 7)}
-HOOKS = {1: 4, 2: 5, 3: 6}
-W, H = 800, 320
-CX, BEAM_Y = 400, 130
+N_WEIGHTS = {1: (3, 4), 2: (4, 6), 3: (6, 8)}
+HOOKS = {1: 5, 2: 7, 3: 9}
+VALUES = {1: 6, 2: 9, 3: 12}                      # weights are 1..VALUES newtons
+W, H = 920, 360
+CX, BEAM_Y = 460, 150
 MAX_VALUE = 20
 
 
@@ -30,33 +31,47 @@ class Lever(Scene):
         left = int(rng.integers(1, n))
         pos = [-int(p) for p in rng.choice(range(1, hooks + 1), size=left, replace=False)]
         pos += [int(p) for p in rng.choice(range(1, hooks + 1), size=n - left, replace=False)]
-        weights = [{"pos": p, "value": int(rng.integers(1, 13))} for p in sorted(pos)]
+        weights = [{"pos": p, "value": int(rng.integers(1, VALUES[difficulty] + 1))} for p in sorted(pos)]
         return {"hooks": hooks, "weights": weights, "unknown": -1}
 
     def render(self, c, state, params):
         hooks = state["hooks"]
-        sp = 340 / (hooks + 0.45)
+        sp = 420 / (hooks + 0.45)
         half = sp * (hooks + 0.45)
-        c.text(W / 2, 26, "Numbers on the beam: distance from the pivot (m)", size=15, color="muted")
+        hanging = c.style.accent % 2 == 0          # render-only: blocks hang below or sit on the beam
+        c.text(W / 2, 24, "Numbers on the beam: distance from the pivot (m)", size=15, color="muted")
         c.rect(CX - half, BEAM_Y, 2 * half, 14, fill="brown", stroke="ink", lw=1.5, id="beam")
-        c.polygon([(CX, BEAM_Y + 14), (CX + 20, BEAM_Y + 70), (CX - 20, BEAM_Y + 70)], fill="gray", stroke="ink",
+        c.polygon([(CX, BEAM_Y + 14), (CX + 26, BEAM_Y + 74), (CX - 26, BEAM_Y + 74)], fill="gray", stroke="ink",
                   lw=1.5, id="pivot")
-        c.rect(CX - 26, BEAM_Y + 70, 52, 8, fill="gray", stroke="ink", lw=1.0)
+        c.rect(CX - 34, BEAM_Y + 74, 68, 8, fill="gray", stroke="ink", lw=1.0)
+        fs = 14 if sp > 30 else 12.5
         for d in range(1, hooks + 1):
             for sgn in (-1, 1):
                 x = CX + sgn * d * sp
-                c.line(x, BEAM_Y - 6, x, BEAM_Y, color="ink", lw=1.5)
-                c.text(x, BEAM_Y - 18, str(d), size=14, bold=True)
+                if hanging:
+                    c.line(x, BEAM_Y - 6, x, BEAM_Y, color="ink", lw=1.5)
+                    c.text(x, BEAM_Y - 18, str(d), size=fs, bold=True, kind="tick")
+                else:
+                    c.line(x, BEAM_Y + 14, x, BEAM_Y + 20, color="ink", lw=1.5)
+                    c.text(x, BEAM_Y + 32, str(d), size=fs, bold=True, kind="tick")
+        bw = min(50.0, sp * 0.9 - 2)
         for k, wt in enumerate(state["weights"]):
             x = CX + wt["pos"] * sp
-            top = BEAM_Y + 14 + 26 + 34 * (k % 2)        # alternate drop lengths keep labels apart
-            c.line(x, BEAM_Y + 14, x, top, color="ink", lw=1.5)
-            bw, bh = min(46.0, sp - 6), 40
             label = "?" if k == state["unknown"] else f"{wt['value']} N"
+            size = 14.0
+            while size > 12 and c.text_width(label, size=size, bold=True) > bw - 4:
+                size -= 0.5
+            if hanging:
+                top = BEAM_Y + 14 + 26 + 40 * (k % 2)        # alternate drop lengths keep labels apart
+                c.line(x, BEAM_Y + 14, x, top, color="ink", lw=1.5)
+                bh = 40
+            else:
+                bh = 36 + 14 * (k % 2)
+                top = BEAM_Y - bh
             c.rect(x - bw / 2, top, bw, bh, fill="panel", stroke="ink", lw=2.0, id=f"weight:{k}")
-            c.text(x, top + bh / 2, label, size=13 if len(label) > 3 else 14, bold=True)
-        c.text(CX - half / 2, H - 28, "LEFT", size=15, color="muted")
-        c.text(CX + half / 2, H - 28, "RIGHT", size=15, color="muted")
+            c.text(x, top + bh / 2, label, size=size, bold=True)
+        c.text(CX - half / 2, H - 24, "LEFT", size=15, color="muted")
+        c.text(CX + half / 2, H - 24, "RIGHT", size=15, color="muted")
 
 
 SCENE = Lever()
@@ -67,16 +82,32 @@ def _ids(state, side):
     return [f"weight:{k}" for k, wt in enumerate(state["weights"]) if _side(wt["pos"]) == side]
 
 
+SIDE_WEIGHTS = {1: (2, 3), 2: (2, 4), 3: (3, 5)}
+
+
 @task("side_torque_value", answer="integer", annotation="bbox_set", ops="aggregation,formula_evaluation")
 def side_torque_value(q):
-    s = q.state
     side = q.choice("side", ["left", "right"])
+    lo, hi = SIDE_WEIGHTS[q.difficulty]
+
+    def plant(st, r):
+        """The asked side carries lo..hi weights (the reference asks about two or three)."""
+        k = int(r.integers(lo, hi + 1))
+        sgn = -1 if side == "left" else 1
+        keep = [wt for wt in st["weights"] if _side(wt["pos"]) != side] or [{"pos": -sgn, "value": 1}]
+        spots = r.choice(range(1, st["hooks"] + 1), size=k, replace=False)
+        vmax = VALUES[q.difficulty]
+        new = [{"pos": sgn * int(p), "value": int(r.integers(1, vmax + 1))} for p in spots]
+        st["weights"] = sorted(keep + new, key=lambda wt: wt["pos"])
+        return st
+
+    s = q.edit(plant)
     terms = [(wt["value"], abs(wt["pos"])) for wt in s["weights"] if _side(wt["pos"]) == side]
     q.require(bool(terms), "no weight on the queried side")
     torque = sum(w * d for w, d in terms)
     q.step("torque_sum", side=side, terms=terms, result=torque)
     return q.answer(torque, witnesses=_ids(s, side),
-                    question=(f"Each weight hangs from a hook whose number is its distance from the pivot in metres. "
+                    question=(f"Each weight is placed at a mark whose number is its distance from the pivot in metres. "
                               f"What is the total turning moment (torque) about the pivot, in N·m, produced by the "
                               f"weights on the {side} side?"))
 
@@ -116,6 +147,6 @@ def missing_weight_balance_value(q):
     q.step("torque_balance", unknown_side=side, unknown_distance=abs(ws[u]["pos"]), left=left, right=right,
            result=ws[u]["value"])
     return q.answer(ws[u]["value"], witnesses={"left": _ids(s, "left"), "right": _ids(s, "right")},
-                    question=("The lever is balanced (ignore the beam's own weight). Each weight hangs from a hook whose "
+                    question=("The lever is balanced (ignore the beam's own weight). Each weight is placed at a mark whose "
                               "number is its distance from the pivot in metres. What is the weight, in newtons, of "
                               "the block marked '?'?"))
