@@ -53,8 +53,9 @@ def _cross_matrix(P, pairs):
     return cross & ~share, share
 
 
-def planar_candidates(pos, *, dmax, r=NODE_R, clearance=8.0, min_angle=18.0):
-    """Candidate edges (i < j): shortest first, non-crossing, clear of other nodes, well separated angles."""
+def planar_candidates(pos, *, dmax, r=NODE_R, clearance=8.0, min_angle=18.0, allow_cross=False):
+    """Candidate edges (i < j): shortest first, non-crossing (unless ``allow_cross``: a cluttered
+    drawing whose edges may cross), clear of other nodes, well separated angles."""
     P = np.asarray(pos, dtype=float)
     n = len(P)
     iu, ju = np.triu_indices(n, 1)
@@ -87,7 +88,7 @@ def planar_candidates(pos, *, dmax, r=NODE_R, clearance=8.0, min_angle=18.0):
     diff = np.abs((diff + math.pi) % (2 * math.pi) - math.pi)
     narrow = (same_start | same_end | flip) & (diff < math.radians(min_angle))
     np.fill_diagonal(narrow, False)
-    conflict = cross | narrow
+    conflict = narrow if allow_cross else (cross | narrow)
     accepted: list[int] = []
     for k in range(len(pairs)):
         if not clear[k]:
@@ -229,8 +230,9 @@ def _seg_hits_box(A, B, box):
     return ok & (t0 <= t1)
 
 
-def place_edge_labels(pos, edges, *, bw, bh, r=NODE_R, bounds=None, ts=(0.5, 0.4, 0.6, 0.32, 0.68)):
-    """A label centre on each edge whose box (bw x bh) clears nodes, other edges and other labels.
+def place_edge_labels(pos, edges, *, bw, bh, r=NODE_R, bounds=None, ts=(0.5, 0.4, 0.6, 0.32, 0.68), widths=None):
+    """A label centre on each edge whose box (bw x bh, or widths[k] x bh) clears nodes, other edges
+    and other labels.
 
     Returns a list with [x, y] or None per edge.
     """
@@ -243,6 +245,8 @@ def place_edge_labels(pos, edges, *, bw, bh, r=NODE_R, bounds=None, ts=(0.5, 0.4
         others = np.ones(len(E), dtype=bool)
         others[k] = False
         found = None
+        if widths is not None:
+            bw = widths[k]
         for t in ts:
             cx, cy = A[k] + t * (B[k] - A[k])
             box = (cx - bw / 2, cy - bh / 2, cx + bw / 2, cy + bh / 2)
@@ -267,6 +271,53 @@ def place_edge_labels(pos, edges, *, bw, bh, r=NODE_R, bounds=None, ts=(0.5, 0.4
     return out
 
 
+# ---------------------------------------------------------------------------- labels
+LABEL_FAMILIES = ("letters", "numbers", "names")
+_ONSETS = ("b", "c", "d", "f", "g", "h", "j", "k", "l", "m", "n", "p", "r", "s", "t", "v", "w", "z",
+           "br", "ch", "dr", "gr", "kr", "pl", "sh", "st", "tr", "")
+_VOWELS = ("a", "e", "i", "o", "u", "ai", "ea", "io", "oa", "y")
+_CODAS = ("", "", "", "n", "r", "s", "l", "x", "m", "k", "t")
+
+
+def _syllable(rng):
+    return (_ONSETS[int(rng.integers(len(_ONSETS)))] + _VOWELS[int(rng.integers(len(_VOWELS)))]
+            + _CODAS[int(rng.integers(len(_CODAS)))])
+
+
+def node_labels(rng, n, family=None):
+    """``n`` distinct node labels of one family: random capital letters, numbers (1..2n+9) or short
+    pronounceable names of two or three letters ("Tye", "Boi", "Ag")."""
+    family = family or LABEL_FAMILIES[int(rng.integers(len(LABEL_FAMILIES)))]
+    if family == "letters":
+        return [LETTERS[int(i)] for i in rng.choice(len(LETTERS), size=n, replace=False)]
+    if family == "numbers":
+        return [str(int(i) + 1) for i in rng.choice(2 * n + 9, size=n, replace=False)]
+    out: list[str] = []
+    while len(out) < n:
+        w = _syllable(rng)[:3].capitalize()
+        if len(w) >= 2 and w not in out:
+            out.append(w)
+    return out
+
+
+def words(rng, n, *, distinct=True):
+    """``n`` short lowercase pseudo-words (one or two syllables, 2-7 letters) for edge texts."""
+    out: list[str] = []
+    while len(out) < n:
+        w = "".join(_syllable(rng) for _ in range(1 + int(rng.random() < 0.55)))
+        if 2 <= len(w) <= 7 and (not distinct or w not in out):
+            out.append(w)
+    return out
+
+
+EDGE_TEXT_SIZE = 13.0
+
+
+def edge_text_box(text):
+    """Logical (width, height) of an edge-text box, generous enough for every style font."""
+    return 0.64 * EDGE_TEXT_SIZE * len(text) + 12.0, 20.0
+
+
 # ---------------------------------------------------------------------------- drawing
 def edge_id(u, v, directed=False):
     if not directed and u > v:
@@ -275,12 +326,15 @@ def edge_id(u, v, directed=False):
 
 
 def draw_node_link(c, state, *, r=NODE_R, highlight=()):
-    """Draw a node-link graph from a state with keys pos, labels, edges and optional
-    directed, weights, label_pos, node_colors, edge_colors.  Registers node:i and edge:u-v."""
+    """Draw a node-link graph from a state with keys pos, labels, edges and optional directed,
+    weights, edge_text, label_pos, node_colors, edge_colors.  Registers node:i, edge:u-v,
+    weight:k and etext:k.  Render-only variety: round or square nodes (the style's marker),
+    plain or tinted node fills (the style's accent)."""
     pos = state["pos"]
     directed = bool(state.get("directed"))
     ecol = state.get("edge_colors")
     weights = state.get("weights")
+    texts = state.get("edge_text")
     lpos = state.get("label_pos")
     for k, (u, v) in enumerate(state["edges"]):
         (ax, ay), (bx, by) = pos[u], pos[v]
@@ -294,20 +348,26 @@ def draw_node_link(c, state, *, r=NODE_R, highlight=()):
             c.arrow(sx, sy, ex, ey, color=color, lw=lw, head=11.0 if ecol else 10.0, id=eid)
         else:
             c.line(sx, sy, ex, ey, color=color, lw=lw, id=eid)
-    if weights is not None and lpos is not None:
-        for k, w in enumerate(weights):
-            x, y = lpos[k]
-            bw = WEIGHT_BOX[0]
-            c.rect(x - bw / 2, y - WEIGHT_BOX[1] / 2, bw, WEIGHT_BOX[1], fill="background", stroke="muted", lw=1.0)
-            c.text(x, y, str(w), size=13, bold=True, id=f"weight:{k}")
+    if lpos is not None:
+        for k, (x, y) in enumerate(lpos):
+            if weights is not None:
+                bw, bh, s, eid = WEIGHT_BOX[0], WEIGHT_BOX[1], str(weights[k]), f"weight:{k}"
+            else:
+                (bw, bh), s, eid = edge_text_box(texts[k]), texts[k], f"etext:{k}"
+            c.rect(x - bw / 2, y - bh / 2, bw, bh, fill="background", stroke="muted", lw=1.0, id=eid)
+            c.text(x, y, s, size=EDGE_TEXT_SIZE, bold=weights is not None)
     ncol = state.get("node_colors")
+    square = c.style.marker in ("square", "diamond")
+    tinted = c.style.accent % 2 == 1
     for i, (x, y) in enumerate(pos):
-        if ncol:
-            c.circle(x, y, r, fill=ncol[i], stroke="ink", lw=1.5, id=f"node:{i}")
-            c.circle(x, y, r - 7, fill="background")
+        fill = ncol[i] if ncol else (f"series:{c.style.accent}" if tinted else "panel")
+        lw = 3.5 if i in highlight else (1.5 if ncol else 2.0)
+        if square:
+            c.rect(x - r, y - r, 2 * r, 2 * r, fill=fill, stroke="ink", lw=lw, id=f"node:{i}")
         else:
-            c.circle(x, y, r, fill="panel", stroke="ink", lw=2.0 if i not in highlight else 3.5, id=f"node:{i}")
-        c.text(x, y, state["labels"][i], size=14 if ncol else 15, bold=True)
+            c.circle(x, y, r, fill=fill, stroke="ink", lw=lw, id=f"node:{i}")
+        label = state["labels"][i]
+        c.text(x, y, label, size=15 if len(label) < 3 else 13, bold=True, color=c.text_on(fill))
 
 
 WEIGHT_BOX = (24.0, 18.0)

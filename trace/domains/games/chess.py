@@ -341,13 +341,12 @@ def _captures(board, f, r):
     return [d for d in legal_moves(board, f, r) if d in board]
 
 
-def _plant_captures(board, sq, t, rng) -> bool:
-    """Add opponent pieces on squares the piece on ``sq`` attacks, or take capturable ones away, until
-    it has exactly ``t`` legal captures (kings are never added or taken)."""
-    color = board[sq][0]
+def _plant_targets(board, color, t, rng, counted, reach) -> bool:
+    """Add opponent pieces on empty squares of ``reach(board)``, or take counted ones away, until
+    ``counted(board)`` (capturable opponent squares) has exactly ``t`` (kings are never added or taken)."""
     opp = other(color)
-    for _ in range(14):
-        caps = _captures(board, *sq)
+    for _ in range(16):
+        caps = counted(board)
         if len(caps) == t:
             return True
         if len(caps) > t:
@@ -357,14 +356,18 @@ def _plant_captures(board, sq, t, rng) -> bool:
             del board[victim]
             continue
         kinds = [k for k in ("P", "N", "B", "R", "Q") if _room(board, opp, k)]
-        if not kinds:
-            return False
-        kind = kinds[int(rng.integers(len(kinds)))]
-        spot = _free_square(board, kind, rng, set(attacked_squares_from(board, *sq)))
+        kind = kinds[int(rng.integers(len(kinds)))] if kinds else None
+        spot = _free_square(board, kind, rng, reach(board)) if kind else None
         if spot is None:
             return False
         board[spot] = (opp, kind)
     return False
+
+
+def _plant_captures(board, sq, t, rng) -> bool:
+    """The piece on ``sq`` gets exactly ``t`` legal captures."""
+    return _plant_targets(board, board[sq][0], t, rng, lambda b: _captures(b, *sq),
+                          lambda b: set(attacked_squares_from(b, *sq)))
 
 
 def _plant_destinations(board, sq, t, rng) -> bool:
@@ -429,26 +432,11 @@ def _capturable(board, side):
 
 
 def _plant_player_captures(board, side, t, rng) -> bool:
-    opp = other(side)
-    for _ in range(16):
-        caps = _capturable(board, side)
-        if len(caps) == t:
-            return _legal_turn(board, side)
-        if len(caps) > t:
-            victim = caps[int(rng.integers(len(caps)))]
-            if board[victim][1] == "K":
-                return False
-            del board[victim]
-            continue
-        hit = {d for sq, (c, _) in board.items() if c == side for d in attacked_squares_from(board, *sq)
-               if d not in board}
-        kinds = [k for k in ("P", "N", "B", "R", "Q") if _room(board, opp, k)]
-        kind = kinds[int(rng.integers(len(kinds)))] if kinds else None
-        spot = _free_square(board, kind, rng, hit) if kind else None
-        if spot is None:
-            return False
-        board[spot] = (opp, kind)
-    return False
+    """``side`` gets exactly ``t`` capturable opponent pieces (and a legal turn)."""
+    def reach(b):
+        return {d for sq, (c, _) in b.items() if c == side for d in attacked_squares_from(b, *sq)}
+
+    return _plant_targets(board, side, t, rng, lambda b: _capturable(b, side), reach) and _legal_turn(board, side)
 
 
 @task("player_capture_piece_count", answer="integer", annotation="bbox_set",
@@ -475,7 +463,8 @@ def player_capture_piece_count(q):
 
 def attackers(board, sq, side):
     """Pieces of ``side`` that attack square ``sq`` (pawns diagonally forward, pieces along clear lines)."""
-    return sorted((p for p, (c, _) in board.items() if c == side and p != sq and sq in attacked_squares_from(board, *p)),
+    return sorted((p for p, (c, _) in board.items()
+                   if c == side and p != sq and sq in attacked_squares_from(board, *p)),
                   key=lambda d: (d[1], d[0]))
 
 

@@ -17,6 +17,7 @@ BOX = (24.0, 24.0, 616.0, 456.0)
 NODE_COLORS = ("red", "blue", "green", "orange", "purple", "cyan")
 EDGE_COLORS = ("red", "blue", "green", "orange", "purple")
 N_COLORS = {1: 3, 2: 3, 3: 4}
+CROSSING = {1: 0.0, 2: 0.25, 3: 0.6}
 
 
 class NodeLink(Scene):
@@ -29,17 +30,18 @@ class NodeLink(Scene):
         n = int(rng.integers(lo, hi + 1))
         cols, rows = GRID[difficulty]
         cw, ch = (BOX[2] - BOX[0]) / cols, (BOX[3] - BOX[1]) / rows
-        dmax = 2.2 * max(cw, ch)
+        cross = bool(rng.random() < CROSSING[difficulty])      # cluttered drawings: edges may cross
+        dmax = (3.0 if cross else 2.2) * max(cw, ch)
         for _ in range(30):
             pos = G.grid_layout(rng, n, BOX, cols, rows)
-            cand = G.planar_candidates(pos, dmax=dmax)
+            cand = G.planar_candidates(pos, dmax=dmax, allow_cross=cross)
             if G.n_components(n, cand) == 1:
                 break
         tree = G.spanning_tree(rng, n, cand)
-        p = float(rng.uniform(0.0, 0.7))
+        p = float(rng.uniform(0.0, 0.45 if cross else 0.7))
         tset = {tuple(e) for e in tree}
         extra = [e for e in cand if tuple(e) not in tset and rng.random() < p]
-        return {"n": n, "labels": list(G.LETTERS[:n]), "pos": pos, "cand": cand,
+        return {"n": n, "labels": G.node_labels(rng, n), "pos": pos, "cand": cand,
                 "edges": sorted(tree + extra), "directed": False}
 
     def variant(self, state):
@@ -159,9 +161,12 @@ def _rebuild_until(q, value_fn, support, tries=40):
     return s
 
 
+CUT_SUPPORT = {1: range(2, 6), 2: range(2, 7), 3: range(3, 8)}
+
+
 @task("articulation_point_count", answer="integer", annotation="point_set", ops="filtering,counting,topology")
 def articulation_point_count(q):
-    s = _rebuild_until(q, lambda st: len(G.articulation_points(st["n"], st["edges"])), range(0, 4 + q.difficulty))
+    s = _rebuild_until(q, lambda st: len(G.articulation_points(st["n"], st["edges"])), CUT_SUPPORT[q.difficulty])
     cut = G.articulation_points(s["n"], s["edges"])
     q.step("cut_vertices", nodes=cut)
     return q.answer(len(cut), witnesses=_nodes(cut),
@@ -169,9 +174,12 @@ def articulation_point_count(q):
                               "removal (with their edges) would split the graph into more connected pieces?"))
 
 
+BRIDGE_SUPPORT = {1: range(2, 7), 2: range(2, 9), 3: range(3, 11)}
+
+
 @task("bridge_count", answer="integer", annotation="segment_set", ops="filtering,counting,topology")
 def bridge_count(q):
-    s = _rebuild_until(q, lambda st: len(G.bridges(st["n"], st["edges"])), range(0, 5 + 2 * q.difficulty))
+    s = _rebuild_until(q, lambda st: len(G.bridges(st["n"], st["edges"])), BRIDGE_SUPPORT[q.difficulty])
     br = G.bridges(s["n"], s["edges"])
     ids = [G.edge_id(*s["edges"][k]) for k in br]
     q.step("bridges", edges=ids)
@@ -318,11 +326,11 @@ def degree_value_filter_count(q):
                     question=f"In this {kind_word} graph, how many nodes have {what}?")
 
 
-def _plant_color_count(q, palette, key, count, spare):
+def _plant_color_count(q, palette, key, count, spare, support):
     """Colour ``count(state)`` items (edges or nodes) from a few ``palette`` colours so that exactly the
     instance's target number get the target colour; ``spare`` items must remain for the other colours.
     Returns (target colour, state, indices of the target-coloured items)."""
-    t = q.target(range(1, 3 + q.difficulty))
+    t = q.target(support[q.difficulty])
     k = N_COLORS[q.difficulty]
     colors = q.param("colors", lambda r: sorted(str(c) for c in r.choice(palette, size=k, replace=False)))
     target = q.choice("target_color", colors)
@@ -342,7 +350,8 @@ def _plant_color_count(q, palette, key, count, spare):
 
 @task("edge_color_count", answer="integer", annotation="segment_set", ops="filtering,counting")
 def edge_color_count(q):
-    target, s, idx = _plant_color_count(q, EDGE_COLORS, "edge_colors", lambda s: len(s["edges"]), spare=1)
+    target, s, idx = _plant_color_count(q, EDGE_COLORS, "edge_colors", lambda s: len(s["edges"]), spare=1,
+                                        support={1: range(2, 5), 2: range(2, 6), 3: range(3, 7)})
     ids = [G.edge_id(*s["edges"][i]) for i in idx]
     q.step("filter", color=target, edges=ids)
     return q.answer(len(idx), witnesses=ids, question=f"How many edges in the graph are drawn in {target}?")
@@ -350,13 +359,14 @@ def edge_color_count(q):
 
 @task("node_color_count", answer="integer", annotation="point_set", ops="filtering,counting")
 def node_color_count(q):
-    target, s, idx = _plant_color_count(q, NODE_COLORS, "node_colors", lambda s: s["n"], spare=0)
+    target, s, idx = _plant_color_count(q, NODE_COLORS, "node_colors", lambda s: s["n"], spare=0,
+                                        support={1: range(2, 5), 2: range(2, 6), 3: range(3, 7)})
     q.step("filter", color=target, nodes=idx)
     return q.answer(len(idx), witnesses=_nodes(idx),
                     question=f"How many nodes in the graph have a {target} ring?")
 
 
-LARGEST_SUPPORT = {1: (2, 3, 4), 2: (3, 4, 5, 6), 3: (3, 4, 5, 6, 7)}
+LARGEST_SUPPORT = {1: (3, 4, 5), 2: (4, 5, 6), 3: (4, 5, 6, 7)}
 
 
 @task("largest_component_size", answer="integer", annotation="point_set", ops="counting,ranking,topology")
@@ -453,7 +463,7 @@ def mst_weight(q):
                               "spanning tree of this graph?"))
 
 
-REACH_SUPPORT = {1: (1, 2, 3, 4), 2: (1, 2, 3, 4, 5, 6), 3: (2, 3, 4, 5, 6, 7, 8)}
+REACH_SUPPORT = {1: (2, 3, 4, 5), 2: (3, 4, 5, 6, 7), 3: (4, 5, 6, 7, 8, 9)}
 
 
 @task("reachable_count", answer="integer", annotation="point_set", ops="filtering,counting,topology")
@@ -475,7 +485,7 @@ def reachable_count(q):
                               f"can be reached (not counting {_lab(s, src)} itself)?"))
 
 
-SAME_SUPPORT = {1: (1, 2, 3, 4), 2: (2, 3, 4, 5, 6), 3: (2, 3, 4, 5, 6, 7, 8)}
+SAME_SUPPORT = {1: (3, 4, 5), 2: (3, 4, 5, 6, 7), 3: (4, 5, 6, 7, 8)}
 
 
 @task("same_component_count", answer="integer", annotation="point_set", ops="counting,topology")
@@ -499,7 +509,7 @@ def same_component_count(q):
                               f"counting {_lab(s, ref)} itself?"))
 
 
-PATH_SUPPORT = {1: (1, 2, 3), 2: (2, 3, 4), 3: (2, 3, 4, 5)}
+PATH_SUPPORT = {1: (2, 3, 4), 2: (3, 4, 5), 3: (3, 4, 5, 6)}
 
 
 @task("shortest_path_length", answer="integer", annotation="point_sequence", ops="counting,ranking,topology",

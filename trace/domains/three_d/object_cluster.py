@@ -179,7 +179,8 @@ class ObjectCluster(Scene):
                 k = int(gr) + 1
                 ends = []
                 for v in range(-k, k + 1):
-                    ends += [(cx + v, cy - gr, 0.0), (cx + v, cy + gr, 0.0), (cx - gr, cy + v, 0.0), (cx + gr, cy + v, 0.0)]
+                    ends += [(cx + v, cy - gr, 0.0), (cx + v, cy + gr, 0.0),
+                             (cx - gr, cy + v, 0.0), (cx + gr, cy + v, 0.0)]
                 uv, _ = cam.project(np.array(ends))
                 for j in range(0, len(uv), 2):
                     ctx.move_to(*uv[j])
