@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from taskcheck import check_scene_tasks, check_two_process_determinism
+from taskcheck import check_no_shortcuts, check_scene_tasks, check_two_process_determinism, scene_tasks
 
 MOD = "tracegen.domains.physics.motion_graph"
 P = "task_physics__motion_graph__"
@@ -56,3 +56,11 @@ def test_tasks():
 
 def test_two_process_determinism():
     check_two_process_determinism(MOD)
+
+
+def test_no_shortcuts():
+    """Times and values are read off the axes: no label but the tick labels prints them."""
+    tasks = scene_tasks(MOD)
+    for name in ("average_speed_value", "interval_displacement_value"):
+        check_no_shortcuts(tasks[P + name], seeds=(0, 1))
+    check_no_shortcuts(tasks[P + "speed_change_state_choice"], seeds=(0,), answer=False)

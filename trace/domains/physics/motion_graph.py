@@ -8,13 +8,15 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from tracegen.core.options import multiple_choice, option_text
+from tracegen.core.cards import card_row
+from tracegen.core.options import multiple_choice
 from tracegen.core.task import Scene
 
 SEGMENTS = {1: (2, 3), 2: (4, 5), 3: (6, 7)}
 UNITS = (1, 2, 5)
-W, H = 760, 500
-X0, X1, Y0, Y1 = 100, 720, 70, 420
+W, H = 880, 560
+X0, X1, Y0, Y1 = 104, 846, 70, 478
+CARDS = 140            # room for the answer cards under the graph
 
 
 def _y_range(values, unit):
@@ -27,6 +29,9 @@ class MotionGraph(Scene):
     domain, scene_id, size = "physics", "motion_graph", (W, H)
     description = "A piecewise-linear distance-time or velocity-time graph with breakpoints on grid points."
     allow_noise = True
+
+    def canvas_size(self, state):
+        return (W, H + CARDS) if state.get("cards") else (W, H)
 
     def sample(self, rng, difficulty):
         lo, hi = SEGMENTS[difficulty]
@@ -46,31 +51,33 @@ class MotionGraph(Scene):
             return (X0 + (X1 - X0) * t / tmax, Y1 - (Y1 - Y0) * (v / unit - bottom) / (top - bottom))
 
         velocity = state["kind"] == "velocity"
-        c.text(W / 2, 32, "Velocity–time graph" if velocity else "Distance–time graph", size=19, bold=True)
+        pts = [px(t, v) for t, v in zip(times, values)]
+        marked = params.get("segment")
+        interval = params.get("interval")
+        if marked is not None:
+            interval = [marked, marked + 1]
+        if interval is not None:                      # the marked interval: a tinted band
+            xa, xb = pts[interval[0]][0], pts[interval[1]][0]
+            tint = tuple(0.84 * p + 0.16 * q for p, q in zip(c.color("paper"), c.color("red")))
+            c.rect(xa, Y0, xb - xa, Y1 - Y0, fill=tint)
+            c.text((xa + xb) / 2, Y0 - 10, "marked interval", size=13, color="muted")
+        c.text(W / 2, 26, "Velocity–time graph" if velocity else "Distance–time graph", size=19, bold=True)
         for t in range(tmax + 1):
             x = px(t, 0)[0]
-            c.line(x, Y0, x, Y1, color="grid", lw=1.0)
-            c.text(x, Y1 + 16, str(t), size=13, color="ink")
+            c.gridline(x, Y0, x, Y1)
+            c.text(x, Y1 + 16, str(t), size=13, color="ink", kind="tick")
+        every = 2 if c.style.density == "sparse" and top - bottom > 6 else 1
         for g in range(bottom, top + 1):
             y = px(0, g * unit)[1]
-            c.line(X0, y, X1, y, color="grid", lw=1.0)
-            c.text(X0 - 8, y, str(g * unit), size=13, anchor="r", color="ink")
+            c.gridline(X0, y, X1, y)
+            if (g - bottom) % every == 0:
+                c.text(X0 - 8, y, str(g * unit), size=13, anchor="r", color="ink", kind="tick")
         zero_y = px(0, 0)[1]
         c.line(X0, Y0, X0, Y1, color="ink", lw=1.8)
         c.line(X0, zero_y, X1, zero_y, color="ink", lw=1.8)
         c.text((X0 + X1) / 2, Y1 + 42, "time (s)", size=14, color="ink")
         c.text(X0 - 62, (Y0 + Y1) / 2, "velocity (m/s)" if velocity else "distance (m)", size=14, color="ink",
                angle=-1.5707963)
-
-        pts = [px(t, v) for t, v in zip(times, values)]
-        marked = params.get("segment")
-        interval = params.get("interval")
-        if marked is not None:
-            interval = [marked, marked + 1]
-        if interval is not None:
-            for k in interval:
-                x, y = pts[k]
-                c.line(x, zero_y, x, y, color="red", lw=1.6, dash=[6, 4])
         accent = c.style.accent_rgb
         c.polyline(pts, color=accent, lw=3.0)
         for k in range(len(pts) - 1):
@@ -84,6 +91,9 @@ class MotionGraph(Scene):
             for k in (i, j):
                 c.circle(*pts[k], 6.0, fill="red", stroke="background", lw=1.5)
             c.register("interval", segment=(pts[i], pts[j]))
+        if state.get("cards"):
+            texts = [STATES[o] for o in params["options"]]
+            card_row(c, 40, H + 6, W - 80, list("ABCD"), texts, cols=2, h=56, gap=14, size=17)
 
 
 SCENE = MotionGraph()
@@ -108,7 +118,7 @@ def average_speed_value(q):
     s = q.state
     times = s["times"]
     n = len(times) - 1
-    speed = q.target(range(1, 7))
+    speed = q.target(range(1, 9))
     combos = [(i, j, u) for i in range(n) for j in range(i + 1, n + 1) for u in (1, 2, 5, 10)
               if (speed * (times[j] - times[i])) % u == 0 and speed * (times[j] - times[i]) // u <= 10]
     q.require(bool(combos), "no interval fits the target speed")
@@ -139,11 +149,11 @@ def average_speed_value(q):
     dt = times[j] - times[i]
     q.require(change % dt == 0, "average speed not an integer")
     ans = change // dt
+    q.reads(times[i], times[j], vals[i], vals[j])
     q.step("average_speed", t_start=times[i], t_end=times[j], d_start=vals[i], d_end=vals[j], result=ans)
     return q.answer(ans, witnesses="interval",
-                    question=(f"The graph shows how far an object is from its starting point over time. What is its "
-                              f"average speed, in m/s, between t = {times[i]} s and t = {times[j]} s (the two "
-                              f"marked points)?"))
+                    question=("The graph shows how far an object is from its starting point over time. What is its "
+                              "average speed, in m/s, over the marked interval (between the two red points)?"))
 
 
 @task("interval_displacement_value", answer="integer", annotation="segment", ops="formula_evaluation",
@@ -176,11 +186,12 @@ def interval_displacement_value(q):
     area = _area(times, vals, seg)
     q.require(area.denominator == 1, "displacement not an integer")
     ans = int(area)
+    q.reads(times[seg], times[seg + 1], vals[seg], vals[seg + 1])
     q.step("area_under_segment", t0=times[seg], t1=times[seg + 1], v0=vals[seg], v1=vals[seg + 1], result=ans)
     return q.answer(ans, witnesses=f"seg:{seg}",
-                    question=(f"The velocity–time graph shows an object moving in a straight line. What is its "
-                              f"displacement, in metres, between t = {times[seg]} s and t = {times[seg + 1]} s "
-                              f"(the highlighted part of the graph)?"))
+                    question=("The velocity–time graph shows an object moving in a straight line. What is its "
+                              "displacement, in metres, over the marked interval (the highlighted part of the "
+                              "graph)?"))
 
 
 STATES = {"speeding_up": "It is speeding up.", "slowing_down": "It is slowing down.",
@@ -214,17 +225,16 @@ def speed_change_state_choice(q):
             if kind == "slowing_down":
                 a, b = b, a
         vals[seg], vals[seg + 1] = sign * a, sign * b
-        st["kind"], st["values"] = "velocity", [v * st["unit"] for v in vals]
+        st["kind"], st["values"], st["cards"] = "velocity", [v * st["unit"] for v in vals], True
         return st
 
     vals = q.edit(plant)["values"]
     v0, v1 = vals[seg], vals[seg + 1]
     q.require(v0 * v1 >= 0, "velocity changes sign inside the interval")
     got = _classify(v0, v1)
-    letter, opts = multiple_choice(q, got, lambda r: list(STATES))
+    letter, opts = multiple_choice(q, got, lambda r: list(STATES), where="image")
     q.step("classify", v_start=v0, v_end=v1, state=got)
-    text = option_text(opts, fmt=STATES.get)
     return q.answer(letter, witnesses=f"seg:{seg}",
-                    question=(f"The velocity–time graph shows an object moving along a straight line (negative "
-                              f"velocity means moving backwards). Which statement describes the object between "
-                              f"t = {times[seg]} s and t = {times[seg + 1]} s (the highlighted part)?\n{text}"))
+                    question=("The velocity–time graph shows an object moving along a straight line (negative "
+                              "velocity means moving backwards). Which card A-D below the graph describes the "
+                              "object over the marked interval (the highlighted part)?"))
