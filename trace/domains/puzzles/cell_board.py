@@ -105,15 +105,53 @@ def _variant(q, variant):
 ADJ = "Cells are connected only through shared edges (up, down, left, right), not diagonally."
 
 
+LARGEST = {1: range(3, 7), 2: range(5, 10), 3: range(8, 14)}
+
+
+def plant_blob(st, rng, idx, t):
+    """Recolour the board so that colour ``idx``'s largest edge-connected group has exactly ``t``
+    cells and every other group of it is smaller."""
+    rows, cols, cells = st["rows"], st["cols"], st["cells"]
+    k = len(st["palette"])
+    start = (int(rng.integers(rows)), int(rng.integers(cols)))
+    blob, frontier = {start}, [start]
+    while len(blob) < t and frontier:
+        r, c = frontier[int(rng.integers(len(frontier)))]
+        nbs = [nb for nb in neighbors4(r, c, rows, cols) if nb not in blob]
+        if not nbs:
+            frontier.remove((r, c))
+            continue
+        nb = nbs[int(rng.integers(len(nbs)))]
+        blob.add(nb)
+        frontier.append(nb)
+    for r, c in blob:
+        cells[r][c] = idx
+    other = lambda v: (v + int(rng.integers(1, k))) % k  # noqa: E731
+    for r, c in blob:                       # keep the blob's border free of its colour
+        for r2, c2 in neighbors4(r, c, rows, cols):
+            if (r2, c2) not in blob and cells[r2][c2] == idx:
+                cells[r2][c2] = other(idx)
+    for _ in range(rows * cols):
+        big = [cp for cp in components(cells, rows, cols, value=idx) if len(cp) >= t and set(cp) != blob]
+        if not big:
+            break
+        r, c = big[0][int(rng.integers(len(big[0])))]
+        cells[r][c] = other(idx)
+    return st
+
+
 @task("largest_component_size", answer="integer", annotation="bbox_set", ops="counting,ranking,topology")
 def largest_component_size(q):
     s = _variant(q, "colors")
+    t = q.target(LARGEST[q.difficulty])
     color = q.choice("color", s["palette"])
     idx = s["palette"].index(color)
+    s = q.edit(lambda st, rng: plant_blob(st, rng, idx, t))
     comps = components(s["cells"], s["rows"], s["cols"], value=idx)
     q.require(bool(comps), "colour absent")
     sizes = sorted((len(cp) for cp in comps), reverse=True)
     q.require(len(sizes) == 1 or sizes[0] > sizes[1], "tied largest group")
+    q.require(sizes[0] == t, "planting missed the target")
     best = max(comps, key=len)
     q.step("components", color=color, sizes=sizes)
     return q.answer(len(best), witnesses=[f"cell:{r}:{k}" for r, k in best],
@@ -133,10 +171,13 @@ def reachable_region_size(q):
                               f"How many open cells can be reached from the green S cell, counting the S cell itself?"))
 
 
+PATH_LENGTHS = {1: range(3, 7), 2: range(4, 10), 3: range(6, 15)}
+
+
 @task("shortest_path_length_value", answer="integer", annotation="segment_set", ops="counting,ranking,topology")
 def shortest_path_length_value(q):
     _variant(q, "walls")
-    t = q.target(range(2, 2 + 3 * q.difficulty))  # 2-4, 2-7, 2-10
+    t = q.target(PATH_LENGTHS[q.difficulty])
 
     def place_goal(st, rng):
         # move G to an open cell whose shortest route from S has the target length and is unique
@@ -157,7 +198,7 @@ def shortest_path_length_value(q):
     dist = bfs(s["start"], free, rows, cols)
     goal = tuple(s["goal"])
     q.require(goal in dist, "goal unreachable")
-    q.balance(dist[goal], range(2, 2 + 3 * q.difficulty))
+    q.balance(dist[goal], PATH_LENGTHS[q.difficulty])
     back = bfs(goal, free, rows, cols)
     total = dist[goal]
     # walk back from the goal; require the shortest route to be unique so the annotation is too
