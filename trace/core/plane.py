@@ -212,24 +212,25 @@ def shade_region(c, pl: Plane, region: dict, *, fill, stroke="ink") -> None:
     ctx.restore()
 
 
-def region_contains(region: dict, x: float, y: float) -> bool:
-    """Whether the lattice point (x, y) lies in the region (boundary included)."""
+def region_contains(region: dict, x, y):
+    """Whether the point (x, y) lies in the region (boundary included); x and y may also be
+    numpy arrays (a boolean array comes back)."""
     kind = region["kind"]
     if kind in ("disc", "annulus"):
         d2 = (x - region["c"][0]) ** 2 + (y - region["c"][1]) ** 2
         if kind == "disc":
             return d2 <= region["r"] ** 2
-        return region["r0"] ** 2 <= d2 <= region["r1"] ** 2
+        return (region["r0"] ** 2 <= d2) & (d2 <= region["r1"] ** 2)
     if kind == "vstrip":
-        return region["a"] <= x <= region["b"]
+        return (region["a"] <= x) & (x <= region["b"])
     if kind == "hstrip":
-        return region["a"] <= y <= region["b"]
+        return (region["a"] <= y) & (y <= region["b"])
     if kind == "hhalf":
         return y >= region["k"] if region["side"] == "above" else y <= region["k"]
     if kind == "vhalf":
         return x >= region["k"] if region["side"] == "right" else x <= region["k"]
     if kind == "quadrant":
-        return ((x >= region["x"]) if region["sx"] == "right" else (x <= region["x"])) and \
+        return ((x >= region["x"]) if region["sx"] == "right" else (x <= region["x"])) & \
                ((y >= region["y"]) if region["sy"] == "above" else (y <= region["y"]))
     raise KeyError(kind)
 

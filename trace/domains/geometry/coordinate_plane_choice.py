@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
 from tracegen.core.plane import region_contains, region_margin
 from tracegen.domains.geometry import coordinate_plane as cp
 
@@ -456,8 +458,9 @@ def _shift(name, v) -> str:
 
 def same_region(a, b, R) -> bool:
     """Whether two regions shade the same part of the plane (sampled every quarter unit)."""
-    pts = [(x / 4, y / 4) for x in range(-4 * R - 2, 4 * R + 3) for y in range(-4 * R - 2, 4 * R + 3)]
-    return all(region_contains(a, x, y) == region_contains(b, x, y) for x, y in pts)
+    g = np.arange(-4 * R - 2, 4 * R + 3) / 4.0
+    x, y = np.meshgrid(g, g)
+    return bool(np.array_equal(region_contains(a, x, y), region_contains(b, x, y)))
 
 
 def condition_text(reg) -> str:
