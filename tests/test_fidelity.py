@@ -23,7 +23,6 @@ REF = Path(__file__).resolve().parents[2] / "shared" / "reference" / "catalog" /
 OUTSIDE: dict[str, str] = {
     "graph-adjacency": "annotation_elements, distinct_answers, top_answer_share",
     "pages-calendar": "distinct_answers",
-    "puzzles-sudoku": "distinct_answers",
 }
 
 

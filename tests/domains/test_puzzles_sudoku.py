@@ -58,7 +58,21 @@ SOLVERS = {
 
 
 def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=lambda s: s["n"])
+    # always 9x9: difficulty thins the givens
+    check_scene_tasks(MOD, SOLVERS, size_metric=lambda s: sum(v == 0 for row in s["board"] for v in row))
+
+
+def test_always_nine_by_nine():
+    from taskcheck import scene_tasks
+
+    from tracegen.core import engine
+
+    for tid, spec in scene_tasks(MOD).items():
+        for i in range(10):
+            _, _, state, params, _ = engine.solve_only(spec, seed=3, split="nine", index=i)
+            assert state["n"] == 9 and state["box"] == [3, 3] and len(state["board"]) == 9
+            if "options" in state:
+                assert len(state["options"]) == 4
 
 
 def test_two_process_determinism():
