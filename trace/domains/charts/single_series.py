@@ -165,8 +165,9 @@ def _walk(r, s, signs):
     """Replace the values by a walk on the value grid whose successive differences have the
     given signs (+1 up, -1 down); None when the axis is too short for it."""
     steps = (s["hi"] - s["lo"]) // s["unit"]
+    longest = max(m for _, m in _runs(signs))
     for attempt in range(12):
-        big = 1 if attempt >= 6 else 3
+        big = max(1, (steps - 1) // longest >> (attempt // 3))       # steps of up to `big` units
         pos = [0]
         for sg in signs:
             pos.append(pos[-1] + sg * int(r.integers(1, big + 1)))
