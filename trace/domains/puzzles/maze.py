@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tracegen.core.boards import LETTERS, bfs
+from tracegen.core.boards import LETTERS, bfs, tint
 from tracegen.core.grid import Grid
 from tracegen.core.task import Scene
 
@@ -97,8 +97,9 @@ class Maze(Scene):
                 c.register(f"cell:{r}:{k}", box=g.box(r, k))
         sr, sk = state["start"]
         cx, cy = g.center(sr, sk)
-        c.circle(cx, cy, g.cell * 0.36, fill=(0.80, 0.93, 0.82), stroke="green", lw=3)
-        c.text(cx, cy, "S", size=max(13.0, g.cell * 0.36), bold=True, color="black")
+        fill = tint("green", 0.25)
+        c.circle(cx, cy, g.cell * 0.36, fill=fill, stroke="green", lw=3)
+        c.text(cx, cy, "S", size=max(13.0, g.cell * 0.36), bold=True, color=c.text_on(fill))
         lw = 3.0
         gaps = {(r, k, side) for r, k, side in state["exits"]}
         for r in range(rows):
