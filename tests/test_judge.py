@@ -112,7 +112,6 @@ def server():
 
 
 def http_judge(srv, tmp_path=None, **kw):
-    kw.setdefault("backoff", 0.001)
     kw.setdefault("retries", 3)
     return J.Judge("openai", MODEL, revision=REVISION, base_url=srv.base_url, served_name="judge",
                    cache_dir=None if tmp_path is None else tmp_path / "cache", **kw)
@@ -251,7 +250,7 @@ def test_http_500_then_success(server):
     srv = server(lambda body, n: ("HTTP", 500) if n == 1 else ("Yes", "stop"))
     j = http_judge(srv)
     assert j.run([verdict("q")]) == ["Yes"]
-    assert len(srv.bodies) == 2 and j.stats["transport_retries"] == 1
+    assert len(srv.bodies) == 2                                       # the openai client's own retry
     assert [b["max_tokens"] for b in srv.bodies] == [128, 128]      # a transport retry keeps the budget
 
 
@@ -264,19 +263,18 @@ def test_http_400_is_not_retried(server):
 
 def test_persistent_500_fails_after_bounded_retries(server):
     srv = server(lambda body, n: ("HTTP", 503))
-    with pytest.raises(J.JudgeError, match="failed after 3 tries: HTTP 503"):
+    with pytest.raises(J.JudgeError, match="HTTP 503 .*3 tries"):
         http_judge(srv).run([verdict("q")])
     assert len(srv.bodies) == 3
 
 
 def test_connection_refused_fails_after_bounded_retries(tmp_path):
     port = J.free_port()
-    j = J.Judge("openai", MODEL, base_url=f"http://127.0.0.1:{port}/v1", cache_dir=tmp_path, retries=3, backoff=0.001)
+    j = J.Judge("openai", MODEL, base_url=f"http://127.0.0.1:{port}/v1", cache_dir=tmp_path, retries=3)
     t = time.monotonic()
     with pytest.raises(J.JudgeError, match="failed after 3 tries") as e:
         j.run([extract("x")])
-    assert time.monotonic() - t < 10 and "\n" not in str(e.value)
-    assert j.stats["transport_retries"] == 2
+    assert time.monotonic() - t < 30 and "\n" not in str(e.value)
     assert not list(tmp_path.glob("*/*.json"))
 
 
