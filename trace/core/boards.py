@@ -99,3 +99,31 @@ def badge(c, x: float, y: float, text: str, *, size: float = 13.0, anchor: str =
     c.rect(x, y, w, h, fill="white", stroke=border, lw=1.6)
     c.text(x + w / 2, y + h / 2, text, size=size, bold=True, color="black")
     return (x, y, x + w, y + h)
+
+
+def glyph(c, x: float, y: float, char: str, size: float, *, fill, stroke=None, lw: float = 1.0):
+    """A font glyph drawn as a shape centred on (x, y) (chess pieces, card suits): filled, optionally
+    outlined, always in the fallback font that covers the symbol blocks.  It is a picture, not a
+    label, so it is not recorded among the canvas's texts.  Returns the glyph's logical box."""
+    import cairo
+
+    from .style import FALLBACK_FONT
+
+    ctx = c.ctx
+    ctx.save()
+    ctx.select_font_face(FALLBACK_FONT, cairo.FONT_SLANT_NORMAL, cairo.FONT_WEIGHT_NORMAL)
+    ctx.set_font_size(size)
+    ext = ctx.text_extents(char)
+    ox, oy = x - ext.x_bearing - ext.width / 2, y - ext.y_bearing - ext.height / 2
+    ctx.move_to(ox, oy)
+    ctx.text_path(char)
+    ctx.set_source_rgb(*c.color(fill))
+    if stroke is None:
+        ctx.fill()
+    else:
+        ctx.fill_preserve()
+        ctx.set_source_rgb(*c.color(stroke))
+        ctx.set_line_width(lw)
+        ctx.stroke()
+    ctx.restore()
+    return (x - ext.width / 2, y - ext.height / 2, x + ext.width / 2, y + ext.height / 2)

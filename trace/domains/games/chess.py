@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tracegen.core.boards import glyph
 from tracegen.core.grid import Grid
 from tracegen.core.options import LETTERS, multiple_choice
 from tracegen.core.task import Scene
@@ -28,6 +29,7 @@ BOARD_COLORS = (
     ((0.91, 0.91, 0.91), (0.62, 0.62, 0.62)),
 )
 WHITE_PIECE = (0.98, 0.98, 0.96)
+FIGURINE = {"K": "\u265a", "Q": "\u265b", "R": "\u265c", "B": "\u265d", "N": "\u265e", "P": "\u265f"}
 BLACK_PIECE = (0.11, 0.11, 0.12)
 
 
@@ -168,10 +170,18 @@ class Chess(Scene):
         for i in range(8):
             c.text(g.x0 - 16, g.y0 + (i + 0.5) * cell, str(8 - i), size=15)
             c.text(g.x0 + (i + 0.5) * cell, g.y1 + 16, FILES[i], size=15)
+        glyphs = c.style.accent % 2 == 1      # render-only: figurine pieces or lettered discs
         for f, r, color, kind in state["pieces"]:
             cx, cy = g.center(7 - r, f)
             rad = cell * 0.38
-            if color == "white":
+            if glyphs:
+                # the solid figurine, filled light for white (with a dark outline) or dark for black
+                fill = WHITE_PIECE if color == "white" else BLACK_PIECE
+                glyph(c, cx, cy + 1, FIGURINE[kind], cell * 0.78, fill=fill,
+                      stroke=(0.08, 0.08, 0.08) if color == "white" else (0.6, 0.6, 0.6),
+                      lw=1.6 if color == "white" else 0.8)
+                c.register(f"piece:{sq_name(f, r)}", box=(cx - rad, cy - rad, cx + rad, cy + rad))
+            elif color == "white":
                 c.circle(cx, cy, rad, fill=WHITE_PIECE, stroke=(0.08, 0.08, 0.08), lw=2.2, id=f"piece:{sq_name(f, r)}")
                 c.text(cx, cy + 1, kind, size=24, bold=True, color=(0.08, 0.08, 0.08))
             else:
@@ -182,10 +192,15 @@ class Chess(Scene):
         if marked:
             x0, y0, _, _ = g.box(7 - marked[1], marked[0])
             c.rect(x0 + 2.5, y0 + 2.5, cell - 5, cell - 5, stroke="red", lw=5)
-        c.text(w / 2, g.y1 + 44, "K king   Q queen   R rook   B bishop   N knight   P pawn", size=14,
-               color="muted")
-        c.text(w / 2, g.y1 + 66, "White pieces are light discs, black pieces are dark discs.", size=14,
-               color="muted")
+        if glyphs:
+            c.text(w / 2, g.y1 + 44, "Standard chess figurines.", size=14, color="muted")
+            c.text(w / 2, g.y1 + 66, "White pieces are light with a dark outline, black pieces are dark.", size=14,
+                   color="muted")
+        else:
+            c.text(w / 2, g.y1 + 44, "K king   Q queen   R rook   B bishop   N knight   P pawn", size=14,
+                   color="muted")
+            c.text(w / 2, g.y1 + 66, "White pieces are light discs, black pieces are dark discs.", size=14,
+                   color="muted")
         opts = params.get("options")
         if state.get("option_rows") and opts:
             top = g.y1 + 84
