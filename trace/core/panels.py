@@ -261,12 +261,14 @@ def line_panel(c, box, labels, values, colors, *, vmax: float, printed: bool = T
 
 
 def radar_panel(c, box, labels, values, colors, *, vmax: float, printed: bool = True, ids=None,
-                size: float = 12.0, label_size: float = 12.0, line="ink") -> None:
+                size: float = 12.0, label_size: float = 12.0, line="ink", value_at: str = "point") -> None:
     """A radar (spider) chart: one spoke per category, rings at half and full scale, the value
-    polygon with a point per category and the values printed beside the points."""
+    polygon with a point per category; values printed beside the points (``value_at="point"``)
+    or after the category label at the spoke's end (``"label"``, never overlapping)."""
     x0, y0, x1, y1 = box
     n = len(values)
-    widest = max(c.text_width(s, size=label_size) for s in labels)
+    shown = [f"{s} {v:g}" if printed and value_at == "label" else s for s, v in zip(labels, values)]
+    widest = max(c.text_width(s, size=label_size) for s in shown)
     r = max(24.0, min((x1 - x0) / 2 - widest - 8, (y1 - y0) / 2 - label_size * 1.4))
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     ang = [-math.pi / 2 + 2 * math.pi * i / n for i in range(n)]
@@ -281,11 +283,9 @@ def radar_panel(c, box, labels, values, colors, *, vmax: float, printed: bool = 
         lx, ly = cx + (r + 8) * math.cos(a), cy + (r + 8) * math.sin(a)
         anchor = "c" if abs(math.cos(a)) < 0.3 else ("l" if math.cos(a) > 0 else "r")
         valign = "m" if abs(math.sin(a)) < 0.3 else ("t" if math.sin(a) > 0 else "b")
-        c.text(lx, ly, labels[i], size=label_size, anchor=anchor, valign=valign)
-        if printed:
-            # beside the point, turned a quarter away from its spoke
-            off = 13.0
-            tx, ty = px + off * math.cos(a + math.pi / 2), py + off * math.sin(a + math.pi / 2)
+        c.text(lx, ly, shown[i], size=label_size, anchor=anchor, valign=valign)
+        if printed and value_at == "point":      # beside the point, a quarter turn off its spoke
+            tx, ty = px + 13.0 * math.cos(a + math.pi / 2), py + 13.0 * math.sin(a + math.pi / 2)
             value_tag(c, tx, ty, f"{values[i]:g}", size=size)
 
 
