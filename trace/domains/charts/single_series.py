@@ -289,7 +289,7 @@ def interval_value_count(q):
                     question=f"{_chart(s)} How many labels have a value between {lo} and {hi}, inclusive?")
 
 
-STREAKS = {1: range(4, 9), 2: range(6, 11), 3: range(8, 13)}
+STREAKS = {1: range(5, 8), 2: range(8, 11), 3: range(11, 14)}   # each length equally likely over the mix
 
 
 @task("monotone_streak_length", answer="integer", annotation="point_set", ops="filtering,counting,ranking",

@@ -29,7 +29,7 @@ from tracegen.domains.geometry.graph_paper_shapes import (SHAPE_CLASSES, SLOT, a
 
 LAYOUT = {1: (3, 2), 2: (4, 2), 3: (4, 3)}           # slots across, down
 N_ITEMS = {1: (4, 5), 2: (5, 7), 3: (8, 10)}
-COUNT_TARGET = {1: range(1, 4), 2: range(3, 6), 3: range(5, 9)}   # little overlap: flat answers
+COUNT_TARGET = {1: range(1, 4), 2: range(4, 7), 3: range(7, 10)}   # each count equally likely over the mix
 UNIT, MARGIN = 28, 24
 LETTERS = "ABCDEF"
 SHAPE_COLORS = ("blue", "red", "green", "purple", "orange", "cyan", "brown", "pink")
