@@ -85,6 +85,18 @@ def test_prompts_end_with_json_request_and_example_is_never_the_answer():
         assert '"annotation"' in rec["prompts"]["answer_and_annotation"]
 
 
+def test_an_answer_hint_replaces_the_answer_types_default_sentence():
+    from tracegen import registry
+    from tracegen.core.prompt import TYPE_HINTS
+
+    spec = registry.get("task_geometry__graph_paper__circle_circumference_value")
+    rec = engine.generate(spec, seed=1, split="train", index=0, encode=False).record
+    for text in rec["prompts"].values():
+        assert "multiple of π" in text and TYPE_HINTS["string"] not in text
+    rec = engine.generate(SPEC, seed=1, split="train", index=0, encode=False).record
+    assert TYPE_HINTS[SPEC.answer_type] in rec["prompts"]["answer_only"]
+
+
 def test_replay_detects_a_tampered_trace():
     inst = engine.generate(SPEC, seed=2, split="train", index=0)
     assert all(engine.replay(inst.record, inst.trace, SPEC).values())

@@ -189,7 +189,7 @@ def plan(spec: TaskSpec, *, seed: int, split: str, index: int, difficulty: int |
     map_keys = list(sol.witnesses) if ann.split_type(spec.annotation_type)[1] in ("map", "set_map") else ()
     prompts = prompt_mod.realize(sol.question, spec.answer_type, spec.annotation_type, answer_value,
                                  stream(root, "prompt"), rounding=sol.rounding, examples=sol.examples,
-                                 map_keys=map_keys)
+                                 map_keys=map_keys, hint=sol.hint)
     return Plan(root=root, query_id=query_id, difficulty=difficulty, state=state, query=q, solution=sol,
                 attempt=attempt, rejections=rejections, style=style, size=tuple(size), scale=scale,
                 answer=answer_value, prompts=prompts)

@@ -94,14 +94,14 @@ def _norm(v):
 
 
 def realize(question: str, answer_type: str, annotation_type: str, truth, rng, *,
-            rounding=None, examples=(), map_keys=()) -> dict[str, str]:
+            rounding=None, examples=(), map_keys=(), hint=None) -> dict[str, str]:
     ex = example_answer(answer_type, truth, rng, examples, rounding)
     closer = CLOSERS[int(rng.integers(len(CLOSERS)))]
     lines = [question.strip()]
-    hint = TYPE_HINTS[answer_type]
+    override, hint = hint, TYPE_HINTS[answer_type]
     if answer_type == "number" and rounding is not None:
         hint = f"The answer is a number rounded to {rounding} decimal place{'s' if rounding != 1 else ''}."
-    lines.append(hint)
+    lines.append(hint if override is None else override)
     ex_json = json.dumps(ex)
     answer_only = "\n".join(lines + [closer.format(form='{"answer": ...}', example='{"answer": %s}' % ex_json)])
     ann_desc = describe_annotation(annotation_type, map_keys)

@@ -63,6 +63,7 @@ class Solution:
     options: int | None = None         # multiple choice: how many options are offered ...
     options_in: str = ""               # ... and where: "prompt" (listed) or "image" (drawn)
     reads: tuple = ()                  # values read through a visual encoding (see Query.reads)
+    hint: str | None = None            # answer-form sentence replacing the answer type's default
 
 
 @dataclass
@@ -158,13 +159,16 @@ class Query:
             raise ValueError(f"options are offered in the 'prompt' or the 'image', not {where!r}")
         self.offered = (int(count), where)
 
-    def answer(self, value, *, witnesses, question: str, rounding: int | None = None, examples=()):
+    def answer(self, value, *, witnesses, question: str, rounding: int | None = None, examples=(),
+               hint: str | None = None):
+        """The solution.  ``hint`` replaces the answer type's default answer-form sentence of the
+        prompt where it would mislead (a string answer that is not a label in the image, e.g. "8π")."""
         if rounding is not None:
             value = round_half_up(value, rounding)
         count, where = self.offered or (None, "")
         return Solution(answer=value, witnesses=witnesses, question=question, rounding=rounding,
                         examples=tuple(examples), options=count, options_in=where,
-                        reads=tuple(self.read_values))
+                        reads=tuple(self.read_values), hint=hint)
 
 
 def round_half_up(value: float, decimals: int) -> float:

@@ -388,7 +388,8 @@ def circle_circumference_value(q):
     q.step("circumference", radius=rad, result=f"{2 * rad}π")
     return q.answer(f"{2 * rad}π", witnesses="shape:0", examples=[f"{2 * k}π" for k in range(2, 10) if k != rad],
                     question=(f"{UNIT_NOTE} Using the radius read from the grid, what is the exact circumference of "
-                              f"the circle? Write it as a multiple of π, like 8π."))
+                              f"the circle?"),
+                    hint="Write the answer as a multiple of π, like 8π.")
 
 
 @task("ellipse_area_value", answer="string", annotation="bbox", ops="formula_evaluation")
@@ -408,4 +409,5 @@ def ellipse_area_value(q):
     q.step("ellipse_area", semi_axes=[a, b], result=f"{a * b}π")
     return q.answer(f"{a * b}π", witnesses="shape:0", examples=[f"{k}π" for k in (6, 12, 20) if k != a * b],
                     question=(f"{UNIT_NOTE} Using the semi-axes read from the grid, what is the exact area of the "
-                              f"ellipse (the oval that is not a circle)? Write it as a multiple of π, like 12π."))
+                              f"ellipse (the oval that is not a circle)?"),
+                    hint="Write the answer as a multiple of π, like 12π.")
