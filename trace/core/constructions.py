@@ -15,7 +15,7 @@ says exactly what the picture shows (solvers in tests read it back)::
     {"pts": {"O": [0, 0], "A": [14, 0], ...},        # math coordinates (y up), to scale
      "dots": ["O", "A", "B"],                         # drawn as dots with their letter
      "circles": [[0, 0, 14]],                         # [cx, cy, r]
-     "segs": [["O", "A"], ["A", "B", "thin"]],        # optional style: thick / thin / dash
+     "segs": [["O", "A"], ["A", "B", "thin"]],        # optional style: thick / thin / dash / hidden
      "arcs": [{"c": 0, "a": "A", "b": "B", "text": "arc AB = 78°"}],   # counter-clockwise A -> B
      "angles": [{"v": "O", "a": "A", "b": "B", "text": "∠AOB = 130°", "arcs": 1,
                  "reflex": False, "right": False}],
@@ -24,7 +24,10 @@ says exactly what the picture shows (solvers in tests read it back)::
      "notes": ["AB = 98"]}                                             # a list of givens
 
 Entities: ``pt:<name>`` (every dot, point geometry), ``seg:<a>-<b>`` (every segment, in the
-order written), ``circle:<k>``.  Texts are placed after all lines and marks are known.
+order written; a ``hidden`` one is registered, not drawn: a part of a longer drawn segment),
+``circle:<k>``.  Texts are placed after all lines and marks are known.  With ``listed`` the
+numeric lengths go to the list of givens instead of beside their segments (a render-only
+choice: the text names the segment either way).
 """
 
 from __future__ import annotations
@@ -119,6 +122,52 @@ def orient(fig: dict, deg: float, mirror: bool = False) -> dict:
         for arc in fig.get("arcs", []):
             arc["a"], arc["b"] = arc["b"], arc["a"]
     return fig
+
+
+def figure(pts: dict, **parts) -> dict:
+    """An empty figure over named points (math coordinates); ``parts`` preset any section."""
+    fig = {"pts": {k: [float(v[0]), float(v[1])] for k, v in pts.items()}, "dots": list(pts), "circles": [],
+           "segs": [], "arcs": [], "angles": [], "lens": [], "ticks": [], "par": [], "notes": []}
+    fig.update(parts)
+    return fig
+
+
+def pythagorean_triples(limit: int):
+    """Every Pythagorean triple (a, b, c) with a < b and c <= limit (multiples included)."""
+    out = set()
+    m = 2
+    while m * m + 1 <= limit:
+        for n in range(1, m):
+            if (m - n) % 2 and math.gcd(m, n) == 1:
+                a, b, c = m * m - n * n, 2 * m * n, m * m + n * n
+                for k in range(1, limit // c + 1):
+                    out.add((min(a, b) * k, max(a, b) * k, c * k))
+        m += 1
+    return sorted(out)
+
+
+def build_figure(q, make):
+    """A task's figure, built once in the instance's edit (``make(rng) -> (figure, facts)``, None
+    to resample), then rotated and mirrored by the state's ``rot`` / ``mirror``; the state keeps
+    both, so the render and a replay read them back.  Returns (figure, facts)."""
+    def fn(s, rng):
+        fig, facts = make(rng)
+        q.require(fig is not None, "no layout")
+        s["fig"] = orient(fig, s.get("rot", 0.0), s.get("mirror", False))
+        s["facts"] = facts
+        return s
+
+    s = q.edit(fn)
+    return s["fig"], s["facts"]
+
+
+def printed_numbers(fig) -> list[float]:
+    """Every number printed in a figure's texts."""
+    import re
+
+    texts = [x.get("text") or "" for key in ("angles", "arcs", "lens") for x in fig.get(key, [])]
+    texts += fig.get("notes", [])
+    return [float(v) for t in texts for v in re.findall(r"\d+(?:\.\d+)?", t)]
 
 
 def fmt(v) -> str:
@@ -473,7 +522,7 @@ def figure_points(fig):
 
 
 def draw_figure(c, fig: dict, box, *, view: View | None = None, labels: Labels | None = None,
-                mark_color="accent", arc_color=None, line_w=2.4, under=None):
+                mark_color="accent", arc_color=None, line_w=2.4, under=None, listed=False):
     """Draw a figure (see the module docstring) fitted into ``box``; returns (view, labels) so a
     scene can add more.  ``under(c, view)`` draws before the lines (shaded regions)."""
     pts_m = fig["pts"]
@@ -502,6 +551,9 @@ def draw_figure(c, fig: dict, box, *, view: View | None = None, labels: Labels |
     for s in fig.get("segs", []):
         a, b = P[s[0]], P[s[1]]
         style = s[2] if len(s) > 2 else "thick"
+        if style == "hidden":
+            c.register(f"seg:{s[0]}-{s[1]}", segment=(a, b))
+            continue
         lw = {"thick": line_w, "thin": line_w * 0.6, "dash": line_w * 0.7}[style]
         c.line(*a, *b, color="ink", lw=lw, dash=[7.0, 5.0] if style == "dash" else None,
                id=f"seg:{s[0]}-{s[1]}")
@@ -559,11 +611,15 @@ def draw_figure(c, fig: dict, box, *, view: View | None = None, labels: Labels |
     for text, (x, y), r, mid in arc_texts:
         px, py = x + (r + 8) * math.cos(mid), y + (r + 8) * math.sin(mid)
         labels.place(text, around(px, py, 4.0, mid, rings=(1.0, 2.0, 3.5, 5.0)), size=size, halo=True)
+    notes = list(fig.get("notes", []))
     for ln in fig.get("lens", []):
+        if listed and "?" not in ln["text"]:
+            notes.append(ln["text"])
+            continue
         labels.place(ln["text"], beside(P[ln["a"]], P[ln["b"]], prefer=ln.get("side")), size=size,
                      halo=True)
-    if fig.get("notes"):
-        note_block(c, labels, fig["notes"], size=size)
+    if notes:
+        note_block(c, labels, notes, size=size)
     return view, labels
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 
-from tracegen.core.constructions import draw_figure, fmt, meet, orient, polar
+from tracegen.core.constructions import build_figure, draw_figure, fmt, meet, polar, printed_numbers
 from tracegen.core.task import Scene
 
 SIZE = 720
@@ -104,31 +104,13 @@ task = SCENE.task
 
 
 def build(q, make):
-    """The task's figure, built once from ``make(rng, difficulty, clutter) -> (fig, facts)``,
-    then rotated and mirrored; returns (figure, facts)."""
-    def fn(s, rng):
-        fig, facts = make(rng, q.difficulty, s["clutter"])
-        q.require(fig is not None, "no layout")
-        s["fig"] = orient(fig, s["rot"], s["mirror"])
-        s["facts"] = facts
-        return s
-
-    s = q.edit(fn)
-    return s["fig"], s["facts"]
-
-
-def printed(fig) -> list[float]:
-    """Every number printed in the figure."""
-    import re
-
-    texts = [x.get("text", "") for key in ("angles", "arcs", "lens") for x in fig.get(key, [])]
-    texts += fig.get("notes", [])
-    return [float(v) for t in texts for v in re.findall(r"\d+(?:\.\d+)?", t)]
+    """The task's figure from ``make(rng, difficulty, clutter)``, rotated and mirrored."""
+    return build_figure(q, lambda rng: make(rng, q.difficulty, q.state["clutter"]))
 
 
 def finish(q, fig, answer, keys, question, *, rounding=None):
     shown = round(answer, rounding) if rounding is not None else answer
-    q.require(all(abs(v - shown) > 1e-9 for v in printed(fig)), "the answer is printed")
+    q.require(all(abs(v - shown) > 1e-9 for v in printed_numbers(fig)), "the answer is printed")
     q.require(all(len(a["text"].split()[1]) > 2 or float(a["text"].split()[-1].rstrip("°")) < 180
                   for a in fig["arcs"] if "?" not in a["text"]), "a two-letter arc label names a major arc")
     return q.answer(answer, witnesses={k: f"pt:{k}" for k in keys}, rounding=rounding,

@@ -8,28 +8,14 @@ from __future__ import annotations
 
 import math
 
-from tracegen.core.constructions import fmt, tangent_points
+from tracegen.core.constructions import fmt, pythagorean_triples, tangent_points
 from tracegen.domains.geometry import circle_theorem as ct
 
 task = ct.SCENE.task
 on, rint, ang, build, finish = ct.on, ct.rint, ct.ang, ct.build, ct.finish
 
 
-def triples(limit: int):
-    """Pythagorean triples (a, b, c), a < b, c <= limit (all multiples of primitive ones)."""
-    out = set()
-    for m in range(2, 40):
-        for n in range(1, m):
-            if (m - n) % 2 and math.gcd(m, n) == 1:
-                a, b, c = m * m - n * n, 2 * m * n, m * m + n * n
-                k = 1
-                while k * c <= limit:
-                    out.add((min(a, b) * k, max(a, b) * k, c * k))
-                    k += 1
-    return sorted(out)
-
-
-TRIPLES = triples(500)
+TRIPLES = pythagorean_triples(500)
 
 
 def pick(rng, seq):
