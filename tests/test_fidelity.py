@@ -21,7 +21,6 @@ REF = Path(__file__).resolve().parents[2] / "shared" / "reference" / "catalog" /
 
 # scene -> bands some of its tasks still fail (the worklist; /work/coord/t1-flags.md has the detail)
 OUTSIDE: dict[str, str] = {
-    "pages-calendar": "distinct_answers",
 }
 
 

@@ -68,3 +68,16 @@ def test_tasks():
 
 def test_two_process_determinism():
     check_two_process_determinism(MOD)
+
+
+def test_occurrence_dates_spread_over_consecutive_instances():
+    """The stratified target: instances 0..30 of a build ask for every date 1-31 once."""
+    from taskcheck import scene_tasks
+
+    from tracegen.core import engine
+
+    spec = scene_tasks(MOD)[P + "weekday_occurrence_date"]
+    got = [engine.solve_only(spec, seed=11, split="train", index=i)[4].answer for i in range(31)]
+    assert sorted(got) == list(range(1, 32))
+    again = [engine.solve_only(spec, seed=11, split="train", index=i)[4].answer for i in (3, 17)]
+    assert again == [got[3], got[17]]

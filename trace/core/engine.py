@@ -134,7 +134,7 @@ def instance_id(record: dict) -> str:
     return sha256_json(identity_payload(record))
 
 
-def _solve(spec: TaskSpec, root: int, *, difficulty, query_id, max_attempts):
+def _solve(spec: TaskSpec, root: int, *, difficulty, query_id, max_attempts, stratum=None):
     """Choose difficulty and query, then rejection-sample a state the task program accepts."""
     if difficulty is None or isinstance(difficulty, (list, tuple)):
         levels = [d for d in spec.difficulties if difficulty is None or d in difficulty]
@@ -151,7 +151,7 @@ def _solve(spec: TaskSpec, root: int, *, difficulty, query_id, max_attempts):
     for attempt in range(max_attempts):
         state = normalise(spec.scene.sample(stream(root, "semantic", attempt), difficulty))
         q = Query(state=state, query_id=query_id, difficulty=difficulty, rng=stream(root, "params", attempt),
-                  balance_rng=stream(root, "balance"))
+                  balance_rng=stream(root, "balance"), stratum=stratum)
         try:
             sol = spec.fn(q)
         except Reject as r:
@@ -169,7 +169,8 @@ def solve_only(spec: TaskSpec, *, seed: int, split: str, index: int, difficulty:
     """
     root = instance_seed(seed, spec.task_id, split, index)
     query_id, difficulty, state, q, sol, _, _ = _solve(spec, root, difficulty=difficulty, query_id=query_id,
-                                                       max_attempts=max_attempts)
+                                                       max_attempts=max_attempts,
+                                                       stratum=(seed, spec.task_id, split, index))
     return query_id, difficulty, state, q.params, sol
 
 
@@ -183,7 +184,8 @@ def plan(spec: TaskSpec, *, seed: int, split: str, index: int, difficulty: int |
     """
     root = instance_seed(seed, spec.task_id, split, index, salt)
     query_id, difficulty, state, q, sol, attempt, rejections = _solve(
-        spec, root, difficulty=difficulty, query_id=query_id, max_attempts=max_attempts)
+        spec, root, difficulty=difficulty, query_id=query_id, max_attempts=max_attempts,
+        stratum=(seed, spec.task_id, split, index))
     style, size, scale = draw_render_style(spec, state, root, max_side=max_side, megapixels=megapixels)
     answer_value = normalise(sol.answer)
     map_keys = list(sol.witnesses) if ann.split_type(spec.annotation_type)[1] in ("map", "set_map") else ()

@@ -80,6 +80,7 @@ class Query:
     steps: list = field(default_factory=list)
     read_values: list = field(default_factory=list)
     offered: tuple | None = None         # (count, "prompt" | "image"), see ``offer``
+    stratum: tuple | None = None         # (dataset seed, task id, split, index), see ``target``
 
     def param(self, name: str, draw: Callable[[Any], Any]):
         if name in self.params:
@@ -96,11 +97,15 @@ class Query:
         options = list(options)
         return self.param(name, lambda r: options[int(r.integers(len(options)))])
 
-    def target(self, support):
+    def target(self, support, *, stratified: bool = False):
         """A target answer drawn uniformly from ``support`` once per instance (not per attempt).
 
         Tasks build states that reach it (see ``edit``) or reject until they do (``balance``),
         so answers are flat over the support instead of following the sampler's distribution.
+        ``stratified=True`` (opt-in) spreads targets over consecutive instances instead of
+        drawing each independently: instances ``k*n .. k*n+n-1`` of a build (n = the support's
+        size) take every value once, in an order drawn from the dataset seed, task, split and
+        ``k`` -- for a wide support (dates 1-31) that few instances would otherwise cover evenly.
         """
         support = list(support)
         if "balance_target" not in self.params:
@@ -108,7 +113,16 @@ class Query:
                 raise KeyError("trace has no recorded balance target")
             from .canonical import normalise
 
-            self.params["balance_target"] = normalise(support[int(self.balance_rng.integers(len(support)))])
+            if stratified and self.stratum is not None:
+                from .seeds import instance_seed, stream
+
+                dataset_seed, task_id, split, index = self.stratum
+                block, pos = divmod(int(index), len(support))
+                order = stream(instance_seed(dataset_seed, task_id, f"{split}#stratum", block), "balance")
+                value = support[int(order.permutation(len(support))[pos])]
+            else:
+                value = support[int(self.balance_rng.integers(len(support)))]
+            self.params["balance_target"] = normalise(value)
         return self.params["balance_target"]
 
     def balance(self, value, support):

@@ -179,7 +179,7 @@ def marked_day_class_count(q):
 def weekday_occurrence_date(q):
     s = q.state
     _, ndays = month_info(s)
-    target = q.target(range(1, 32))                 # every date of a month equally often
+    target = q.target(range(1, 32), stratified=True)   # every date equally often over consecutive instances
     q.require(target <= ndays, "the month is shorter than the target date")
     wd = q.param("weekday_index", lambda r: weekday_of(s, target))
     k = q.param("occurrence", lambda r: (target - 1) // 7 + 1)
