@@ -10,16 +10,18 @@ from __future__ import annotations
 LETTERS = "ABCDEF"
 
 
-def multiple_choice(q, correct, distractors, *, k: int = 4, name: str = "options", where: str = "prompt"):
+def multiple_choice(q, correct, distractors, *, k: int = 4, name: str = "options", where: str = "prompt",
+                    stratified: bool = False):
     """Return (letter, options): ``k`` options, ``correct`` at the instance's target letter.
 
     ``distractors(rng)`` yields candidate wrong options (duplicates and the correct value are
     skipped); a state with fewer than ``k - 1`` distinct candidates is rejected.  The offer is
-    recorded (``q.offer``) as listed in the prompt unless ``where="image"``.
+    recorded (``q.offer``) as listed in the prompt unless ``where="image"``.  ``stratified``
+    spreads the answer letter over consecutive instances (see ``Query.target``).
     """
     q.offer(k, where)
     letters = LETTERS[:k]
-    letter = q.target(letters)
+    letter = q.target(letters, stratified=stratified)
 
     def draw(r):
         pool = []

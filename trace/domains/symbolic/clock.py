@@ -213,7 +213,7 @@ def run_options(q, correct: int, step, fmt, *, lo=None, hi=None, card_format="{}
         vals = [correct + (i - p) * step for i in range(N_CARDS) if i != p]
         return [fmt(vals[int(j)]) for j in r.permutation(len(vals))]
 
-    return multiple_choice(q, fmt(correct), distractors, k=N_CARDS, where="image")
+    return multiple_choice(q, fmt(correct), distractors, k=N_CARDS, where="image", stratified=True)
 
 
 STEP = {1: 15, 2: 5, 3: 1}

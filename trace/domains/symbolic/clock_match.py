@@ -109,7 +109,7 @@ def equivalent_time_label(q):
         cands = _misreadings(t, NEAR[q.difficulty])
         return [cands[int(i)] for i in r.permutation(len(cands))]
 
-    letter, opts = multiple_choice(q, t, distractors, k=6, where="image")
+    letter, opts = multiple_choice(q, t, distractors, k=6, where="image", stratified=True)
     q.step("match", reference=ck.fmt_hm(t), options=[ck.fmt_hm(o) for o in opts], chosen=letter)
     shown = ("digital display" if digital_ref else "analog clock")
     cands = "analog clocks" if digital_ref else "digital displays"
@@ -145,7 +145,7 @@ def sequence_completion_label(q):
         rest = [cands[int(i)] for i in r.permutation(len(cands))]
         return first + rest
 
-    letter, opts = multiple_choice(q, t, distractors, k=4, where="image")
+    letter, opts = multiple_choice(q, t, distractors, k=4, where="image", stratified=True)
     q.step("sequence", step=d, missing=k, value=ck.fmt_hm(t), chosen=letter)
     return q.answer(letter, witnesses={"missing": f"slot:{k}", "match": f"option:{letter}"}, examples="ABCD",
                     question=("The top row shows four clocks whose times go up by the same number of minutes from "
@@ -187,7 +187,7 @@ def time_order_label(q):
     order = [c["label"] for _, c in sorted(zip(times, s["clocks"]), key=lambda p: p[0])]
     q.offer(6, "image")
     numbers = [str(i) for i in range(1, 7)]
-    label = q.target(numbers)
+    label = q.target(numbers, stratified=True)
 
     def draw(r):
         import itertools

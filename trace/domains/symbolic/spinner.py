@@ -117,7 +117,7 @@ def _options(q, p: Fraction, candidates, total: int):
             wrong += [Fraction(a, b) for b in dens for a in (round(p * b) - 1, round(p * b) + 1, round(p * b))]
         return [frac(d) for d in wrong if 0 < d < 1 and d != p]
 
-    return multiple_choice(q, frac(p), distractors, k=6)
+    return multiple_choice(q, frac(p), distractors, k=6, stratified=True)
 
 
 def _one(q):
