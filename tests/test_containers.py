@@ -198,6 +198,33 @@ def test_every_lock_has_its_input_and_build_backends():
             assert pins[backend] == build[backend], f"{lock.name}: {backend} differs from build.txt"
 
 
+def _setup_apt_packages() -> list[str]:
+    text = (ROOT / "scripts/setup.sh").read_text()
+    body = re.search(r"^APT_PACKAGES=\((.*?)\)", text, re.S | re.M).group(1)
+    return [w for line in body.splitlines() for w in line.split("#", 1)[0].split()]
+
+
+def _requirement_names(text: str) -> set[str]:
+    names = re.findall(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*(?:[<>=!~;\[]|$)", text, re.M)
+    return {re.sub(r"[-_.]+", "-", n).lower() for n in names}
+
+
+@pytest.mark.parametrize("definition", DEFS, ids=lambda p: p.name)
+def test_every_image_can_render_what_the_dev_machine_renders(definition):
+    """Every image installs the project (tracegen renders in each: data builds, online training): it has the
+    fonts of the style space that scripts/setup.sh installs, and its lock has every runtime dependency."""
+    layer = next(iter(SingularityParser(str(definition)).recipe.values()))
+    apt = {w for line in layer.install if "apt-get install" in line for w in line.split()}
+    fonts = [p for p in _setup_apt_packages() if p.startswith("fonts-")]
+    assert len(fonts) >= 4 and not set(fonts) - apt, f"{definition.name} lacks {sorted(set(fonts) - apt)}"
+    import tomllib
+
+    runtime = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
+    lock = _requirement_names((ROOT / f"envs/locks/{definition.stem}.txt").read_text())
+    missing = _requirement_names("\n".join(runtime)) - lock
+    assert not missing, f"envs/locks/{definition.stem}.txt lacks the runtime dependencies {sorted(missing)}"
+
+
 # ------------------------------------------------------------------------------ the checker catches violations
 GOOD_DEF = """Bootstrap: docker
 From: python:3.11-slim-bookworm@sha256:{digest}
