@@ -39,6 +39,14 @@ WORDS = (
     "Maple", "Mesa", "Mint", "Onyx", "Opal", "Orchid", "Pearl", "Pine", "Quartz", "Raven", "Ruby", "Sage",
     "Slate", "Sorrel", "Spruce", "Teal", "Thyme", "Topaz", "Umber", "Willow", "Wren", "Yarrow", "Zinc",
 )
+TOPICS = (
+    "Media", "Support", "Security", "Energy", "Furniture", "Health", "Kitchen", "Gaming", "Sports", "Finance",
+    "Outdoor", "Travel", "Garden", "Dining", "Storage", "Beverage", "Devices", "Review", "Routine", "Pets",
+    "Toys", "Books", "Music", "Fitness", "Beauty", "Office", "Tools", "Grocery", "Apparel", "Crafts", "Camping",
+    "Lighting", "Bedding", "Snacks", "Dairy", "Bakery", "Seafood", "Produce", "Hardware", "Software", "Cloud",
+    "Mobile", "Retail", "Payroll", "Legal", "Research", "Design", "Sales", "Marketing", "Training", "Events",
+    "Housing", "Transit", "Parks", "Safety", "Water", "Schools", "Clinics", "Freight", "Audio",
+)
 _CODE_LETTERS = "ABCDEFGHJKLMNPRSTUVWXYZ"
 
 
@@ -57,7 +65,20 @@ def _codes(rng, n):
     return out
 
 
-POOLS = {"places": PLACES, "surnames": SURNAMES, "words": WORDS}
+def coined_names(rng, n: int, *, max_len: int = 8) -> list[str]:
+    """``n`` distinct capitalised pseudo-names of 3..``max_len`` letters ("Dosia", "Kelan"): a
+    practically unbounded pool, for labels that are answers and must spread widely."""
+    from .graphs import words
+
+    out: list[str] = []
+    while len(out) < n:
+        w = words(rng, 1)[0].capitalize()
+        if 3 <= len(w) <= max_len and w not in out:
+            out.append(w)
+    return out
+
+
+POOLS = {"places": PLACES, "surnames": SURNAMES, "words": WORDS, "topics": TOPICS}
 FAMILIES = ("places", "surnames", "words", "codes", "fiscal_years", "months")
 
 
@@ -65,7 +86,9 @@ def category_labels(rng, n: int, *, families=FAMILIES, ordered: bool = False, ma
     """``n`` distinct short labels of one family drawn from ``families``.
 
     ``ordered`` families (fiscal years, months) come out in their natural order when they are
-    drawn; name families come out shuffled.  Months are only used while ``n`` <= 12.
+    drawn; name families come out shuffled.  Months are only used while ``n`` <= 12.  Besides
+    ``FAMILIES`` (the default), "topics" (Media, Kitchen, ...) and "coined" (pseudo-names) may be
+    asked for.
     """
     pools = {f: [p for p in POOLS[f] if len(p) <= max_len] for f in POOLS}
     fams = [f for f in families if not (f == "months" and n > 12) and len(pools.get(f, range(n))) >= n]
@@ -78,4 +101,6 @@ def category_labels(rng, n: int, *, families=FAMILIES, ordered: bool = False, ma
         return list(MONTHS[start:start + n])
     if fam == "codes":
         return _codes(rng, n)
+    if fam == "coined":
+        return coined_names(rng, n, max_len=max_len)
     return _pick(rng, pools[fam], n)
