@@ -13,7 +13,8 @@ from decimal import ROUND_HALF_UP, Decimal
 NUM = r"(\?|-?\d+(?:\.\d+)?)"
 ANGLE = re.compile(r"^∠([A-Z]{3}) = " + NUM + "°?$")
 ARC = re.compile(r"^arc ([A-Z]{2,3}) = " + NUM + "°?$")
-LEN = re.compile(r"^([A-Z]{2}) = (.+)$")
+LEN = re.compile(r"^([A-Za-z]{1,2}) = (.+)$")
+NOTE = re.compile(r"^(.+?) = (.+)$")
 TAIL = re.compile(NUM + "°?$")
 
 
@@ -33,7 +34,7 @@ def angle_key(name: str) -> str:
 def read(fig) -> dict:
     """{"angle": {key: value|None}, "angle_names": {key: name}, "arc": {name: value|None},
     "len": {name: text}} from the figure's printed texts ('?' -> None)."""
-    out = {"angle": {}, "angle_names": {}, "angle_expr": {}, "arc": {}, "len": {}}
+    out = {"angle": {}, "angle_names": {}, "angle_expr": {}, "arc": {}, "len": {}, "note": {}}
     for an in fig.get("angles", []):
         if an.get("text"):
             name = an["a"] + an["v"] + an["b"]      # the angle the mark stands in (its text may be bare)
@@ -56,9 +57,9 @@ def read(fig) -> dict:
         assert m, ln["text"]
         out["len"][m[1]] = m[2]
     for note in fig.get("notes", []):
-        m = LEN.match(note) or ANGLE.match(note)
+        m = NOTE.match(note)
         assert m, note
-        out["len"][m[1]] = m[2]
+        out["note"][m[1]] = m[2]
     return out
 
 
@@ -104,6 +105,8 @@ def length(fig, name: str) -> float:
 def scale(fig, lab) -> float | None:
     """Printed units per coordinate unit, from any numeric length label."""
     for name, text in lab["len"].items():
+        if len(name) != 2:
+            continue
         try:
             return float(text) / length(fig, name)
         except ValueError:
@@ -131,6 +134,8 @@ def check_printed(fig) -> dict:
         try:
             v = float(text)
         except ValueError:
+            continue
+        if len(name) != 2:
             continue
         assert abs(length(fig, name) * k - v) < 1e-6 * max(1.0, v), (name, text, length(fig, name) * k)
     return lab

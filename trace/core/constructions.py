@@ -17,6 +17,7 @@ says exactly what the picture shows (solvers in tests read it back)::
      "circles": [[0, 0, 14]],                         # [cx, cy, r]
      "segs": [["O", "A"], ["A", "B", "thin"]],        # optional style: thick / thin / dash / hidden
      "arcs": [{"c": 0, "a": "A", "b": "B", "text": "arc AB = 78°"}],   # counter-clockwise A -> B
+     "sectors": [{"o": "O", "a": "A", "b": "B"}],                      # a filled sector, O to A, A -> B
      "angles": [{"v": "O", "a": "A", "b": "B", "text": "∠AOB = 130°", "arcs": 1,
                  "reflex": False, "right": False}],
      "ticks": [["B", "D", 1]], "par": [["D", "E", 1]],                 # equal / parallel marks
@@ -25,7 +26,7 @@ says exactly what the picture shows (solvers in tests read it back)::
 
 Entities: ``pt:<name>`` (every dot, point geometry), ``seg:<a>-<b>`` (every segment, in the
 order written; a ``hidden`` one is registered, not drawn: a part of a longer drawn segment),
-``circle:<k>``.  Texts are placed after all lines and marks are known.  With ``listed`` the
+``circle:<k>``, ``sector:<k>`` (its bounding box).  Texts are placed after all lines and marks are known.  With ``listed`` the
 numeric lengths go to the list of givens instead of beside their segments (a render-only
 choice: the text names the segment either way).
 """
@@ -119,7 +120,7 @@ def orient(fig: dict, deg: float, mirror: bool = False) -> dict:
     fig["pts"] = {k: tf(*p) for k, p in fig["pts"].items()}
     fig["circles"] = [tf(x, y) + [r] for x, y, r in fig.get("circles", [])]
     if mirror:
-        for arc in fig.get("arcs", []):
+        for arc in fig.get("arcs", []) + fig.get("sectors", []):
             arc["a"], arc["b"] = arc["b"], arc["a"]
     return fig
 
@@ -297,6 +298,22 @@ def dimension_line(c, a, b, *, offset=24.0, color="ink", lw=1.6, bar=7.0):
     for e in (p, q):
         c.line(e[0] - nx * bar, e[1] - ny * bar, e[0] + nx * bar, e[1] + ny * bar, color=color, lw=lw)
     return ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2), (nx, ny)
+
+
+def sector_path(ctx, center, r, a_deg, b_deg):
+    """Trace the sector of a circle (canvas centre and radius) from math angle a to b
+    counter-clockwise; returns the bounding box of the traced region."""
+    cx, cy = center
+    ctx.move_to(cx, cy)
+    ctx.arc_negative(cx, cy, r, -math.radians(a_deg), -math.radians(b_deg))
+    ctx.close_path()
+    ext = (b_deg - a_deg) % 360.0 or 360.0
+    xs, ys = [cx], [cy]
+    for i in range(65):
+        t = math.radians(a_deg + ext * i / 64)
+        xs.append(cx + r * math.cos(t))
+        ys.append(cy - r * math.sin(t))
+    return min(xs), min(ys), max(xs), max(ys)
 
 
 def hatch(c, path, box, *, color="accent", spacing=9.0, angle=45.0, lw=1.2, fill=None):
@@ -518,7 +535,13 @@ def _on_circle(p, circles):
 
 
 def figure_points(fig):
-    return [tuple(p) for p in fig["pts"].values()]
+    """Every point a figure's drawing reaches: its named points and the rims of its sectors."""
+    pts = [tuple(p) for p in fig["pts"].values()]
+    for sec in fig.get("sectors", []):
+        o, a, b = (fig["pts"][sec[n]] for n in "oab")
+        a0, ext = heading(o, a), (heading(o, b) - heading(o, a)) % 360.0 or 360.0
+        pts += [polar(o, dist(o, a), a0 + ext * i / 24) for i in range(25)]
+    return pts
 
 
 def draw_figure(c, fig: dict, box, *, view: View | None = None, labels: Labels | None = None,
@@ -534,6 +557,22 @@ def draw_figure(c, fig: dict, box, *, view: View | None = None, labels: Labels |
     arc_color = arc_color or mark_color
     if under:
         under(c, view)
+    for k, sec in enumerate(fig.get("sectors", [])):
+        o, a, b = (pts_m[sec[n]] for n in "oab")
+        ctx = c.ctx
+        r, a0, a1 = dist(o, a) * view.k, heading(o, a), heading(o, b)
+        box = sector_path(ctx, view.px(o), r, a0, a1)
+        tint = f"series:{sec.get('tint', 0)}"
+        ctx.set_source_rgb(*[0.42 * t + 0.58 * p for t, p in zip(c.color(tint), c.color("paper"))])
+        ctx.fill()
+        ox, oy = view.px(o)
+        circle_arc(c, (ox, oy), r, a0, a1, color=tint, lw=line_w * 1.8)
+        c.register(f"sector:{k}", box=box)
+        ext = (a1 - a0) % 360.0 or 360.0
+        rim = [(ox + r * math.cos(math.radians(a0 + ext * i / 12)), oy - r * math.sin(math.radians(a0 + ext * i / 12)))
+               for i in range(13)]
+        for p, q in zip(rim, rim[1:]):
+            labels.seg(p, q)
     for k, (x, y, r) in enumerate(circles):
         c.circle(x, y, r, stroke="ink", lw=line_w * 0.9, id=f"circle:{k}")
         labels.ring(x, y, r)
