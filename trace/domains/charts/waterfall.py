@@ -134,10 +134,6 @@ def planted(q, value_of, *, support=ANSWERS):
     return s, value
 
 
-def _step(q, lo=0):
-    return q.param("step", lambda r: int(r.integers(lo, len(q.state["deltas"]))))
-
-
 def _quoted(x):
     return f"\"{x}\""
 
@@ -175,26 +171,30 @@ def running_total_extremum_value(q):
                              "the level after each contribution), before the final summary bar?")
 
 
+def _changed_step(q, factor, op, key, *, support=ANSWERS):
+    """The final total after taking ``factor`` times one contribution off it (1: removed, 2:
+    reversed): (state, step index, answer, witnesses)."""
+    j = q.param("step", lambda r: int(r.integers(0, len(q.state["deltas"]))))
+    s, value = planted(q, lambda st: running(st["start"], st["deltas"])[-1] - factor * st["deltas"][j],
+                       support=support)
+    q.step(op, final=running(s["start"], s["deltas"])[-1], step=s["labels"][j], delta=s["deltas"][j], result=value)
+    return s, j, value, {key: f"bar:{j}", "final_total": "bar:final"}
+
+
 @task("remove_step_final_total", answer="integer", annotation="bbox_map",
       ops="aggregation,state_update,formula_evaluation")
 def remove_step_final_total(q):
-    j = _step(q)
-    s, value = planted(q, lambda st: running(st["start"], st["deltas"])[-1] - st["deltas"][j])
-    name = s["labels"][j]
-    q.step("remove", final=running(s["start"], s["deltas"])[-1], removed=name, delta=s["deltas"][j], result=value)
-    return q.answer(value, witnesses={"removed_step": f"bar:{j}", "final_total": "bar:final"},
-                    question=f"{INTRO} If contribution {_quoted(name)} were removed and every other contribution "
-                             "stayed the same, what would the final total be?")
+    s, j, value, wit = _changed_step(q, 1, "remove", "removed_step")
+    return q.answer(value, witnesses=wit,
+                    question=f"{INTRO} If contribution {_quoted(s['labels'][j])} were removed and every other "
+                             "contribution stayed the same, what would the final total be?")
 
 
 @task("reverse_step_final_total", answer="integer", annotation="bbox_map",
       ops="aggregation,state_update,formula_evaluation")
 def reverse_step_final_total(q):
-    j = _step(q)
-    s, value = planted(q, lambda st: running(st["start"], st["deltas"])[-1] - 2 * st["deltas"][j],
-                       support=range(2, 96))
-    name, d = s["labels"][j], s["deltas"][j]
-    q.step("reverse", final=running(s["start"], s["deltas"])[-1], reversed=name, delta=d, result=value)
-    return q.answer(value, witnesses={"reversed_step": f"bar:{j}", "final_total": "bar:final"},
-                    question=f"{INTRO} Contribution {_quoted(name)} is {d:+d}. If it changed sign to {-d:+d} while "
-                             "every other contribution stayed the same, what would the final total be?")
+    s, j, value, wit = _changed_step(q, 2, "reverse", "reversed_step", support=range(2, 96))
+    d = s["deltas"][j]
+    return q.answer(value, witnesses=wit,
+                    question=f"{INTRO} Contribution {_quoted(s['labels'][j])} is {d:+d}. If it changed sign to "
+                             f"{-d:+d} while every other contribution stayed the same, what would the final total be?")
