@@ -277,7 +277,7 @@ def _plant_count(q, t, kind, colors):
 
 @task("piece_kind_count", answer="integer", annotation="bbox_set", ops="filtering,counting")
 def piece_kind_count(q):
-    t = q.target(PIECE_SUPPORT)
+    t = q.target(PIECE_SUPPORT, stratified=True)
     kind = q.param("target_kind", lambda r: str(r.choice([k for k in KINDS[1:] if 2 * CAPS[k] >= t])))
     hits = _counts(_plant_count(q, t, kind, ("white", "black")), False).get(kind, [])
     q.step("filter", kind=kind, kept=hits)
@@ -287,7 +287,7 @@ def piece_kind_count(q):
 
 @task("colored_piece_kind_count", answer="integer", annotation="bbox_set", ops="filtering,counting,logical_composition")
 def colored_piece_kind_count(q):
-    t = q.target(COLORED_SUPPORT)
+    t = q.target(COLORED_SUPPORT, stratified=True)
     color, kind = q.param("target", lambda r: [("white", "black")[int(r.integers(2))],
                                                str(r.choice([k for k in KINDS[1:] if CAPS[k] >= t]))])
     hits = _counts(_plant_count(q, t, kind, (color,)), True).get((color, kind), [])
@@ -314,7 +314,7 @@ KING_SUPPORT = range(1, 7)
 @task("king_escape_square_count", answer="integer", annotation="bbox_set", ops="counting,state_update")
 def king_escape_square_count(q):
     board = board_of(q.state)
-    t = q.target(KING_SUPPORT)
+    t = q.target(KING_SUPPORT, stratified=True)
     cands = [side for side in _movable_sides(board) if len(legal_moves(board, *king_square(board, side))) == t]
     side = _pick(q, "side", cands)
     _set_turn(q, side)
@@ -330,7 +330,7 @@ def king_escape_square_count(q):
 def _marked_piece(q, support, plant_fn):
     """Mark a non-king, non-pawn piece of a side that may move and edit the position around it
     (``plant_fn(board, square, target, rng)``) until its count reaches the instance's target."""
-    t = q.target(support)
+    t = q.target(support, stratified=True)
 
     def plant(state, rng):
         board = board_of(state)
@@ -457,7 +457,7 @@ def _plant_player_captures(board, side, t, rng) -> bool:
 @task("player_capture_piece_count", answer="integer", annotation="bbox_set",
       ops="filtering,counting,state_update")
 def player_capture_piece_count(q):
-    t = q.target(range(1, 7))
+    t = q.target(range(1, 7), stratified=True)
 
     def plant(state, rng):
         board = board_of(state)
@@ -516,7 +516,7 @@ def _plant_attackers(board, sq, side, t, rng) -> bool:
       queries=("king_square_attacker_count", "white_piece_attacks_target_square_count",
                "black_piece_attacks_target_square_count"))
 def target_square_attacker_count(q):
-    t = q.target(range(0, 5))
+    t = q.target(range(0, 5), stratified=True)
     qid = q.query_id
 
     def plant(state, rng):
@@ -653,7 +653,7 @@ def checkmate_move_label(q):
         pool = checks + same + quiet
         return [_move_text(board, pool[int(i)]) for i in r.permutation(len(pool))] if len(pool) > 0 else []
 
-    letter, opts = multiple_choice(q, _move_text(board, move), distractors, k=6, where="image")
+    letter, opts = multiple_choice(q, _move_text(board, move), distractors, k=6, where="image", stratified=True)
     q.step("mate_in_one", move=[sq_name(*move[0]), sq_name(*move[1])], mating_moves=len(mates))
     return q.answer(letter, witnesses={"moving_piece": f"piece:{sq_name(*move[0])}",
                                        "destination": f"sq:{sq_name(*move[1])}",

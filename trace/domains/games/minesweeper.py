@@ -205,13 +205,18 @@ def _status(q):
     return st
 
 
+# per query and difficulty: values the sampler reaches often enough for rejection balancing
+FORCED_SUPPORT = {"mine": {1: range(2, 7), 2: range(2, 9), 3: range(3, 11)},
+                  "safe": {1: range(2, 8), 2: range(3, 11), 3: range(4, 13)}}
+
+
 @task("forced_cell_count", answer="integer", annotation="bbox_set", ops="filtering,counting",
       queries=("forced_mine_count", "forced_safe_count"))
 def forced_cell_count(q):
     want = "mine" if q.query_id == "forced_mine_count" else "safe"
     status = _status(q)
     hits = sorted(cell for cell, s in status.items() if s == want)
-    q.require(len(hits) <= 12, "too many forced cells")
+    q.balance(len(hits), FORCED_SUPPORT[want][q.difficulty])
     q.step("deduce", status=want, cells=[list(x) for x in hits])
     what = "must contain a mine" if want == "mine" else "are certainly safe (cannot contain a mine)"
     return q.answer(len(hits), witnesses=[f"cell:{r}:{c}" for r, c in hits],
@@ -222,7 +227,7 @@ def forced_cell_count(q):
 @task("forced_mine_cell_label", answer="option_letter", annotation="point", ops="formula_evaluation,matching")
 def forced_mine_cell_label(q):
     k = 4
-    letter = q.target(LETTERS[:k])
+    letter = q.target(LETTERS[:k], stratified=True)
     status = _status(q)
 
     def plant(st, rng):
