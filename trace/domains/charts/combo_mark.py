@@ -10,6 +10,7 @@ difficulty 2-3 a filter always excludes the unfiltered extreme.
 
 from __future__ import annotations
 
+from tracegen.core.charts import arg_extreme
 from tracegen.core.canvas import blend
 from tracegen.core.curves import XYView, draw_frame, markers
 from tracegen.core.names import category_labels
@@ -69,7 +70,8 @@ class ComboMark(Scene):
         lys = [v.px(i, x)[1] for i, x in enumerate(line)]
         bw = (v.x1 - v.x0) / n * 0.58
         if kind == "area":
-            c.polygon([(xs[0], base)] + list(zip(xs, tops)) + [(xs[-1], base)], fill=blend(pcol, c.color("paper"), 0.45))
+            c.polygon([(xs[0], base)] + list(zip(xs, tops)) + [(xs[-1], base)],
+                      fill=blend(pcol, c.color("paper"), 0.45))
             c.polyline(list(zip(xs, tops)), color=pcol, lw=2.0)
         for i in range(n):
             if kind == "bar":
@@ -123,11 +125,6 @@ def _pair(i):
     return {"primary_mark": f"bar:{i}", "line_mark": f"pt:{i}"}
 
 
-def _extreme(q, scores: dict, largest: bool, margin: int = 1):
-    order = sorted(scores, key=lambda k: scores[k], reverse=largest)
-    q.require(len(order) >= 1, "nothing to rank")
-    q.require(len(order) == 1 or abs(scores[order[0]] - scores[order[1]]) >= margin, "extreme not unique")
-    return order[0]
 
 
 def _series(s, which):
@@ -159,7 +156,7 @@ def absolute_gap_extremum_label(q):
 
     s = q.edit(ties)
     gaps = {i: abs(p - l) for i, (p, l) in enumerate(zip(s["primary"], s["line"])) if large or p != l}
-    i = _extreme(q, gaps, large)
+    i = arg_extreme(q, gaps, largest=large)
     q.step("gaps", gaps={s["labels"][k]: g for k, g in gaps.items()})
     word = "largest absolute gap" if large else "smallest nonzero absolute gap"
     p, l = s["names"]
@@ -177,8 +174,8 @@ def _conditioned(q, target, cond, cond_above):
     _avoid(q, [thr], [cond])
     keep = [i for i, x in enumerate(cvals) if (x > thr if cond_above else x < thr)]
     q.require(len(keep) >= 2, "too few categories pass the filter")
-    i = _extreme(q, {k: vals[k] for k in keep}, high)
-    top = _extreme(q, dict(enumerate(vals)), high)
+    i = arg_extreme(q, {k: vals[k] for k in keep}, largest=high)
+    top = arg_extreme(q, dict(enumerate(vals)), largest=high)
     q.require(q.difficulty == 1 or top not in keep, "the filter does not matter")
     q.step("filtered_extreme", kept=[s["labels"][k] for k in keep], chosen=s["labels"][i])
     rel = "above" if cond_above else "below"
@@ -221,8 +218,8 @@ def directional_gap_extremum_label(q):
     primary_wins = q.query_id.startswith("largest_primary")
     sign = 1 if primary_wins else -1
     gaps = {i: sign * (p - l) for i, (p, l) in enumerate(zip(s["primary"], s["line"])) if sign * (p - l) > 0}
-    i = _extreme(q, gaps, True)
-    top = _extreme(q, {k: abs(p - l) for k, (p, l) in enumerate(zip(s["primary"], s["line"]))}, True)
+    i = arg_extreme(q, gaps, largest=True)
+    top = arg_extreme(q, {k: abs(p - l) for k, (p, l) in enumerate(zip(s["primary"], s["line"]))}, largest=True)
     q.require(q.difficulty == 1 or top != i, "the direction does not matter")
     win, lose = (s["names"][0], s["names"][1]) if primary_wins else (s["names"][1], s["names"][0])
     q.step("positive_gaps", gaps={s["labels"][k]: g for k, g in gaps.items()})

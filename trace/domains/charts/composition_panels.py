@@ -10,7 +10,8 @@ the extreme count is not the one with the extreme percentage.
 
 from __future__ import annotations
 
-from tracegen.core.panels import category_color, grid_boxes, legend, panel_card, panel_labels, pie
+from tracegen.core.charts import arg_extreme
+from tracegen.core.panels import category_color, grid_boxes, grid_shape, legend, panel_card, panel_labels, pie
 from tracegen.core.task import Scene
 
 N_PANELS = {1: (4, 4), 2: (6, 6), 3: (8, 9)}
@@ -31,9 +32,6 @@ def _shares(rng, n):
     return [p - 1 + MIN_SHARE for p in parts]
 
 
-def _cols(n):
-    return 2 if n == 4 else 3
-
 
 class CompositionPanels(Scene):
     domain, scene_id, size = "charts", "composition_panels", (1180, 760)
@@ -43,9 +41,8 @@ class CompositionPanels(Scene):
                    "and slices their percentages.")
 
     def canvas_size(self, state):
-        n = len(state["panels"])
-        cols = _cols(n)
-        return (cols * 380 + 40, -(-n // cols) * 340 + 80)
+        rows, cols = grid_shape(len(state["panels"]))
+        return (cols * 380 + 40, rows * 340 + 80)
 
     def sample(self, rng, difficulty):
         n_p = int(rng.integers(N_PANELS[difficulty][0], N_PANELS[difficulty][1] + 1))
@@ -62,7 +59,7 @@ class CompositionPanels(Scene):
         segs, panels = state["segments"], state["panels"]
         colors = [category_color(c, k) for k in range(len(segs))]
         key_h = 46
-        boxes = grid_boxes((16, 14, W - 16, H - key_h - 10), len(panels), _cols(len(panels)), gap=16)
+        boxes = grid_boxes((16, 14, W - 16, H - key_h - 10), len(panels), grid_shape(len(panels))[1], gap=16)
         donut = c.style.accent % 3 == 2
         suffix = "%" if c.style.density == "dense" else ""
         for p, (panel, box) in enumerate(zip(panels, boxes)):
@@ -93,10 +90,6 @@ def _seg(q, name="segment"):
     return q.param(name, lambda r: int(r.integers(len(q.state["segments"]))))
 
 
-def _extreme(q, scores: dict, largest: bool, margin: int = 1):
-    order = sorted(scores, key=lambda k: scores[k], reverse=largest)
-    q.require(abs(scores[order[0]] - scores[order[1]]) >= margin, "extreme not unique")
-    return order[0]
 
 
 def _titles(s):
@@ -183,7 +176,7 @@ def segment_count_extremum_panel_label(q):
     k = _seg(q)
     large = q.query_id.startswith("largest")
     counts = {p: _count(panel, k) for p, panel in enumerate(s["panels"])}
-    best = _extreme(q, counts, large, 2)
+    best = arg_extreme(q, counts, largest=large, margin=2)
     _not_by_share(q, s, k, best, large)
     q.step("counts", counts={s["panels"][p]["title"]: v for p, v in counts.items()})
     return q.answer(s["panels"][best]["title"], witnesses={"total": f"total:{best}", "slice": f"slice:{best}:{k}"},
@@ -202,7 +195,7 @@ def segment_count_nearest_target_panel_label(q):
     w = q.param("winner", lambda r: int(r.integers(len(s["panels"]))))
     target = q.param("target", lambda r: max(1, counts[w] + int(r.integers(-12, 13))))
     dist = {p: abs(c - target) for p, c in counts.items()}
-    best = _extreme(q, dist, False, 3)
+    best = arg_extreme(q, dist, largest=False, margin=3)
     q.step("distances", distances={s["panels"][p]["title"]: d for p, d in dist.items()})
     return q.answer(s["panels"][best]["title"], witnesses=f"slice:{best}:{k}", examples=_titles(s),
                     question=(f"{_intro(s)} Using counts, not percentages (count = total x percent / 100), which "
@@ -216,7 +209,7 @@ def segment_pair_count_gap_extremum_panel_label(q):
     a, b = q.param("segments", lambda r: [int(x) for x in r.choice(len(s["segments"]), size=2, replace=False)])
     large = q.query_id.startswith("largest")
     gaps = {p: abs(_count(panel, a) - _count(panel, b)) for p, panel in enumerate(s["panels"])}
-    best = _extreme(q, gaps, large, 2)
+    best = arg_extreme(q, gaps, largest=large, margin=2)
     pct = {p: abs(panel["shares"][a] - panel["shares"][b]) for p, panel in enumerate(s["panels"])}
     top = max(pct, key=pct.get) if large else min(pct, key=pct.get)
     q.require(q.difficulty == 1 or top != best, "the percentages alone decide")

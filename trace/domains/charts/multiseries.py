@@ -10,7 +10,7 @@ shrinks the margin by which the answer wins (3, 2, 1 units; 15 %, 8 %, 4 % for r
 
 from __future__ import annotations
 
-from tracegen.core.charts import ValueScale, draw_fine_axis, major_step
+from tracegen.core.charts import ValueScale, arg_extreme, draw_fine_axis, major_step
 from tracegen.core.curves import draw_series, legend_mark, markers, series_look
 from tracegen.core.names import category_labels
 from tracegen.core.panels import legend_column
@@ -110,15 +110,6 @@ def _marks(s, i, ks):
     return {s["series"][k]: f"pt:{k}:{i}" for k in ks}
 
 
-def _extreme(q, scores: dict, largest: bool, margin: float, *, ratio: bool = False):
-    order = sorted(scores, key=lambda k: scores[k], reverse=largest)
-    a, b = scores[order[0]], scores[order[1]]
-    if ratio:
-        hi, lo = max(a, b), min(a, b)
-        q.require(lo > 0 and hi / lo >= margin, "extreme not clear")
-    else:
-        q.require(abs(a - b) >= margin, "extreme not clear")
-    return order[0]
 
 
 def _clamp(s, v):
@@ -150,7 +141,7 @@ def category_total_extremum_label(q):
     s = q.edit(plant)
     _read_all(q, s)
     totals = {i: sum(row[i] for row in s["values"]) for i in range(len(s["categories"]))}
-    i = _extreme(q, totals, large, MARGIN[q.difficulty])
+    i = arg_extreme(q, totals, largest=large, margin=MARGIN[q.difficulty])
     q.step("category_totals", totals={s["categories"][k]: t for k, t in totals.items()})
     return q.answer(s["categories"][i], witnesses=_marks(s, i, range(len(s["series"]))), examples=s["categories"],
                     question=(f"{_intro(s)} For each category, add the values of all series. Which category has the "
@@ -204,7 +195,7 @@ def ranked_change_extremum_label(q):
     va, vb = s["values"][a], s["values"][b]
     q.reads(*va, *vb)
     scores = {i: f(x, y) for i, (x, y) in enumerate(zip(va, vb))}
-    i = _extreme(q, scores, large, MARGIN[q.difficulty])
+    i = arg_extreme(q, scores, largest=large, margin=MARGIN[q.difficulty])
     q.require(not large or scores[i] > 0, "no change in that direction")
     names = s["series"]
     q.step("changes", changes={s["categories"][k]: v for k, v in scores.items()})
@@ -221,16 +212,18 @@ def ranked_pair_ratio_extremum_label(q):
     large = q.query_id.startswith("largest")
     va, vb = s["values"][a], s["values"][b]
     q.reads(*va, *vb)
-    i = _extreme(q, {k: x / y for k, (x, y) in enumerate(zip(va, vb))}, large, RATIO_MARGIN[q.difficulty], ratio=True)
+    ratios = {k: x / y for k, (x, y) in enumerate(zip(va, vb))}
+    i = arg_extreme(q, ratios, largest=large, margin=RATIO_MARGIN[q.difficulty], ratio=True)
     names = s["series"]
-    q.step("ratios", ratios={s["categories"][k]: round(x / y, 3) for k, (x, y) in enumerate(zip(va, vb))})
+    q.step("ratios", ratios={s["categories"][k]: round(v, 3) for k, v in ratios.items()})
     return q.answer(s["categories"][i], witnesses=_marks(s, i, (a, b)), examples=s["categories"],
                     question=(f"{_intro(s)} For each category, divide the \"{names[a]}\" value by the \"{names[b]}\" "
                               f"value. Which category has the {'largest' if large else 'smallest'} ratio?"))
 
 
 @task("ranked_series_share_extremum_label", answer="string", annotation="point_map",
-      ops="ranking,aggregation,formula_evaluation", queries=("largest_series_share_label", "smallest_series_share_label"))
+      ops="ranking,aggregation,formula_evaluation",
+      queries=("largest_series_share_label", "smallest_series_share_label"))
 def ranked_series_share_extremum_label(q):
     s = q.state
     k = q.param("series", lambda r: int(r.integers(len(s["series"]))))
@@ -238,7 +231,7 @@ def ranked_series_share_extremum_label(q):
     _read_all(q, s)
     n_c = len(s["categories"])
     shares = {i: s["values"][k][i] / sum(row[i] for row in s["values"]) for i in range(n_c)}
-    i = _extreme(q, shares, large, RATIO_MARGIN[q.difficulty], ratio=True)
+    i = arg_extreme(q, shares, largest=large, margin=RATIO_MARGIN[q.difficulty], ratio=True)
     q.step("shares", shares={s["categories"][c]: round(v, 3) for c, v in shares.items()})
     return q.answer(s["categories"][i], witnesses=_marks(s, i, range(len(s["series"]))), examples=s["categories"],
                     question=(f"{_intro(s)} For each category, divide the \"{s['series'][k]}\" value by the total of "
@@ -263,7 +256,7 @@ def series_rank_at_category_label(q):
     s = q.edit(plant)
     col = {k: row[i] for k, row in enumerate(s["values"])}
     q.reads(*col.values())
-    k = _extreme(q, col, large, MARGIN[q.difficulty])
+    k = arg_extreme(q, col, largest=large, margin=MARGIN[q.difficulty])
     q.step("values_at_category", values={s["series"][kk]: v for kk, v in col.items()})
     return q.answer(s["series"][k], witnesses=_marks(s, i, range(len(s["series"]))), examples=s["series"],
                     question=(f"{_intro(s)} Use the marks at category \"{s['categories'][i]}\" only. Which series has "

@@ -10,7 +10,7 @@ caption are render-only.
 
 from __future__ import annotations
 
-from tracegen.core.names import PLACES, SURNAMES, WORDS
+from tracegen.core.names import SURNAMES, WORDS
 from tracegen.core.panels import draw_table, table_widths
 from tracegen.core.task import Scene
 
