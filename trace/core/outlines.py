@@ -107,16 +107,18 @@ def tint_color(c, tint: int, strength: float = 0.42):
 
 
 def draw_regions(c, view: View, labels: Labels, fig, *, line_w: float = 2.4, bold="accent", mark="ink") -> None:
-    """Fill every region, then outline it; each outline becomes an obstacle for the labels.  Then
-    the right-angle squares."""
+    """Fill every region, then outline each (so a neighbour's fill never covers an outline); each
+    outline becomes an obstacle for the labels.  Then the right-angle squares."""
     ctx = c.ctx
-    for k, reg in enumerate(fig.get("regions", [])):
-        poly = [view.px(p) for p in outline(fig, reg["path"])]
+    regions = fig.get("regions", [])
+    for k, reg in enumerate(regions):
         if reg.get("tint") is not None:
             ctx.new_path()
             trace(ctx, view, fig, reg["path"])
             ctx.set_source_rgb(*tint_color(c, reg["tint"], reg.get("strength", 0.42)))
             ctx.fill()
+    for k, reg in enumerate(regions):
+        poly = [view.px(p) for p in outline(fig, reg["path"])]
         xs, ys = [p[0] for p in poly], [p[1] for p in poly]
         c.register(f"region:{k}", box=(min(xs), min(ys), max(xs), max(ys)))
         edge = reg.get("edge", "thick")
