@@ -193,6 +193,21 @@ def legend_column(c, x: float, y: float, items, *, size: float = 13.0, swatch: s
     return y + len(items) * row_h
 
 
+def boxed_legend(c, x: float, y: float, w: float, title: str, items, *, draw_mark, size: float = 14.0,
+                 row_h: float = 40.0, gap: float = 6.0, ids=None) -> tuple:
+    """A legend column under a bold ``title``: one boxed row per item (``items`` are labels;
+    ``draw_mark(c, k, x, y)`` draws item k's mark centred at x, y), each label registered as
+    ``ids[k]``.  Returns the box of the rows."""
+    c.text(x + 6, y, title, size=size + 1, anchor="l", bold=True)
+    top = y + 16
+    for k, label in enumerate(items):
+        yy = top + k * (row_h + gap)
+        c.rect(x, yy, w, row_h, fill="panel", stroke="grid", lw=1.0)
+        draw_mark(c, k, x + 20, yy + row_h / 2)
+        c.text(x + 38, yy + row_h / 2, label, size=size, anchor="l", id=None if ids is None else ids[k])
+    return (x, top, x + w, top + len(items) * (row_h + gap) - gap)
+
+
 def value_tag(c, x: float, y: float, text: str, *, size: float = 12.0, boxed: bool = True, id=None) -> tuple:
     """A printed value centred at (x, y), on a small paper box when ``boxed``."""
     if boxed:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from tracegen.core.charts import ValueScale, draw_fine_axis, major_step
 from tracegen.core.curves import markers, series_look, walk
 from tracegen.core.names import MONTHS, category_labels
-from tracegen.core.panels import legend_column
+from tracegen.core.panels import boxed_legend
 from tracegen.core.ranking import clear_extreme
 from tracegen.core.task import Scene
 
@@ -111,15 +111,11 @@ class ScatterReadout(Scene):
         if pair is not None:
             i, a, b = pair
             c.register("gap", segment=(pts[a, i], pts[b, i]))
-        lx = W - leg_w - 24
-        row_h = 40.0
-        c.text(lx + 6, y0 - 4, "Series", size=fs + 1, anchor="l", bold=True)
-        for k, s in enumerate(series):
-            yy = y0 + 12 + k * (row_h + 6)
-            c.rect(lx, yy, leg_w, row_h, fill="panel", stroke="grid", lw=1.0)
-            c.shape(looks[k].shape, lx + 20, yy + row_h / 2, 13.0, fill=looks[k].color, stroke="paper", lw=1.0)
-            c.text(lx + 38, yy + row_h / 2, s, size=fs, anchor="l", id=f"legend:{k}")
-        c.register("legend", box=(lx, y0 + 12, lx + leg_w, y0 + 12 + len(series) * (row_h + 6) - 6))
+        box = boxed_legend(c, W - leg_w - 24, y0 - 4, leg_w, "Series", series, size=fs,
+                           ids=[f"legend:{k}" for k in range(len(series))],
+                           draw_mark=lambda cv, k, x, y: cv.shape(looks[k].shape, x, y, 13.0, fill=looks[k].color,
+                                                                  stroke="paper", lw=1.0))
+        c.register("legend", box=box)
 
 
 SCENE = ScatterReadout()
