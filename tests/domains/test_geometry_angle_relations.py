@@ -2,11 +2,8 @@
 values and expressions (parsed back from the figure) and the marked vertices; each answer is
 also measured on the drawing."""
 
-import pytest
-from figurecheck import as_answer, check_printed, measure_angle, measure_unknown, read, unknown
-from taskcheck import check_no_shortcuts, check_scene_tasks, check_two_process_determinism
+from figurecheck import as_answer, check_printed, measure_angle, measure_unknown, read, scene_tests, unknown
 
-from tracegen import registry
 
 MOD = "tracegen.domains.geometry.angle_relations"
 P = "task_geometry__angle_relations__"
@@ -124,14 +121,4 @@ def _size(s):
     return len(fig["dots"]) + len(lab["angle"]) + 2 * len(lab["angle_expr"]) + coeff / 10 + len(fig["segs"])
 
 
-def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=_size)
-
-
-def test_two_process_determinism():
-    check_two_process_determinism(MOD)
-
-
-@pytest.mark.parametrize("tid", sorted(SOLVERS))
-def test_no_printed_answer(tid):
-    check_no_shortcuts(registry.get(tid), seeds=(0,))
+test_tasks, test_two_process_determinism, test_no_printed_answer = scene_tests(MOD, SOLVERS, _size)

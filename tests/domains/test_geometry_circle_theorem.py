@@ -4,12 +4,9 @@ itself (every printed value true of the coordinates; the '?' quantity measured).
 
 import math
 
-import pytest
-from figurecheck import (as_answer, check_printed, given_angle, half_up, length, measure_unknown, num_len,
-                         read, unknown)
-from taskcheck import check_no_shortcuts, check_scene_tasks, check_two_process_determinism
+from figurecheck import (as_answer, check_printed, given_angle, half_up, length, measure_unknown, num_len, read,
+                         scene_tests, unknown)
 
-from tracegen import registry
 
 MOD = "tracegen.domains.geometry.circle_theorem"
 P = "task_geometry__circle_theorem__"
@@ -214,17 +211,7 @@ def _size(s):
     return len(s["fig"]["dots"]) + sum(len(lab[k]) for k in ("angle", "arc", "len"))
 
 
-def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=_size)
-
-
-def test_two_process_determinism():
-    check_two_process_determinism(MOD)
-
-
-@pytest.mark.parametrize("tid", sorted(SOLVERS))
-def test_no_printed_answer(tid):
-    check_no_shortcuts(registry.get(tid), seeds=(0,))
+test_tasks, test_two_process_determinism, test_no_printed_answer = scene_tests(MOD, SOLVERS, _size)
 
 
 def test_rounding_half_up_helper():

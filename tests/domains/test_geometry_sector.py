@@ -4,11 +4,8 @@ sector is checked against the one the printed values give."""
 
 import math
 
-import pytest
-from figurecheck import ccw_arc, check_printed, half_up, measure_angle, read
-from taskcheck import check_no_shortcuts, check_scene_tasks, check_two_process_determinism
+from figurecheck import check_printed, half_up, measure_angle, read, scene_tests
 
-from tracegen import registry
 
 MOD = "tracegen.domains.geometry.sector"
 P = "task_geometry__sector__"
@@ -91,14 +88,4 @@ def _size(s):
     return r + (r != int(r)) * 5 + 3 * ("AC" in lab["len"]) + ccw_arc_of_sector(s["fig"], s["fig"]["sectors"][0]) / 60
 
 
-def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=_size)
-
-
-def test_two_process_determinism():
-    check_two_process_determinism(MOD)
-
-
-@pytest.mark.parametrize("tid", sorted(SOLVERS))
-def test_no_printed_answer(tid):
-    check_no_shortcuts(registry.get(tid), seeds=(0,))
+test_tasks, test_two_process_determinism, test_no_printed_answer = scene_tests(MOD, SOLVERS, _size)

@@ -5,11 +5,8 @@ areas, and the inverse tasks bisect that area function against the printed area.
 
 import math
 
-import pytest
-from figurecheck import half_up
-from taskcheck import check_no_shortcuts, check_scene_tasks, check_two_process_determinism
+from figurecheck import half_up, scene_tests
 
-from tracegen import registry
 
 MOD = "tracegen.domains.geometry.tangent_packing"
 P = "task_geometry__tangent_packing__"
@@ -90,14 +87,4 @@ def _size(s):
     return s["geo"]["circles"][0][2] + 30 * (s["tilt"] != 0)
 
 
-def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=_size)
-
-
-def test_two_process_determinism():
-    check_two_process_determinism(MOD)
-
-
-@pytest.mark.parametrize("tid", sorted(SOLVERS))
-def test_no_printed_answer(tid):
-    check_no_shortcuts(registry.get(tid), seeds=(0,))
+test_tasks, test_two_process_determinism, test_no_printed_answer = scene_tests(MOD, SOLVERS, _size)

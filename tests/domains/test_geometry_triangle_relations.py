@@ -5,11 +5,8 @@ quantity is measured from the drawing."""
 
 import math
 
-import pytest
-from figurecheck import as_answer, check_printed, length, measure_unknown, read, unknown
-from taskcheck import check_no_shortcuts, check_scene_tasks, check_two_process_determinism
+from figurecheck import as_answer, check_printed, length, measure_unknown, read, scene_tests, unknown
 
-from tracegen import registry
 
 MOD = "tracegen.domains.geometry.triangle_relations"
 P = "task_geometry__triangle_relations__"
@@ -182,14 +179,4 @@ def _size(s):
     return len(lab["len"]) + len(lab["angle"]) + len(fig["dots"]) + math.log10(1 + max(nums or [0]))
 
 
-def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=_size)
-
-
-def test_two_process_determinism():
-    check_two_process_determinism(MOD)
-
-
-@pytest.mark.parametrize("tid", sorted(SOLVERS))
-def test_no_printed_answer(tid):
-    check_no_shortcuts(registry.get(tid), seeds=(0,))
+test_tasks, test_two_process_determinism, test_no_printed_answer = scene_tests(MOD, SOLVERS, _size)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 
-from tracegen.core.constructions import (build_figure, draw_figure, figure, fmt, meet, printed_numbers,
+from tracegen.core.constructions import (build_figure, draw_figure, figure, fmt, printed_numbers,
                                          pythagorean_triples)
 from tracegen.core.task import Scene
 
@@ -99,6 +99,21 @@ def build(q, make):
     return build_figure(q, lambda rng: make(rng, q.difficulty))
 
 
+def length_task(q, make_fig, choose, question, keys=None):
+    """Ask one length: ``make_fig(rng, d) -> (figure, lengths)``, ``choose(rng, d) -> (asked, printed
+    names)``; the answer is the asked length, the witness its segment (or the points ``keys``)."""
+    def make(rng, d):
+        fig, v = make_fig(rng, d)
+        if fig is None:
+            return None, None
+        ask, names = choose(rng, d)
+        given(fig, v, names, ask)
+        return fig, {"ask": ask, "value": v[ask]}
+
+    fig, f = build(q, make)
+    return finish(q, fig, f["value"], keys or f["ask"], question.format(ask=f["ask"]))
+
+
 def rounds_cleanly(v: float) -> bool:
     x = v * 10
     return abs(x - math.floor(x) - 0.5) > 0.02
@@ -121,7 +136,7 @@ def altitude_fig(bd, dc, ad, swap=False):
 def altitude_to_hypotenuse(q):
     from_split = q.query_id == "altitude_from_split_hypotenuse"
 
-    def make(rng, d):
+    def make_fig(rng, d):
         top = {1: 5, 2: 9, 3: 12}[d]
         m = rint(rng, 1, top - 1)
         n = rint(rng, m + 1, min(top, 3 * m))
@@ -130,56 +145,43 @@ def altitude_to_hypotenuse(q):
             m, n = n, m
         v = {"BD": k * m * m, "DC": k * n * n, "AD": k * m * n}
         v["BC"] = v["BD"] + v["DC"]
-        fig = altitude_fig(v["BD"], v["DC"], v["AD"])
-        if from_split:
-            ask, names = "AD", (["BD", "DC"] if d < 3 else pick(rng, [["BD", "BC"], ["DC", "BC"]]))
-        elif d < 3:
-            ask = pick(rng, ["DC", "BD"])
-            names = ["AD", "BD" if ask == "DC" else "DC"]
-        else:
-            ask, names = "BC", pick(rng, [["AD", "BD"], ["AD", "DC"]])
-        given(fig, v, names, ask)
-        return fig, {"ask": ask, "value": v[ask]}
+        return altitude_fig(v["BD"], v["DC"], v["AD"]), v
 
-    fig, f = build(q, make)
-    what = "the altitude AD" if f["ask"] == "AD" else f"the length {f['ask']}"
-    return finish(q, fig, f["value"], "ABCD",
-                  "Triangle ABC has a right angle at A and AD is the altitude to the hypotenuse BC. "
-                  f"Find {what}.")
+    def choose(rng, d):
+        if from_split:
+            return "AD", (["BD", "DC"] if d < 3 else pick(rng, [["BD", "BC"], ["DC", "BC"]]))
+        if d < 3:
+            ask = pick(rng, ["DC", "BD"])
+            return ask, ["AD", "BD" if ask == "DC" else "DC"]
+        return "BC", pick(rng, [["AD", "BD"], ["AD", "DC"]])
+
+    return length_task(q, make_fig, choose, "Triangle ABC has a right angle at A and AD is the altitude to the "
+                       "hypotenuse BC. Find the length {ask}.", keys="ABCD")
 
 
 @task("leg_projection_length_value", answer="integer", annotation="point_map", ops="formula_evaluation",
       queries=("leg_from_hypotenuse_projection", "projection_from_leg_and_hypotenuse"))
 def leg_projection(q):
     leg_query = q.query_id == "leg_from_hypotenuse_projection"
+    swap = q.param("swap", lambda r: bool(r.integers(2)))   # the leg and its projection on the B side
+    proj, rest, leg = ("BD", "DC", "AB") if swap else ("DC", "BD", "AC")
 
-    def make(rng, d):
+    def make_fig(rng, d):
         n = rint(rng, *{1: (2, 5), 2: (3, 9), 3: (6, 13)}[d])
         m = rint(rng, 1, n - 1)
         if not 0.15 <= m * m / (n * n - m * m) <= 5:
             return None, None
         k = rint(rng, *{1: (1, 3), 2: (2, 20), 3: (10, 40)}[d])
-        swap = bool(rng.integers(2))          # the leg and its projection on the B side
-        bc, proj, leg = k * n * n, k * m * m, k * m * n
-        rest = bc - proj
-        s, o = ("B", "C") if swap else ("C", "B")
-        v = {"BC": bc, f"D{s}" if s == "C" else f"{s}D": proj, f"A{s}": leg,
-             f"D{o}" if o == "C" else f"{o}D": rest}
-        fig = altitude_fig(rest, proj, k * m * math.sqrt(n * n - m * m), swap=swap)
-        P = "DC" if s == "C" else "BD"
-        R = "BD" if s == "C" else "DC"
-        L = f"A{s}"
-        if leg_query:
-            ask, names = L, ([P, "BC"] if d < 3 else [P, R])
-        else:
-            ask, names = (P, [L, "BC"]) if d < 3 else (R, [L, "BC"])
-        given(fig, v, names, ask)
-        return fig, {"ask": ask, "value": v[ask]}
+        v = {"BC": k * n * n, proj: k * m * m, leg: k * m * n, rest: k * (n * n - m * m)}
+        return altitude_fig(v[rest], v[proj], k * m * math.sqrt(n * n - m * m), swap=swap), v
 
-    fig, f = build(q, make)
-    return finish(q, fig, f["value"], "ABCD",
-                  "Triangle ABC has a right angle at A and AD is the altitude to the hypotenuse BC. "
-                  f"Find the length {f['ask']}.")
+    def choose(rng, d):
+        if leg_query:
+            return leg, ([proj, "BC"] if d < 3 else [proj, rest])
+        return (proj, [leg, "BC"]) if d < 3 else (rest, [leg, "BC"])
+
+    return length_task(q, make_fig, choose, "Triangle ABC has a right angle at A and AD is the altitude to the "
+                       "hypotenuse BC. Find the length {ask}.", keys="ABCD")
 
 
 # ---------------------------------------------------------------------- angle bisector
@@ -204,22 +206,16 @@ def bisector_fig(rng, d):
 
 @task("angle_bisector_segment_value", answer="integer", annotation="segment", ops="formula_evaluation")
 def angle_bisector_segment(q):
-    def make(rng, d):
-        fig, v = bisector_fig(rng, d)
-        if fig is None:
-            return None, None
+    def choose(rng, d):
         if d == 1:
-            ask, part = "DC", "BD"
-        elif d == 2:
+            return "DC", ["AB", "AC", "BD"]
+        if d == 2:
             ask, part = pick(rng, [("DC", "BD"), ("BD", "DC"), ("BC", "BD"), ("BC", "DC")])
-        else:
-            ask, part = pick(rng, ["BD", "DC"]), "BC"
-        given(fig, v, ["AB", "AC", part], ask)
-        return fig, {"ask": ask, "value": v[ask]}
+            return ask, ["AB", "AC", part]
+        return pick(rng, ["BD", "DC"]), ["AB", "AC", "BC"]
 
-    fig, f = build(q, make)
-    return finish(q, fig, f["value"], f["ask"],
-                  f"In triangle ABC, AD bisects angle BAC and meets BC at D. Find the length {f['ask']}.")
+    return length_task(q, bisector_fig, choose, "In triangle ABC, AD bisects angle BAC and meets BC at D. "
+                       "Find the length {ask}.")
 
 
 @task("angle_bisector_variable_value", answer="integer", annotation="point_map", ops="formula_evaluation")
@@ -319,45 +315,33 @@ def section_fig(rng, d):
     return None, None
 
 
+SECTION = "In triangle ABC, D lies on AB and E on AC with DE parallel to BC. Find the length {ask}."
+
+
 @task("parallel_section_segment_value", answer="integer", annotation="segment", ops="formula_evaluation")
 def parallel_section(q):
-    def make(rng, d):
-        fig, v = section_fig(rng, d)
-        if fig is None:
-            return None, None
+    def choose(rng, d):
         ask = pick(rng, ["BC", "DE"])
-        other = "DE" if ask == "BC" else "BC"
         ratio = {1: ["AD", "AB"], 2: ["AD", "DB"], 3: pick(rng, [["AE", "EC"], ["AE", "AC"]])}[d]
-        names = ratio + [other] + (["AD"] if d == 3 and ratio[0] == "AE" and rng.integers(2) else [])
-        given(fig, v, names, ask)
-        return fig, {"ask": ask, "value": v[ask]}
+        extra = ["AD"] if d == 3 and ratio[0] == "AE" and rng.integers(2) else []
+        return ask, ratio + ["DE" if ask == "BC" else "BC"] + extra
 
-    fig, f = build(q, make)
-    return finish(q, fig, f["value"], f["ask"],
-                  f"In triangle ABC, D lies on AB and E on AC with DE parallel to BC. Find the length {f['ask']}.")
+    return length_task(q, section_fig, choose, SECTION)
 
 
 @task("similar_triangles_side_length", answer="integer", annotation="segment", ops="formula_evaluation")
 def similar_triangles(q):
-    def make(rng, d):
-        fig, v = section_fig(rng, d)
-        if fig is None:
-            return None, None
+    def choose(rng, d):
         if d == 1:
-            ask, names = "EC", ["AD", "DB", "AE"]
-        elif d == 2:
+            return "EC", ["AD", "DB", "AE"]
+        if d == 2:
             ask = pick(rng, ["AD", "DB", "AE", "EC"])
-            names = [n for n in ("AD", "DB", "AE", "EC") if n != ask]
-        else:
-            ask, names = pick(rng, [("EC", ["AD", "AB", "AE"]), ("DB", ["AE", "AC", "AD"]),
-                                    ("AE", ["AD", "AB", "AC"]), ("AD", ["AE", "AC", "AB"])])
-            names = names + ["DE"]
-        given(fig, v, names, ask)
-        return fig, {"ask": ask, "value": v[ask]}
+            return ask, [n for n in ("AD", "DB", "AE", "EC") if n != ask]
+        ask, names = pick(rng, [("EC", ["AD", "AB", "AE"]), ("DB", ["AE", "AC", "AD"]),
+                                ("AE", ["AD", "AB", "AC"]), ("AD", ["AE", "AC", "AB"])])
+        return ask, names + ["DE"]
 
-    fig, f = build(q, make)
-    return finish(q, fig, f["value"], f["ask"],
-                  f"In triangle ABC, D lies on AB and E on AC with DE parallel to BC. Find the length {f['ask']}.")
+    return length_task(q, section_fig, choose, SECTION)
 
 
 from tracegen.domains.geometry import triangle_relations_right  # noqa: E402,F401  (registers its tasks here)

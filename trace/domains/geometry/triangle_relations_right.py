@@ -14,7 +14,7 @@ from tracegen.core.constructions import figure, meet, polar
 from tracegen.domains.geometry import triangle_relations as tr
 
 task = tr.SCENE.task
-rint, pick, given, build, finish = tr.rint, tr.pick, tr.given, tr.build, tr.finish
+rint, pick, build, finish = tr.rint, tr.pick, tr.build, tr.finish
 
 
 def _legs():
@@ -40,44 +40,40 @@ def shared_leg(rng, limit, lo_ratio=0.45, hi_ratio=3.0):
 @task("pythagorean_length_value_chained_rectangle_diagonal_length", answer="integer", annotation="segment",
       ops="formula_evaluation")
 def chained_rectangle(q):
-    def make(rng, d):
+    def make_fig(rng, d):
         h, (a1, c1), (a2, c2) = shared_leg(rng, {1: 70, 2: 190, 3: 320}[d])
         fig = figure({"A": (0, 0), "B": (0, a2), "C": (-h, a2), "D": (-h, 0), "E": (0, a1), "F": (-h, a1)})
         fig["segs"] += [["A", "B"], ["B", "C"], ["C", "D"], ["D", "A"], ["E", "F", "thin"], ["D", "E"], ["D", "B"],
                         ["E", "B", "hidden"]]
         fig["angles"].append({"v": "A", "a": "D", "b": "B", "right": True})
-        v = {"AE": a1, "EB": a2 - a1, "DE": c1, "DB": c2}
-        if d < 3:
-            ask = "DB"
-        else:
-            ask = pick(rng, ["DE", "EB"])
-        given(fig, v, [n for n in ("AE", "EB", "DE", "DB") if n != ask], ask)
-        return fig, {"ask": ask, "value": v[ask]}
+        return fig, {"AE": a1, "EB": a2 - a1, "DE": c1, "DB": c2}
 
-    fig, f = build(q, make)
-    return finish(q, fig, f["value"], f["ask"],
-                  "ABCD is a rectangle; E lies on AB and segment EF is parallel to AD. Find the length "
-                  f"{f['ask']}.")
+    def choose(rng, d):
+        ask = "DB" if d < 3 else pick(rng, ["DE", "EB"])
+        return ask, [n for n in ("AE", "EB", "DE", "DB") if n != ask]
+
+    return tr.length_task(q, make_fig, choose, "ABCD is a rectangle; E lies on AB and segment EF is parallel to AD. "
+                          "Find the length {ask}.")
 
 
 @task("pythagorean_length_value_rectangle_triangle_shared_height_length", answer="integer", annotation="segment",
       ops="formula_evaluation")
 def shared_height(q):
-    def make(rng, d):
+    def make_fig(rng, d):
         h, x, y = shared_leg(rng, {1: 70, 2: 210, 3: 320}[d], 0.3, 3.0)
         (w, ad), (c, cd) = (x, y) if rng.integers(2) else (y, x)
         fig = figure({"A": (-w, 0), "B": (0, 0), "C": (c, 0), "D": (0, h), "E": (-w, h)})
         fig["segs"] += [["A", "B"], ["B", "C"], ["B", "D"], ["D", "E"], ["E", "A"], ["A", "D"], ["C", "D"]]
         fig["angles"] += [{"v": "B", "a": "D", "b": "C", "right": True}, {"v": "A", "a": "B", "b": "E", "right": True}]
-        v = {"AB": w, "AD": ad, "BC": c, "CD": cd}
-        ask = "CD" if d < 3 else pick(rng, ["AD", "BC"])
-        given(fig, v, [n for n in ("AB", "AD", "BC", "CD") if n != ask], ask)
-        return fig, {"ask": ask, "value": v[ask]}
+        return fig, {"AB": w, "AD": ad, "BC": c, "CD": cd}
 
-    fig, f = build(q, make)
-    return finish(q, fig, f["value"], f["ask"],
-                  "ABDE is a rectangle and BCD is a right triangle with its right angle at B; A, B and C lie on "
-                  f"one line, so the rectangle and the triangle share the height BD. Find the length {f['ask']}.")
+    def choose(rng, d):
+        ask = "CD" if d < 3 else pick(rng, ["AD", "BC"])
+        return ask, [n for n in ("AB", "AD", "BC", "CD") if n != ask]
+
+    return tr.length_task(q, make_fig, choose, "ABDE is a rectangle and BCD is a right triangle with its right angle "
+                          "at B; A, B and C lie on one line, so the rectangle and the triangle share the height BD. "
+                          "Find the length {ask}.")
 
 
 # ---------------------------------------------------------------------- trigonometry
