@@ -111,19 +111,3 @@ def draw_fine_axis(c, sc: ValueScale, *, vertical: bool, cross0: float, cross1: 
             c.gridline(p, cross0, p, cross1)
             c.text(p, (labels_at if labels_at is not None else cross1) + 12, f"{v:g}", size=font_size,
                    color="muted", kind="tick")
-
-
-def arg_extreme(q, scores: dict, *, largest: bool, margin: float = 1, ratio: bool = False):
-    """The key of ``scores`` with the largest (smallest) score, for a task program: the state is
-    rejected (``q.require``) unless it beats the runner-up by ``margin`` -- a difference, or a
-    factor when ``ratio`` -- so chart questions about extremes have one clear answer."""
-    order = sorted(scores, key=lambda k: scores[k], reverse=largest)
-    q.require(len(order) >= 1, "nothing to rank")
-    if len(order) > 1:
-        a, b = scores[order[0]], scores[order[1]]
-        if ratio:
-            hi, lo = max(a, b), min(a, b)
-            q.require(lo > 0 and hi / lo >= margin, "extreme not clear")
-        else:
-            q.require(abs(a - b) >= margin, "extreme not clear")
-    return order[0]

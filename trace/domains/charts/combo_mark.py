@@ -10,11 +10,11 @@ difficulty 2-3 a filter always excludes the unfiltered extreme.
 
 from __future__ import annotations
 
-from tracegen.core.charts import arg_extreme
 from tracegen.core.canvas import blend
 from tracegen.core.curves import XYView, draw_frame, markers
 from tracegen.core.names import category_labels
 from tracegen.core.panels import legend_column, note_panel, value_tag
+from tracegen.core.ranking import clear_extreme
 from tracegen.core.task import Scene
 
 N_CATS = {1: (6, 7), 2: (8, 9), 3: (10, 12)}
@@ -156,7 +156,7 @@ def absolute_gap_extremum_label(q):
 
     s = q.edit(ties)
     gaps = {i: abs(p - l) for i, (p, l) in enumerate(zip(s["primary"], s["line"])) if large or p != l}
-    i = arg_extreme(q, gaps, largest=large)
+    i = clear_extreme(q, gaps, largest=large, margin=1)
     q.step("gaps", gaps={s["labels"][k]: g for k, g in gaps.items()})
     word = "largest absolute gap" if large else "smallest nonzero absolute gap"
     p, l = s["names"]
@@ -174,8 +174,8 @@ def _conditioned(q, target, cond, cond_above):
     _avoid(q, [thr], [cond])
     keep = [i for i, x in enumerate(cvals) if (x > thr if cond_above else x < thr)]
     q.require(len(keep) >= 2, "too few categories pass the filter")
-    i = arg_extreme(q, {k: vals[k] for k in keep}, largest=high)
-    top = arg_extreme(q, dict(enumerate(vals)), largest=high)
+    i = clear_extreme(q, {k: vals[k] for k in keep}, largest=high, margin=1)
+    top = clear_extreme(q, dict(enumerate(vals)), largest=high, margin=1)
     q.require(q.difficulty == 1 or top not in keep, "the filter does not matter")
     q.step("filtered_extreme", kept=[s["labels"][k] for k in keep], chosen=s["labels"][i])
     rel = "above" if cond_above else "below"
@@ -218,8 +218,9 @@ def directional_gap_extremum_label(q):
     primary_wins = q.query_id.startswith("largest_primary")
     sign = 1 if primary_wins else -1
     gaps = {i: sign * (p - l) for i, (p, l) in enumerate(zip(s["primary"], s["line"])) if sign * (p - l) > 0}
-    i = arg_extreme(q, gaps, largest=True)
-    top = arg_extreme(q, {k: abs(p - l) for k, (p, l) in enumerate(zip(s["primary"], s["line"]))}, largest=True)
+    i = clear_extreme(q, gaps, largest=True, margin=1)
+    top = clear_extreme(q, {k: abs(p - l) for k, (p, l) in enumerate(zip(s["primary"], s["line"]))}, largest=True,
+                        margin=1)
     q.require(q.difficulty == 1 or top != i, "the direction does not matter")
     win, lose = (s["names"][0], s["names"][1]) if primary_wins else (s["names"][1], s["names"][0])
     q.step("positive_gaps", gaps={s["labels"][k]: g for k, g in gaps.items()})

@@ -10,8 +10,8 @@ the extreme count is not the one with the extreme percentage.
 
 from __future__ import annotations
 
-from tracegen.core.charts import arg_extreme
 from tracegen.core.panels import category_color, grid_boxes, grid_shape, legend, panel_card, panel_labels, pie
+from tracegen.core.ranking import clear_extreme
 from tracegen.core.task import Scene
 
 N_PANELS = {1: (4, 4), 2: (6, 6), 3: (8, 9)}
@@ -176,7 +176,7 @@ def segment_count_extremum_panel_label(q):
     k = _seg(q)
     large = q.query_id.startswith("largest")
     counts = {p: _count(panel, k) for p, panel in enumerate(s["panels"])}
-    best = arg_extreme(q, counts, largest=large, margin=2)
+    best = clear_extreme(q, counts, largest=large, margin=2)
     _not_by_share(q, s, k, best, large)
     q.step("counts", counts={s["panels"][p]["title"]: v for p, v in counts.items()})
     return q.answer(s["panels"][best]["title"], witnesses={"total": f"total:{best}", "slice": f"slice:{best}:{k}"},
@@ -195,7 +195,7 @@ def segment_count_nearest_target_panel_label(q):
     w = q.param("winner", lambda r: int(r.integers(len(s["panels"]))))
     target = q.param("target", lambda r: max(1, counts[w] + int(r.integers(-12, 13))))
     dist = {p: abs(c - target) for p, c in counts.items()}
-    best = arg_extreme(q, dist, largest=False, margin=3)
+    best = clear_extreme(q, dist, largest=False, margin=3)
     q.step("distances", distances={s["panels"][p]["title"]: d for p, d in dist.items()})
     return q.answer(s["panels"][best]["title"], witnesses=f"slice:{best}:{k}", examples=_titles(s),
                     question=(f"{_intro(s)} Using counts, not percentages (count = total x percent / 100), which "
@@ -209,7 +209,7 @@ def segment_pair_count_gap_extremum_panel_label(q):
     a, b = q.param("segments", lambda r: [int(x) for x in r.choice(len(s["segments"]), size=2, replace=False)])
     large = q.query_id.startswith("largest")
     gaps = {p: abs(_count(panel, a) - _count(panel, b)) for p, panel in enumerate(s["panels"])}
-    best = arg_extreme(q, gaps, largest=large, margin=2)
+    best = clear_extreme(q, gaps, largest=large, margin=2)
     pct = {p: abs(panel["shares"][a] - panel["shares"][b]) for p, panel in enumerate(s["panels"])}
     top = max(pct, key=pct.get) if large else min(pct, key=pct.get)
     q.require(q.difficulty == 1 or top != best, "the percentages alone decide")

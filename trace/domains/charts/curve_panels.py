@@ -9,11 +9,11 @@ and shrinks the margin by which the answer beats the runner-up (8, 5, 3 value un
 
 from __future__ import annotations
 
-from tracegen.core.charts import arg_extreme
 from tracegen.core.curves import (XYView, draw_frame, draw_series, guide, intersections, legend_mark,
                                   level_crossings, series_look, sided, sign_pattern, walk)
 from tracegen.core.names import category_labels
 from tracegen.core.panels import grid_boxes, grid_shape, legend, panel_card, panel_labels
+from tracegen.core.ranking import clear_extreme
 from tracegen.core.task import Scene
 
 N_PANELS = {1: (4, 4), 2: (5, 6), 3: (6, 8)}
@@ -146,7 +146,7 @@ def cross_panel_delta_extremum_label(q):
     q.require(all(2 <= v[p][m][i] <= YMAX - 2 for p in range(n_p) for i in (a, b)), "planted value off the axis")
     q.reads(*[v[p][m][i] for p in range(n_p) for i in (a, b)])
     deltas = {p: v[p][m][b] - v[p][m][a] for p in range(n_p)}
-    best = arg_extreme(q, deltas, largest=True, margin=g)
+    best = clear_extreme(q, deltas, largest=True, margin=g)
     q.require(deltas[best] > 0, "no increase")
     xa, xb, name = s["xs"][a], s["xs"][b], s["methods"][m]
     q.step("increase_per_panel", method=name, deltas=deltas)
@@ -188,7 +188,7 @@ def cross_panel_threshold_earliest_label(q):
         if hits:
             first[p] = hits[0]
     q.require(len(first) >= 2, "fewer than two panels cross")
-    best = arg_extreme(q, {p: -x for p, x in first.items()}, largest=True, margin=0.5 * (xs[1] - xs[0]))
+    best = clear_extreme(q, {p: -x for p, x in first.items()}, largest=True, margin=0.5 * (xs[1] - xs[0]))
     word = "upward" if d > 0 else "downward"
     q.step("first_crossing", level=level, direction=word, crossings=first)
     return q.answer(s["panels"][best], witnesses=f"cross:{best}:{m}", examples=s["panels"],
@@ -215,7 +215,7 @@ def curve_at_x_extremum_label(q):
     v = s["values"][p]
     q.require(v[w][i] <= YMAX - 2, "planted value off the axis")
     q.reads(*[v[m][i] for m in range(n_m)])
-    best = arg_extreme(q, {m: v[m][i] for m in range(n_m)}, largest=True, margin=g)
+    best = clear_extreme(q, {m: v[m][i] for m in range(n_m)}, largest=True, margin=g)
     q.step("values_at_x", x=s["xs"][i], values={s["methods"][m]: v[m][i] for m in range(n_m)})
     return q.answer(s["methods"][best], witnesses=f"pt:{p}:{best}:{i}", examples=s["methods"],
                     question=(f"{_intro(s)} At x = {s['xs'][i]} in subplot \"{s['panels'][p]}\", which method "
@@ -284,7 +284,7 @@ def earliest_maximum_panel_label(q):
         top = max(row)
         q.require(sorted(row)[-2] <= top - g, "panel maximum not clear")
         peaks[p] = row.index(top)
-    best = arg_extreme(q, {p: -i for p, i in peaks.items()}, largest=True, margin=1)
+    best = clear_extreme(q, {p: -i for p, i in peaks.items()}, largest=True, margin=1)
     q.step("argmax_per_panel", peaks={s["panels"][p]: xs[i] for p, i in peaks.items()})
     return q.answer(s["panels"][best], witnesses=f"pt:{best}:{m}:{peaks[best]}", examples=s["panels"],
                     question=(f"{_intro(s)} For method \"{s['methods'][m]}\", find where its maximum lies in each "
@@ -312,7 +312,7 @@ def endpoint_rank_panel_label(q):
     v = s["values"]
     q.require(all(2 <= v[p][m][i] <= YMAX - 2 for p in range(n_p)), "planted value off the axis")
     q.reads(*[v[p][m][i] for p in range(n_p)])
-    best = arg_extreme(q, {p: v[p][m][i] for p in range(n_p)}, largest=high, margin=g)
+    best = clear_extreme(q, {p: v[p][m][i] for p in range(n_p)}, largest=high, margin=g)
     which, word = "first" if start else "last", "highest" if high else "lowest"
     q.step("endpoint_values", endpoint=which, values={s["panels"][p]: v[p][m][i] for p in range(n_p)})
     return q.answer(s["panels"][best], witnesses=f"pt:{best}:{m}:{i}", examples=s["panels"],
@@ -342,7 +342,7 @@ def global_value_extremum_panel_label(q):
     allv = [x for p in range(n_p) for row in v[p] for x in row]
     q.reads(*allv)
     ext = {p: (max if high else min)(x for row in v[p] for x in row) for p in range(n_p)}
-    best = arg_extreme(q, ext, largest=high, margin=g)
+    best = clear_extreme(q, ext, largest=high, margin=g)
     spots = [(mm, ii) for mm in range(n_m) for ii in range(n_x) if v[best][mm][ii] == ext[best]]
     q.require(len(spots) == 1, "extreme value shown twice")
     word = "maximum" if high else "minimum"
@@ -425,7 +425,7 @@ def panel_spread_extremum_label(q):
     q.require(min(flat_w) >= 1 and max(flat_w) <= YMAX - 1, "spread off the axis")
     q.reads(*[x for p in range(n_p) for row in v[p] for x in row])
     spreads = {p: spread(v[p]) for p in range(n_p)}
-    best = arg_extreme(q, spreads, largest=large, margin=g)
+    best = clear_extreme(q, spreads, largest=large, margin=g)
     rows = v[best]
     top, bot = max(x for row in rows for x in row), min(x for row in rows for x in row)
     at = {e: [(m, i) for m, row in enumerate(rows) for i, x in enumerate(row) if x == e] for e in (top, bot)}

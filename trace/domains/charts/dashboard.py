@@ -9,11 +9,11 @@ categories (6-8, 7-10, 9-11); a note row adds text that carries no data.
 
 from __future__ import annotations
 
-from tracegen.core.charts import arg_extreme
 from tracegen.core.names import PLACES, WORDS
 from tracegen.core.options import LETTERS, multiple_choice
 from tracegen.core.panels import (bar_panel, category_color, donut_panel, grid_boxes, legend, line_panel,
                                   note_panel, panel_card, radar_panel, wrap)
+from tracegen.core.ranking import clear_extreme
 from tracegen.core.task import Scene
 
 N_PANELS = {1: (6, 8), 2: (7, 9), 3: (8, 9)}
@@ -173,7 +173,7 @@ def category_extremum_panel_label(q):
         return st
 
     s = q.edit(plant)
-    best = arg_extreme(q, dict(enumerate(_vals(s, k))), largest=large)
+    best = clear_extreme(q, dict(enumerate(_vals(s, k))), largest=large, margin=1)
     cat = s["categories"][k]
     q.step("category_values", category=cat, values=dict(zip(_titles_of(s), _vals(s, k))))
     return q.answer(s["panels"][best]["title"], witnesses=f"mark:{best}:{k}", examples=_titles_of(s),
@@ -234,7 +234,7 @@ def category_total_extremum_label(q):
 
     s = q.edit(plant)
     totals = {k: sum(_vals(s, k)) for k in range(n_c)}
-    best = arg_extreme(q, totals, largest=large)
+    best = clear_extreme(q, totals, largest=large, margin=1)
     q.step("category_totals", totals={s["categories"][k]: t for k, t in totals.items()})
     if gone:
         answer, wit = "unanswerable", [f"panel:{gone[0]}"]
@@ -264,7 +264,7 @@ def global_value_extremum_category_label(q):
 
     s = q.edit(plant)
     marks = {(p, kk): v for p, pn in enumerate(s["panels"]) for kk, v in enumerate(pn["values"])}
-    p, kk = arg_extreme(q, marks, largest=large)
+    p, kk = clear_extreme(q, marks, largest=large, margin=1)
     q.step("global_extreme", panel=s["panels"][p]["title"], category=s["categories"][kk], value=marks[(p, kk)])
     return q.answer(s["categories"][kk], witnesses=f"mark:{p}:{kk}", examples=s["categories"],
                     question=(f"{_intro(s)} Which category label has the single "
@@ -309,7 +309,7 @@ def panel_total_extremum_label(q):
     w = _pick(q, "winner", len(q.state["panels"]))
     s = _plant_panel(q, w, sum if large else (lambda v: -sum(v)), lambda v, r: _shift(v, r, 1 if large else -1))
     totals = {p: sum(pn["values"]) for p, pn in enumerate(s["panels"])}
-    best = arg_extreme(q, totals, largest=large)
+    best = clear_extreme(q, totals, largest=large, margin=1)
     q.step("panel_totals", totals={s["panels"][p]["title"]: t for p, t in totals.items()})
     return q.answer(s["panels"][best]["title"], witnesses=[f"mark:{best}:{k}" for k in range(len(s["categories"]))],
                     examples=_titles_of(s),
@@ -334,7 +334,7 @@ def panel_value_range_extremum_label(q):
     w = _pick(q, "winner", len(q.state["panels"]))
     s = _plant_panel(q, w, _spread if large else (lambda v: -_spread(v)), _widen if large else _narrow)
     ranges = {p: _spread(pn["values"]) for p, pn in enumerate(s["panels"])}
-    best = arg_extreme(q, ranges, largest=large)
+    best = clear_extreme(q, ranges, largest=large, margin=1)
     q.step("panel_ranges", ranges={s["panels"][p]["title"]: x for p, x in ranges.items()})
     return q.answer(s["panels"][best]["title"], witnesses=_range_marks(q, s, best), examples=_titles_of(s),
                     question=(f"{_intro(s)} Compare each panel's largest and smallest category values. Which "
@@ -372,7 +372,7 @@ def source_rank_target_value(q):
     large = q.query_id.startswith("largest")
     src, dst = q.param("panels", lambda r: [int(x) for x in r.choice(len(s["panels"]), size=2, replace=False)])
     v = s["panels"][src]["values"]
-    k = arg_extreme(q, dict(enumerate(v)), largest=large)
+    k = clear_extreme(q, dict(enumerate(v)), largest=large, margin=1)
     a, b = s["panels"][src]["title"], s["panels"][dst]["title"]
     q.step("rank_then_lookup", source=a, category=s["categories"][k], target=b)
     return q.answer(s["panels"][dst]["values"][k], witnesses={"source_mark": f"mark:{src}:{k}",

@@ -5,22 +5,23 @@ gridline at every unit, labelled every few units) and never printed.
 The tasks rank categories by a combination of two or all series (totals, differences, ratios,
 shares, an equal pair) or rank the series at one category.  Difficulty grows the series (3-4,
 4, 4-6), the categories (7-8, 9-10, 11-13) and the axis span (20, 25, 30-40 units) and
-shrinks the margin by which the answer wins (3, 2, 1 units; 15 %, 8 %, 4 % for ratios).
+shrinks the margin by which the answer wins (3, 2, 1 units; 13 %, 7 %, 4 % for ratios and shares).
 """
 
 from __future__ import annotations
 
-from tracegen.core.charts import ValueScale, arg_extreme, draw_fine_axis, major_step
+from tracegen.core.charts import ValueScale, draw_fine_axis, major_step
 from tracegen.core.curves import draw_series, legend_mark, markers, series_look
 from tracegen.core.names import category_labels
 from tracegen.core.panels import legend_column
+from tracegen.core.ranking import clear_extreme
 from tracegen.core.task import Scene
 
 N_SERIES = {1: (3, 4), 2: (4, 4), 3: (4, 6)}
 N_CATS = {1: (7, 8), 2: (9, 10), 3: (11, 13)}
 SPANS = {1: (20,), 2: (25,), 3: (30, 35, 40)}
 MARGIN = {1: 3, 2: 2, 3: 1}
-RATIO_MARGIN = {1: 1.15, 2: 1.08, 3: 1.04}
+RATIO_MARGIN = {1: 0.13, 2: 0.07, 3: 0.04}   # the runner-up is this share smaller
 CHARTS = ("line", "line", "bars", "dots")
 CHART_WORDS = {"line": "a multi-line chart", "bars": "a grouped bar chart", "dots": "a multi-series dot plot"}
 
@@ -141,7 +142,7 @@ def category_total_extremum_label(q):
     s = q.edit(plant)
     _read_all(q, s)
     totals = {i: sum(row[i] for row in s["values"]) for i in range(len(s["categories"]))}
-    i = arg_extreme(q, totals, largest=large, margin=MARGIN[q.difficulty])
+    i = clear_extreme(q, totals, largest=large, margin=MARGIN[q.difficulty])
     q.step("category_totals", totals={s["categories"][k]: t for k, t in totals.items()})
     return q.answer(s["categories"][i], witnesses=_marks(s, i, range(len(s["series"]))), examples=s["categories"],
                     question=(f"{_intro(s)} For each category, add the values of all series. Which category has the "
@@ -195,7 +196,7 @@ def ranked_change_extremum_label(q):
     va, vb = s["values"][a], s["values"][b]
     q.reads(*va, *vb)
     scores = {i: f(x, y) for i, (x, y) in enumerate(zip(va, vb))}
-    i = arg_extreme(q, scores, largest=large, margin=MARGIN[q.difficulty])
+    i = clear_extreme(q, scores, largest=large, margin=MARGIN[q.difficulty])
     q.require(not large or scores[i] > 0, "no change in that direction")
     names = s["series"]
     q.step("changes", changes={s["categories"][k]: v for k, v in scores.items()})
@@ -213,7 +214,7 @@ def ranked_pair_ratio_extremum_label(q):
     va, vb = s["values"][a], s["values"][b]
     q.reads(*va, *vb)
     ratios = {k: x / y for k, (x, y) in enumerate(zip(va, vb))}
-    i = arg_extreme(q, ratios, largest=large, margin=RATIO_MARGIN[q.difficulty], ratio=True)
+    i = clear_extreme(q, ratios, largest=large, margin=RATIO_MARGIN[q.difficulty], relative=True)
     names = s["series"]
     q.step("ratios", ratios={s["categories"][k]: round(v, 3) for k, v in ratios.items()})
     return q.answer(s["categories"][i], witnesses=_marks(s, i, (a, b)), examples=s["categories"],
@@ -231,7 +232,7 @@ def ranked_series_share_extremum_label(q):
     _read_all(q, s)
     n_c = len(s["categories"])
     shares = {i: s["values"][k][i] / sum(row[i] for row in s["values"]) for i in range(n_c)}
-    i = arg_extreme(q, shares, largest=large, margin=RATIO_MARGIN[q.difficulty], ratio=True)
+    i = clear_extreme(q, shares, largest=large, margin=RATIO_MARGIN[q.difficulty], relative=True)
     q.step("shares", shares={s["categories"][c]: round(v, 3) for c, v in shares.items()})
     return q.answer(s["categories"][i], witnesses=_marks(s, i, range(len(s["series"]))), examples=s["categories"],
                     question=(f"{_intro(s)} For each category, divide the \"{s['series'][k]}\" value by the total of "
@@ -256,7 +257,7 @@ def series_rank_at_category_label(q):
     s = q.edit(plant)
     col = {k: row[i] for k, row in enumerate(s["values"])}
     q.reads(*col.values())
-    k = arg_extreme(q, col, largest=large, margin=MARGIN[q.difficulty])
+    k = clear_extreme(q, col, largest=large, margin=MARGIN[q.difficulty])
     q.step("values_at_category", values={s["series"][kk]: v for kk, v in col.items()})
     return q.answer(s["series"][k], witnesses=_marks(s, i, range(len(s["series"]))), examples=s["series"],
                     question=(f"{_intro(s)} Use the marks at category \"{s['categories'][i]}\" only. Which series has "
