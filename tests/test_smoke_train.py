@@ -36,8 +36,10 @@ def _args(module, argv):
     return parser.parse_args(argv)
 
 
-def _warm_start(init, rows, out, steps=60, seed=0):
-    """A few cross-entropy steps so the tiny model emits ``{"answer": ...}`` (values drawn at random)."""
+def _warm_start(init, rows, out, epochs=4, seed=0):
+    """A few cross-entropy steps so the tiny model emits ``{"answer": ...}``: every (prompt, answer) pair of
+    the data, in a seeded order, ``epochs`` times -- so each prompt gets a spread of answers (some right, some
+    wrong) rather than one memorised value, and GRPO groups have reward variance."""
     import random
 
     import torch
@@ -53,9 +55,13 @@ def _warm_start(init, rows, out, steps=60, seed=0):
     inputs = [smoke.prompt_inputs(r, processor) for r in rows]
     opt = torch.optim.AdamW(model.parameters(), lr=1e-2)
     model.train()
-    for _ in range(steps):
-        k = rng.randrange(len(rows))
-        target = tok(rng.choice(answers) + "<|im_end|>", add_special_tokens=False, return_tensors="pt")["input_ids"]
+    pairs = [(k, a) for k in range(len(rows)) for a in answers]
+    schedule = []
+    for _ in range(epochs):
+        rng.shuffle(pairs)
+        schedule += pairs
+    for k, answer in schedule:
+        target = tok(answer + "<|im_end|>", add_special_tokens=False, return_tensors="pt")["input_ids"]
         mask = torch.ones_like(target, dtype=torch.float32)
         logp = smoke.response_log_probs(model, inputs[k], target, mask)
         loss = -logp.sum() / mask.sum()
