@@ -26,8 +26,8 @@ says exactly what the picture shows (solvers in tests read it back)::
 
 Entities: ``pt:<name>`` (every dot, point geometry), ``seg:<a>-<b>`` (every segment, in the
 order written; a ``hidden`` one is registered, not drawn: a part of a longer drawn segment),
-``circle:<k>``, ``sector:<k>`` (its bounding box).  Texts are placed after all lines and marks are known.  With ``listed`` the
-numeric lengths go to the list of givens instead of beside their segments (a render-only
+``circle:<k>``, ``sector:<k>`` (its bounding box).  Texts are placed after all lines and marks
+are known.  With ``listed`` the numeric lengths go to the list of givens instead of beside their segments (a render-only
 choice: the text names the segment either way).
 """
 
@@ -169,6 +169,13 @@ def printed_numbers(fig) -> list[float]:
     texts = [x.get("text") or "" for key in ("angles", "arcs", "lens") for x in fig.get(key, [])]
     texts += fig.get("notes", [])
     return [float(v) for t in texts for v in re.findall(r"\d+(?:\.\d+)?", t)]
+
+
+def rounds_cleanly(v: float, decimals: int = 1, margin: float = 0.02) -> bool:
+    """``v`` is at least ``margin`` (in units of its last kept digit) from a rounding boundary, so
+    a solver's floating-point error cannot flip the rounded answer."""
+    x = v * 10 ** decimals
+    return abs(x - math.floor(x) - 0.5) > margin
 
 
 def fmt(v) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 
-from tracegen.core.constructions import fmt, pythagorean_triples, tangent_points
+from tracegen.core.constructions import fmt, pythagorean_triples, rounds_cleanly, tangent_points
 from tracegen.domains.geometry import circle_theorem as ct
 
 task = ct.SCENE.task
@@ -46,11 +46,6 @@ def add_spoke(fig, R, rng, ref):
         fig["segs"].append(["O", ref, "thin"])
     fig["angles"].append({"v": "O", "a": ref, "b": name, "text": ang(ref + "O" + name, abs(phi))})
 
-
-def rounds_cleanly(v: float, decimals: int = 1) -> bool:
-    """Away from a rounding boundary, so a solver's float error cannot flip the last digit."""
-    x = v * 10 ** decimals
-    return abs(x - math.floor(x) - 0.5) > 0.02
 
 
 # ---------------------------------------------------------------------- chords from angles
@@ -227,7 +222,8 @@ def tangent_secant(q):
             qq = t * t // a - a
             r = qq / 2 * (1.0 if d == 1 else float(rng.uniform(1.0, 1.35)))
             dd = math.sqrt(r * r + t * t)
-            if not 1.3 * r <= dd <= 3.2 * r or (d > 1 and secant_angle(dd, a, qq) + 90 - math.degrees(math.atan2(t, r)) < 14):
+            spread = secant_angle(dd, a, qq) + 90 - math.degrees(math.atan2(t, r))   # secant vs tangent
+            if not 1.3 * r <= dd <= 3.2 * r or (d > 1 and spread < 14):
                 continue
             break
         else:

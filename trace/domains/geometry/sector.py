@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from tracegen.core.constructions import build_figure, draw_figure, figure, fmt, polar, printed_numbers
+from tracegen.core.constructions import build_figure, draw_figure, figure, fmt, polar, printed_numbers, rounds_cleanly
 from tracegen.core.task import Scene
 
 SIZE = (760, 560)
@@ -32,10 +32,6 @@ RADII = {1: [float(v) for v in range(3, 16)], 2: [float(v) for v in range(4, 25)
 def radius(rng, d):
     return RADII[d][int(rng.integers(len(RADII[d])))]
 
-
-def clean(v: float) -> bool:
-    x = v * 10
-    return abs(x - math.floor(x) - 0.5) > 0.03
 
 
 def r1(v: float) -> float:
@@ -81,11 +77,12 @@ def sector_fig(r, th, *, other=None, right=False, diameter=False):
 
 
 def finish(q, fig, value, question):
-    q.require(clean(value), "answer near a rounding boundary")
+    q.require(rounds_cleanly(value, margin=0.03), "answer near a rounding boundary")
     shown = round(value, 1)
     q.require(all(abs(v - shown) > 1e-9 for v in printed_numbers(fig)), "the answer is printed")
-    return q.answer(value, witnesses="sector:0", rounding=1, question="The figure shows a circular sector with labelled "
-                    "points; the shaded region is sector AOB. " + question)
+    return q.answer(value, witnesses="sector:0", rounding=1,
+                    question="The figure shows a circular sector with labelled points; the shaded region is sector "
+                             "AOB. " + question)
 
 
 def build(q, make):

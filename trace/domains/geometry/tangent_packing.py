@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 
-from tracegen.core.constructions import Labels, View, around, dimension_line, fmt, hatch, scan
+from tracegen.core.constructions import Labels, View, around, dimension_line, fmt, hatch, rounds_cleanly, scan
 from tracegen.core.task import Scene
 
 SIZE = (780, 560)
@@ -28,10 +28,6 @@ def rint(rng, lo, hi):
 def r1(v: float) -> float:
     return float(f"{v:.1f}")
 
-
-def clean(v: float) -> bool:
-    x = v * 10
-    return abs(x - math.floor(x) - 0.5) > 0.03
 
 
 def value(rng, d, ranges, halves=3):
@@ -124,13 +120,14 @@ class TangentPacking(Scene):
                 a, b = sorted(poly, key=lambda p: -p[1])[:2]
                 a, b = sorted((a, b), key=lambda p: p[0])
                 mid, normal = dimension_line(c, a, b, offset=-30.0, color=outer_color)
-                labels.seg((a[0] - 30 * normal[0], a[1] - 30 * normal[1]), (b[0] - 30 * normal[0], b[1] - 30 * normal[1]))
+                dx, dy = -30 * normal[0], -30 * normal[1]
+                labels.seg((a[0] + dx, a[1] + dy), (b[0] + dx, b[1] + dy))
                 off = 16.0 + size * 0.6
                 labels.place(item["text"], lambda w, h, m=mid, n=normal: [(m[0] - n[0] * off, m[1] - n[1] * off)]
                              + list(around(*m, off, math.atan2(-n[1], -n[0]))(w, h)), size=size, halo=True)
             else:                                          # a boxed note beside the figure
-                r = labels.spot(c.text_width(item["text"], size=size) + 20, size * 1.9,
-                                scan((520, 40, c.width - 20, c.height - 40), prefer=(0.5, 0.1 + 0.8 * (item["at"] == "note2"))))
+                spot = scan((520, 40, c.width - 20, c.height - 40), prefer=(0.5, 0.9 if item["at"] == "note2" else 0.1))
+                r = labels.spot(c.text_width(item["text"], size=size) + 20, size * 1.9, spot)
                 c.rect(r[0], r[1], r[2] - r[0], r[3] - r[1], fill="panel", stroke="muted", lw=1.0)
                 c.text((r[0] + r[2]) / 2, (r[1] + r[3]) / 2, item["text"], size=size)
                 labels.box(r)
@@ -150,7 +147,8 @@ def setup(q, kind, r, marks):
         s["kind"] = kind
         s["geo"] = layout(kind, r, s["tilt"])
         cx, cy, rr = s["geo"]["circles"][0]
-        s["geo"]["radius_end"] = [cx + rr * math.cos(math.radians(s["tilt"])), cy + rr * math.sin(math.radians(s["tilt"]))]
+        t = math.radians(s["tilt"])
+        s["geo"]["radius_end"] = [cx + rr * math.cos(t), cy + rr * math.sin(t)]
         s["marks"] = marks
         return s
 
@@ -159,7 +157,7 @@ def setup(q, kind, r, marks):
 
 def finish(q, kind, value, marks, ask_text):
     shown = round(value, 1)
-    q.require(clean(value), "answer near a rounding boundary")
+    q.require(rounds_cleanly(value, margin=0.03), "answer near a rounding boundary")
     q.require(all(abs(float(t) - shown) > 1e-9 for m in marks for t in m["text"].split("= ")[1:] if t != "?"),
               "the answer is printed")
     return q.answer(value, witnesses="region", rounding=1,

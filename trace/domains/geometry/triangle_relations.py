@@ -17,8 +17,7 @@ from __future__ import annotations
 
 import math
 
-from tracegen.core.constructions import (build_figure, draw_figure, figure, fmt, printed_numbers,
-                                         pythagorean_triples)
+from tracegen.core.constructions import build_figure, draw_figure, figure, fmt, printed_numbers, pythagorean_triples
 from tracegen.core.task import Scene
 
 SIZE = (820, 580)
@@ -68,8 +67,9 @@ def expr(a: int, b: int) -> str:
 class TriangleRelations(Scene):
     domain, scene_id, size = "geometry", "triangle_relations", SIZE
     megapixels = (0.45, 0.8)
-    description = ("A triangle or a rectangle beside a right triangle, drawn to scale with labelled points, equal-length "
-                   "ticks, parallel arrows, right-angle squares and angle arcs, given lengths and one unknown.")
+    description = ("A triangle or a rectangle beside a right triangle, drawn to scale with labelled points, "
+                   "equal-length ticks, parallel arrows, right-angle squares and angle arcs, given lengths and one "
+                   "unknown.")
 
     def sample(self, rng, difficulty):
         return {"rot": round(float(rng.uniform(0, 360)), 3), "mirror": bool(rng.integers(2))}
@@ -113,10 +113,6 @@ def length_task(q, make_fig, choose, question, keys=None):
     fig, f = build(q, make)
     return finish(q, fig, f["value"], keys or f["ask"], question.format(ask=f["ask"]))
 
-
-def rounds_cleanly(v: float) -> bool:
-    x = v * 10
-    return abs(x - math.floor(x) - 0.5) > 0.02
 
 
 # ---------------------------------------------------------------------- right triangle with an altitude

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 
-from tracegen.core.constructions import figure, meet, polar
+from tracegen.core.constructions import figure, meet, polar, rounds_cleanly
 from tracegen.domains.geometry import triangle_relations as tr
 
 task = tr.SCENE.task
@@ -105,7 +105,7 @@ def right_triangle_side(q):
         return fig, {"ask": ask, "value": v[ask]}
 
     fig, f = build(q, make)
-    q.require(tr.rounds_cleanly(f["value"]), "answer near a rounding boundary")
+    q.require(rounds_cleanly(f["value"]), "answer near a rounding boundary")
     return finish(q, fig, f["value"], f["ask"],
                   f"Triangle ABC has a right angle at C and one marked angle θ. Find the length {f['ask']}.",
                   rounding=1)
@@ -150,7 +150,7 @@ def split_trig(q):
         return fig, {"ask": ask, "value": v[ask]}
 
     fig, f = build(q, make)
-    q.require(tr.rounds_cleanly(f["value"]), "answer near a rounding boundary")
+    q.require(rounds_cleanly(f["value"]), "answer near a rounding boundary")
     return finish(q, fig, f["value"], "ABCD",
                   "In triangle ABC, AD is the altitude to BC and the angles at B and C are marked. "
                   f"Find the length {f['ask']}.", rounding=1)
