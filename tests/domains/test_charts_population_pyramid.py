@@ -76,9 +76,11 @@ def test_bars_mirrored_on_one_scale_and_equal_rows_for_nonzero_gaps():
         inst = engine.generate(spec, seed=6, split="bars", index=i, difficulty=3,
                                query_id="smallest_nonzero_side_gap_label", encode=False)
         st, ents = inst.trace["state"], inst.canvas.entities
-        widths = [(ents[f"bar:left:{r}"]["box"][2] - ents[f"bar:left:{r}"]["box"][0],
-                   ents[f"bar:right:{r}"]["box"][2] - ents[f"bar:right:{r}"]["box"][0]) for r in range(len(st["groups"]))]
-        ratios = [w / v for (wl, wr), a, b in zip(widths, st["left"], st["right"]) for w, v in ((wl, a), (wr, b))]
+        ratios = []
+        for r in range(len(st["groups"])):
+            for side in ("left", "right"):
+                box = ents[f"bar:{side}:{r}"]["box"]
+                ratios.append((box[2] - box[0]) / st[side][r])
         assert max(ratios) - min(ratios) < 0.02 * max(ratios)
         equal_rows += sum(a == b for a, b in zip(st["left"], st["right"]))
     assert equal_rows >= 10

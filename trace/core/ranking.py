@@ -27,23 +27,3 @@ def clear_extreme(q, scores: dict, *, largest: bool, margin: float, relative: bo
 def clear_of(values, level: float, margin: float) -> bool:
     """Every value at least ``margin`` away from ``level`` (so a comparison with it is visible)."""
     return all(abs(v - level) >= margin for v in values)
-
-
-def push_clear(values, level: float, margin: float, lo: float, hi: float, step: float = 1.0) -> list:
-    """``values`` with each one closer than ``margin`` to ``level`` moved to ``level +- margin``
-    on its own side (kept inside [lo, hi], crossing to the other side when there is no room),
-    rounded up to multiples of ``step`` away from the level."""
-    import math
-
-    need = math.ceil(margin / step) * step
-    out = []
-    for v in values:
-        if abs(v - level) >= margin:
-            out.append(v)
-            continue
-        up = v >= level
-        cand = level + need if up else level - need
-        if not lo <= cand <= hi:
-            cand = level - need if up else level + need
-        out.append(cand)
-    return out

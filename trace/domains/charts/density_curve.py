@@ -40,7 +40,8 @@ class DensityCurve(Scene):
     fluid = True
     megapixels = (0.6, 0.95)
     description = ("Several smooth labelled density curves over a 0-100 x window with a legend; the density axis "
-                   "reads only low / mid / high, with reference lines, shaded intervals, mean or peak markers as asked.")
+                   "reads only low / mid / high, with reference lines, shaded intervals, mean or peak markers as "
+                   "asked.")
 
     def sample(self, rng, difficulty):
         n = int(rng.integers(N_CURVES[difficulty][0], N_CURVES[difficulty][1] + 1))
@@ -123,9 +124,11 @@ def _answer(q, s, k, wit, question):
     return q.answer(s["labels"][k], witnesses=wit, examples=s["labels"], question=f"{INTRO} {question}")
 
 
-def _shifted(q, key, largest):
-    """Plant a clear extreme of ``key(comps)`` (an x location): move one curve's bumps so it lies
-    beyond every other curve's by the difficulty's margin plus a little."""
+def _marked_extreme(q, marker, key, largest):
+    """Curves with a ``marker`` ("mean" or "mode") at the x location ``key(comps)``: plant a clear
+    extreme -- move one curve's bumps so its location lies beyond every other by the difficulty's
+    margin plus a little -- and return (state, index of the extreme curve)."""
+    q.param("markers", lambda r: marker)
     w = q.param("winner", lambda r: int(r.integers(len(q.state["curves"]))))
     g = X_MARGIN[q.difficulty]
 
@@ -137,7 +140,12 @@ def _shifted(q, key, largest):
             s["curves"][w] = [[wt, round(mu + d, 2), sd] for wt, mu, sd in s["curves"][w]]
         return s
 
-    return q.edit(fn)
+    s = q.edit(fn)
+    where = {k: key(cm) for k, cm in enumerate(s["curves"])}
+    q.reads(*[round(v, 3) for v in where.values()])
+    k = clear_extreme(q, where, largest=largest, margin=g)
+    q.step(f"{marker}_locations", x={s["labels"][j]: round(v, 3) for j, v in where.items()}, chosen=s["labels"][k])
+    return s, k
 
 
 # ---------------------------------------------------------------------- tasks
@@ -200,30 +208,19 @@ def interval_mass_extremum_label(q):
 @task("mean_extremum_label", answer="string", annotation="point", ops="ranking,aggregation",
       queries=("highest_mean_label", "lowest_mean_label"))
 def mean_extremum_label(q):
-    q.param("markers", lambda r: "mean")
     highest = q.query_id.startswith("highest")
-    s = _shifted(q, lambda cm: mean(cm, LO, HI), highest)
-    means = {k: mean(cm, LO, HI) for k, cm in enumerate(s["curves"])}
-    q.reads(*[round(v, 3) for v in means.values()])
-    k = clear_extreme(q, means, largest=highest, margin=X_MARGIN[q.difficulty])
-    word = "farthest right" if highest else "farthest left"
-    q.step("means", means={s["labels"][j]: round(v, 3) for j, v in means.items()}, chosen=s["labels"][k])
+    s, k = _marked_extreme(q, "mean", lambda cm: mean(cm, LO, HI), highest)
+    side = "right" if highest else "left"
     return _answer(q, s, k, f"mean:{k}", "Each curve's mean (centre of mass) is marked by a triangle of its colour on "
-                                         f"the x axis. Which curve's mean lies {word}?")
+                                         f"the x axis. Which curve's mean lies farthest {side}?")
 
 
 @task("mode_location_extremum_label", answer="string", annotation="point", ops="ranking",
       queries=("leftmost_mode_label", "rightmost_mode_label"))
 def mode_location_extremum_label(q):
-    q.param("markers", lambda r: "mode")
     right = q.query_id.startswith("rightmost")
-    s = _shifted(q, lambda cm: modes(cm, LO, HI)[0][0], right)
+    s, k = _marked_extreme(q, "mode", lambda cm: modes(cm, LO, HI)[0][0], right)
     peaks = [modes(cm, LO, HI) for cm in s["curves"]]
     q.require(all(len(p) == 1 or p[1][1] <= 0.9 * p[0][1] for p in peaks), "a curve has two equal peaks")
-    where = {k: p[0][0] for k, p in enumerate(peaks)}
-    q.reads(*[round(v, 2) for v in where.values()])
-    k = clear_extreme(q, where, largest=right, margin=X_MARGIN[q.difficulty])
-    word = "rightmost" if right else "leftmost"
-    q.step("modes", modes={s["labels"][j]: round(v, 2) for j, v in where.items()}, chosen=s["labels"][k])
     return _answer(q, s, k, f"peak:{k}", "Each curve's dominant peak is marked with a dot. Which curve's dominant peak "
-                                         f"is the {word}?")
+                                         f"is the {'rightmost' if right else 'leftmost'}?")

@@ -187,7 +187,8 @@ def bubbles(c, box, idx, state, colors, *, rmax=None) -> None:
     for k, i in enumerate(idx):
         r_, col = divmod(k, cols)
         in_row = min(cols, n - r_ * cols)
-        cx = x0 + (w - in_row * cell - (cell / 2 if r_ % 2 else 0)) / 2 + cell * (col + 0.5) + (cell / 2 if r_ % 2 else 0)
+        shift = cell / 2 if r_ % 2 else 0.0            # odd rows sit half a cell over (offset packing)
+        cx = x0 + (w - in_row * cell - shift) / 2 + cell * (col + 0.5) + shift
         cy = y0 + gap_y + cell * (r_ + 0.45)
         rad = rmax * math.sqrt(state["values"][i] / VHI)
         fill = colors[state["cats"][i]]
