@@ -128,11 +128,12 @@ def _fill(q, s, r, fixed: dict):
     return s
 
 
-def _span(q, lo, hi):
-    """A contiguous span of lo..hi categories: (start, end, step, members)."""
+def _span(q, lengths):
+    """A contiguous span of one of ``lengths`` categories (fewer than all): (start, end, step,
+    members)."""
     n = len(q.state["categories"])
     step = 1 if q.query_id.startswith("clockwise") else -1
-    length = q.param("span", lambda r: int(r.integers(lo, min(hi, n - 1) + 1)))
+    length = q.param("span", lambda r: min(n - 1, int(r.choice(lengths))))
     start = q.param("start", lambda r: int(r.integers(n)))
     members = [(start + step * i) % n for i in range(length)]
     return start, members[-1], step, members
@@ -175,7 +176,7 @@ def adjacent_transfer_gap_value(q):
       queries=("clockwise_span", "counterclockwise_span"))
 def contiguous_chart_order_sum(q):
     t = q.target(range(20, 86), stratified=True)
-    start, end, step, members = _span(q, 2, 4)
+    start, end, step, members = _span(q, (2, 3, 3, 4))
 
     def plant(s, r):
         return _fill(q, s, r, dict(zip(members, partition(r, t, len(members)))) if t >= 3 * len(members) else {})
@@ -198,7 +199,7 @@ ANGLE_SUMS = range(20, 76, 5)        # shares whose central angle (3.6 degrees p
       queries=("clockwise_sector_angle", "counterclockwise_sector_angle"))
 def sector_share_to_angle(q):
     t = q.target(ANGLE_SUMS, stratified=True)
-    start, end, step, members = _span(q, 2, 3)
+    start, end, step, members = _span(q, (2, 3))
 
     def plant(s, r):
         return _fill(q, s, r, dict(zip(members, partition(r, t, len(members)))))

@@ -26,7 +26,7 @@ SEPARATION = {1: 22.0, 2: 19.0, 3: 16.0}
 MARGIN = {1: 0.3, 2: 0.2, 3: 0.12}
 TREND_MARGIN = {1: 0.4, 2: 0.3, 3: 0.2}
 OPTION_GAP = {1: 5.0, 2: 3.5, 3: 2.5}
-N_OPTIONS = (4, 5, 5, 6)
+N_OPTIONS = (4, 5, 5, 5, 6)
 
 
 def centres(rng, k, sep):
