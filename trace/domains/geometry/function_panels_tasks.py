@@ -30,7 +30,7 @@ def choose(q, good, bad, check, *, what: str):
     n = q.state["n"]
     letters = LETTERS[:n]
     q.offer(n, "image")
-    letter = q.target(letters)
+    letter = q.target(letters, stratified=True)
     k = letters.index(letter)
 
     def fn(s, rng):
