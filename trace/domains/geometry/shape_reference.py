@@ -353,15 +353,25 @@ def wrong_shapes(rng, base, d, extra):
     return variant
 
 
-@task("translation_match", answer="option_letter", annotation="point_set", ops="transformation,matching")
-def translation_match(q):
+def with_base(fn):
+    """A transformation task's builder: a fresh asymmetric base shape, then ``fn``."""
     def build(rng, d, L, k):
         base = shape(rng, d, rint(rng, 3, 4))
-        if base is None:
-            return None
+        return None if base is None else fn(rng, d, L, k, base)
+    return build
+
+
+def image_slot(rng, base, region, k):
+    """The base shape placed in a random slot of the candidates' region (the correct image)."""
+    return placed(base, slots(region, k)[int(rng.integers(k))], rng)
+
+
+@task("translation_match", answer="option_letter", annotation="point_set", ops="transformation,matching")
+def translation_match(q):
+    @with_base
+    def build(rng, d, L, k, base):
         region = (1, -L + 1, L - 1, L - 1)
-        box = slots(region, k)[int(rng.integers(k))]
-        good = placed(base, box, rng)
+        good = image_slot(rng, base, region, k)
         if good is None:
             return None
         gx0, gy0, _, _ = bbox(good)
@@ -405,16 +415,13 @@ def arrow_spot(rng, L, vec, polys):
 
 @task("reflection_match", answer="option_letter", annotation="point_set", ops="transformation,matching")
 def reflection_match(q):
-    def build(rng, d, L, k):
-        base = shape(rng, d, rint(rng, 3, 4))
-        if base is None:
-            return None
+    @with_base
+    def build(rng, d, L, k, base):
         line = (("x", 0), ("y", 0))[int(rng.integers(2))] if d < 3 else (("d", 1), ("d", -1), ("x", 0))[
             int(rng.integers(3))]
         region = {("x", 0): (1, -L + 1, L - 1, L - 1), ("y", 0): (-L + 1, -L + 1, L - 1, -1),
                   ("d", 1): (1, -L + 1, L - 1, -1), ("d", -1): (1, 1, L - 1, L - 1)}[tuple(line)]
-        box = slots(region, k)[int(rng.integers(k))]
-        good = placed(base, box, rng)
+        good = image_slot(rng, base, region, k)
         if good is None:
             return None
         ref = reflected(good, line)
@@ -438,10 +445,8 @@ TURNS = {1: "90° counterclockwise", 2: "180°", 3: "90° clockwise"}
 
 @task("rotation_match", answer="option_letter", annotation="point_set", ops="transformation,matching")
 def rotation_match(q):
-    def build(rng, d, L, k):
-        base = shape(rng, d, rint(rng, 3, 4))
-        if base is None:
-            return None
+    @with_base
+    def build(rng, d, L, k, base):
         quarter = rint(rng, 1, 3)
         o = (0, 0) if d < 3 else (rint(rng, -2, 2), rint(rng, -2, 2))
         sx, sy = (1 if rng.random() < 0.5 else -1), (1 if rng.random() < 0.5 else -1)
@@ -450,8 +455,7 @@ def rotation_match(q):
         region = (xs[0], ys[0], xs[1], ys[1])
         if region[2] - region[0] < 12 or region[3] - region[1] < 12:
             return None
-        box = slots(region, k)[int(rng.integers(k))]
-        good = placed(base, box, rng)
+        good = image_slot(rng, base, region, k)
         if good is None:
             return None
         ref = rotated(good, -quarter, o)
