@@ -55,7 +55,6 @@ class Pictogram(Scene):
         n = int(rng.integers(N_ROWS[difficulty][0], N_ROWS[difficulty][1] + 1))
         variant = "icon" if rng.random() < 0.5 else "block"
         return {"variant": variant, "icon": ICONS[int(rng.integers(len(ICONS)))],
-                "block": ("circle", "square")[int(rng.integers(2))],
                 "unit": int(rng.choice(UNITS)), "title": TITLES[int(rng.integers(len(TITLES)))],
                 "categories": category_labels(rng, n, families=("words", "places", "surnames", "topics")),
                 "counts": [int(v) for v in rng.integers(1, MAX_MARKS[difficulty] + 1, size=n)],
@@ -102,7 +101,7 @@ class Pictogram(Scene):
             for x, y in pts:
                 draw_pictogram(c, state["icon"], color, x, y, size)
         else:
-            markers(c, pts, state["block"], size, fill=color, stroke="muted", lw=1.0)
+            markers(c, pts, c.style.marker, size, fill=color, stroke="muted", lw=1.0)   # block shape: the style's
         if row is not None:
             h = size / 2
             for j, (x, y) in enumerate(pts):
