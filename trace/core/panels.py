@@ -31,7 +31,12 @@ PANEL_SINGLES = ("Control", "Baseline", "Reference", "Holdout", "Ablation", "Pre
 PANEL_NAMES = ("Aadhya", "Alzubaidi", "Aminian", "Baltzer", "Balogun", "Banwell", "Castell", "Delacroix",
                "Eskola", "Fairbanks", "Gallardo", "Haddad", "Ishikawa", "Jaramillo", "Kowalski", "Lindqvist",
                "Moreau", "Nakamura", "Okafor", "Petrov", "Quintero", "Rasmussen", "Shimomura", "Takahashi",
-               "Udall", "Vasquez", "Whearty", "Whealdon", "Xaviana", "Yamamoto", "Zelinski", "Brennan")
+               "Udall", "Vasquez", "Whearty", "Whealdon", "Xaviana", "Yamamoto", "Zelinski", "Brennan",
+               "Abernathy", "Bellamy", "Carvalho", "Dimitrov", "Engstrom", "Falconer", "Gutierrez", "Halvorsen",
+               "Iwasaki", "Jablonski", "Kaminski", "Lachance", "Mendoza", "Novak", "Ostrowski", "Pelletier",
+               "Quigley", "Rinaldi", "Sandoval", "Thibodeau", "Umarov", "Valdivia", "Wojcik", "Yilmaz",
+               "Zamora", "Achterberg", "Bjornsson", "Cardenas", "Dubois", "Esposito", "Fontaine", "Grimaldi",
+               "Horvath", "Ibarra", "Janssen", "Kovacs", "Lindgren", "Marchetti", "Nilsson", "Oyelaran")
 
 
 def panel_labels(rng, n: int) -> list[str]:

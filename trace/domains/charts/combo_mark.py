@@ -255,14 +255,14 @@ def _plant_rows(q, t, conds):
     return q.edit(plant), chosen
 
 
-PAIR_COUNTS = {1: range(1, 5), 2: range(1, 6), 3: range(2, 7)}
+PAIR_COUNTS = {1: range(1, 5), 2: range(2, 6), 3: range(3, 7)}   # equal widths: stratified targets spread evenly
 
 
 @task("dual_threshold_condition_count", answer="integer", annotation="segment_set",
       ops="filtering,counting,comparison,logical_composition",
       queries=("primary_above_and_line_above", "primary_above_and_line_below", "primary_below_and_line_above"))
 def dual_threshold_condition_count(q):
-    t = q.target(PAIR_COUNTS[q.difficulty])
+    t = q.target(PAIR_COUNTS[q.difficulty], stratified=True)
     rels = q.query_id.replace("primary_", "").replace("line_", "").split("_and_")
     tp, tl = q.param("thresholds", lambda r: [int(r.integers(20, 80)), int(r.integers(20, 80))])
     conds = [(which, thr, VHI + 1) if rel == "above" else (which, VLO - 1, thr)
@@ -279,14 +279,14 @@ def dual_threshold_condition_count(q):
                               f"{tl}?"))
 
 
-INTERVAL_COUNTS = {1: range(2, 6), 2: range(3, 7), 3: range(3, 9)}
+INTERVAL_COUNTS = {1: range(2, 7), 2: range(3, 8), 3: range(4, 9)}   # equal widths: stratified targets spread evenly
 
 
 @task("interval_threshold_condition_count", answer="integer", annotation="segment_set",
       ops="filtering,counting,comparison,logical_composition",
       queries=("primary_between_and_line_above", "line_between_and_primary_above"))
 def interval_threshold_condition_count(q):
-    t = q.target(INTERVAL_COUNTS[q.difficulty])
+    t = q.target(INTERVAL_COUNTS[q.difficulty], stratified=True)
     cond, target = ("primary", "line") if q.query_id.startswith("primary") else ("line", "primary")
     lo, hi, thr = q.param("bounds", lambda r: (lambda a: [a, a + int(r.integers(25, 55)), int(r.integers(20, 70))])(
         int(r.integers(10, 35))))

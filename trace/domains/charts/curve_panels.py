@@ -22,6 +22,7 @@ N_X = {1: 7, 2: 9, 3: 11}
 X_STEPS = (5, 6, 9, 10, 12)
 GAP = {1: 8, 2: 5, 3: 3}
 LEVELS = tuple(range(25, 80, 5))
+UNANSWERABLE_EVERY = 12
 YMAX = 100
 
 
@@ -127,7 +128,8 @@ def cross_panel_delta_extremum_label(q):
     a = _index(q, "start", n_x - 2)
     b = _index(q, "end", n_x, a + 2)
     w = _index(q, "winner", n_p)
-    gone = q.param("missing_panel", lambda r: int(r.integers(n_p)) if r.random() < 0.1 else -1)
+    hide = q.target(range(UNANSWERABLE_EVERY), stratified=True) == 0     # one instance in every 12
+    gone = q.param("missing_panel", lambda r: int(r.integers(n_p)) if hide else -1)
 
     def plant(st, r):
         v = st["values"]
@@ -222,7 +224,7 @@ def curve_at_x_extremum_label(q):
                               "reaches the largest value?"))
 
 
-CROSSINGS = {1: range(0, 5), 2: range(0, 6), 3: range(1, 8)}
+CROSSINGS = {1: range(0, 6), 2: range(1, 7), 3: range(2, 8)}
 
 
 @task("curve_intersection_count", answer="integer", annotation="point_set", ops="counting,spatial_relations",
@@ -230,7 +232,7 @@ CROSSINGS = {1: range(0, 5), 2: range(0, 6), 3: range(1, 8)}
 def curve_intersection_count(q):
     s = q.state
     n_x, g = len(s["xs"]), GAP[q.difficulty]
-    t = q.target(CROSSINGS[q.difficulty])
+    t = q.target(CROSSINGS[q.difficulty], stratified=True)
     p = _index(q, "panel", len(s["panels"]))
     a, b = q.param("methods", lambda r: sorted(int(k) for k in r.choice(len(s["methods"]), size=2, replace=False)))
     q.param("pair", lambda r: [p, a, b])
@@ -352,7 +354,7 @@ def global_value_extremum_panel_label(q):
                               f"{word} marker value?"))
 
 
-CROSSING_COUNTS = {1: range(1, 5), 2: range(2, 6), 3: range(2, 8)}
+CROSSING_COUNTS = {1: range(1, 5), 2: range(2, 6), 3: range(3, 7)}   # equal widths: stratified targets spread evenly
 
 
 @task("panel_curve_threshold_crossing_count", answer="integer", annotation="point_set",
@@ -362,7 +364,7 @@ def panel_curve_threshold_crossing_count(q):
     s = q.state
     n_m, n_x, g = len(s["methods"]), len(s["xs"]), GAP[q.difficulty]
     d = q.param("dir", lambda r: 1 if "upward" in q.query_id else -1)
-    t = q.target(CROSSING_COUNTS[q.difficulty])
+    t = q.target(CROSSING_COUNTS[q.difficulty], stratified=True)
     q.require(t <= n_m, "more crossings than methods")
     p = _index(q, "panel", len(s["panels"]))
     q.param("level_panels", lambda r: [p])
@@ -439,7 +441,7 @@ def panel_spread_extremum_label(q):
                               "between its lowest and highest plotted marker values (over all its methods)?"))
 
 
-ABOVE_COUNTS = {1: range(2, 6), 2: range(3, 7), 3: range(4, 9)}
+ABOVE_COUNTS = {1: range(2, 6), 2: range(3, 7), 3: range(4, 8)}   # equal widths: stratified targets spread evenly
 
 
 @task("threshold_series_count", answer="integer", annotation="point_set", ops="filtering,counting,comparison",
@@ -448,7 +450,7 @@ def threshold_series_count(q):
     s = q.state
     n_m, g = len(s["methods"]), GAP[q.difficulty]
     above = q.query_id.startswith("above")
-    t = q.target(ABOVE_COUNTS[q.difficulty])
+    t = q.target(ABOVE_COUNTS[q.difficulty], stratified=True)
     q.require(t <= n_m, "count above the number of methods")
     p = _index(q, "panel", len(s["panels"]))
     q.param("level_panels", lambda r: [p])

@@ -154,6 +154,7 @@ def _titles_of(s):
 
 
 MARGIN = {1: 4, 2: 2, 3: 1}
+UNANSWERABLE_EVERY = 14
 
 
 # ---------------------------------------------------------------------- tasks
@@ -181,7 +182,7 @@ def category_extremum_panel_label(q):
                               f"{'largest' if large else 'smallest'} value?"))
 
 
-PANEL_COUNTS = {1: range(1, 5), 2: range(1, 6), 3: range(2, 7)}
+PANEL_COUNTS = {1: range(1, 6), 2: range(1, 7), 3: range(2, 8)}
 
 
 @task("category_panel_condition_count", answer="integer", annotation="point_set", ops="filtering,counting,comparison",
@@ -190,7 +191,7 @@ def category_panel_condition_count(q):
     s = q.state
     n_p = len(s["panels"])
     greater = "greater" in q.query_id
-    t = q.target(PANEL_COUNTS[q.difficulty])
+    t = q.target(PANEL_COUNTS[q.difficulty], stratified=True)
     k = _pick(q, "category", len(s["categories"]))
     thr = q.param("threshold", lambda r: int(r.integers(25, 76)))
     chosen = q.param("chosen", lambda r: sorted(int(p) for p in r.choice(n_p, size=t, replace=False)))
@@ -218,7 +219,8 @@ def category_total_extremum_label(q):
     n_p, n_c = len(s["panels"]), len(s["categories"])
     large = q.query_id.startswith("largest")
     w = _pick(q, "winner", n_c)
-    gone = q.param("hidden", lambda r: [int(r.integers(n_p)), int(r.integers(n_c))] if r.random() < 0.1 else [])
+    hide = q.target(range(UNANSWERABLE_EVERY), stratified=True) == 0     # one instance in every 14
+    gone = q.param("hidden", lambda r: [int(r.integers(n_p)), int(r.integers(n_c))] if hide else [])
 
     def plant(st, r):
         totals = [sum(p["values"][k] for p in st["panels"]) for k in range(n_c) if k != w]
@@ -344,7 +346,7 @@ def panel_value_range_extremum_label(q):
 @task("panel_value_range_value", answer="integer", annotation="point_map", ops="ranking,formula_evaluation")
 def panel_value_range_value(q):
     s = q.state
-    t = q.target(range(12, 76))
+    t = q.target(range(12, 76), stratified=True)
     p = _pick(q, "panel", len(s["panels"]))
 
     def plant(st, r):
@@ -400,7 +402,7 @@ def statement_option_selection_label(q):
     def distractors(r):
         return [st for st in (draw(r, False) for _ in range(60)) if st is not None]
 
-    letter, _ = multiple_choice(q, correct, distractors, k=6, name="statements", where="image")
+    letter, _ = multiple_choice(q, correct, distractors, k=6, name="statements", where="image", stratified=True)
     k, a, b, _ = correct
     q.step("true_statement", statement=statement_text(correct, s["categories"], s["panels"]))
     return q.answer(letter, witnesses=[f"mark:{a}:{k}", f"mark:{b}:{k}"],

@@ -10,7 +10,7 @@ caption are render-only.
 
 from __future__ import annotations
 
-from tracegen.core.names import SURNAMES, WORDS
+from tracegen.core.names import SURNAMES, WORDS, coined_names
 from tracegen.core.panels import draw_table, table_widths
 from tracegen.core.task import Scene
 
@@ -60,7 +60,8 @@ class Table(Scene):
         countries = rng.random() < 0.5
         pool = COUNTRIES if countries else tuple(s for s in SURNAMES if len(s) <= 6)
         names = ROW_NAMES + tuple(s for s in SURNAMES if len(s) <= 6) if countries else ROW_NAMES
-        return {"kind": "numeric", "rows": _pick(rng, names, n), "columns": _pick(rng, pool, m),
+        rows = coined_names(rng, n, max_len=6) if rng.random() < 0.3 else _pick(rng, names, n)
+        return {"kind": "numeric", "rows": rows, "columns": _pick(rng, pool, m),
                 "values": [[int(v) for v in rng.integers(1, NUM_MAX + 1, size=m)] for _ in range(n)],
                 "caption": CAPTIONS[int(rng.integers(len(CAPTIONS)))]}
 
@@ -185,12 +186,12 @@ def sum_absolute_differences_between_rows_over_year_interval(q):
                               "those differences. What is the total?"))
 
 
-CATEGORY_COUNTS = {1: range(0, 12), 2: range(2, 16), 3: range(3, 21)}
+CATEGORY_COUNTS = {1: range(0, 14), 2: range(3, 17), 3: range(6, 20)}   # equal widths: stratified targets spread evenly
 
 
 @task("categorical_value_count", answer="integer", annotation="bbox_set", ops="filtering,counting")
 def categorical_value_count(q):
-    t = q.target(CATEGORY_COUNTS[q.difficulty])
+    t = q.target(CATEGORY_COUNTS[q.difficulty], stratified=True)
 
     def fn(s, r):
         n = max(len(s["rows"]), t + 3 + int(r.integers(0, 3)))
@@ -246,7 +247,7 @@ def column_summary_value(q):
     k = _col(q, s)
     op = q.query_id.split("_")[1]
 
-    t = q.target(range(4, 32)) if op != "sum" else None
+    t = q.target(range(4, 32), stratified=True) if op != "sum" else None
 
     def exact(st, r):        # a mean or median at the target (a whole number)
         if op == "sum":
@@ -288,7 +289,7 @@ def filtered_column_mean(q):
     want = q.param("matches", lambda r: int(r.choice(MATCHES[q.difficulty])))
     q.require(want < n - 1, "too few rows")
     chosen = _split(q, n, want)
-    mean = q.target(range(5, 31))
+    mean = q.target(range(5, 31), stratified=True)
     kind = q.query_id.split("_")[0]
     lo, hi = q.param("bounds", lambda r: [int(r.integers(8, 15)), int(r.integers(22, 29))])
 
@@ -331,13 +332,13 @@ def _plant_count(q, k, chosen, inside, outside):
     return q.edit(plant)
 
 
-INTERVAL_COUNTS = {1: range(3, 8), 2: range(4, 11), 3: range(5, 14)}
+INTERVAL_COUNTS = {1: range(3, 10), 2: range(4, 12), 3: range(5, 14)}
 
 
 @task("interval_value_count", answer="integer", annotation="bbox_set", ops="filtering,counting,comparison")
 def interval_value_count(q):
     s = q.state
-    t = q.target(INTERVAL_COUNTS[q.difficulty])
+    t = q.target(INTERVAL_COUNTS[q.difficulty], stratified=True)
     q.require(t <= len(s["rows"]) - 2, "too few rows")
     k = _col(q, s)
     lo, hi = q.param("bounds", lambda r: (lambda a: [a, a + int(r.integers(6, 17))])(int(r.integers(2, 14))))
@@ -351,7 +352,7 @@ def interval_value_count(q):
                               f"[{lo}, {hi}], inclusive."))
 
 
-THRESHOLD_COUNTS = {1: range(4, 9), 2: range(5, 11), 3: range(6, 14)}
+THRESHOLD_COUNTS = {1: range(4, 10), 2: range(5, 11), 3: range(6, 12)}   # equal widths: stratified targets spread evenly
 
 
 @task("threshold_count", answer="integer", annotation="bbox_set", ops="filtering,counting,comparison",
@@ -359,7 +360,7 @@ THRESHOLD_COUNTS = {1: range(4, 9), 2: range(5, 11), 3: range(6, 14)}
 def threshold_count(q):
     s = q.state
     above = q.query_id.startswith("above")
-    t = q.target(THRESHOLD_COUNTS[q.difficulty])
+    t = q.target(THRESHOLD_COUNTS[q.difficulty], stratified=True)
     q.require(t <= len(s["rows"]) - 2, "too few rows")
     k = _col(q, s)
     thr = q.param("threshold", lambda r: int(r.integers(8, 28)))
