@@ -329,18 +329,25 @@ def global_value_extremum_panel_label(q):
     n_p, n_m, n_x, g = len(s["panels"]), len(s["methods"]), len(s["xs"]), GAP[q.difficulty]
     high = "maximum" in q.query_id
     w = _index(q, "winner", n_p)
-    m = _index(q, "method", n_m)
-    i = _index(q, "x_index", n_x)
 
-    def plant(st, r):
+    def plant(st, r):      # the winner's own extreme point moves just past every other panel's
         rest = [x for p in range(n_p) if p != w for row in st["values"][p] for x in row]
-        d = g + int(r.integers(0, 4))
-        st["values"][w][m][i] = max(rest) + d if high else min(rest) - d
+        pick = max if high else min
+        m, i = pick(((mm, ii) for mm in range(n_m) for ii in range(n_x)), key=lambda t: st["values"][w][t[0]][t[1]])
+        sign = 1 if high else -1
+        want = (max(rest) if high else min(rest)) + sign * (g + int(r.integers(0, 4)))
+        if not 1 <= want <= YMAX - 1:      # no room past the others: pull their extremes back instead
+            want = (YMAX - 1 if high else 1) - sign * int(r.integers(0, 3))
+            for p in range(n_p):
+                if p != w:
+                    st["values"][p] = [[x if sign * (want - x) >= g else want - sign * (g + int(r.integers(0, 4)))
+                                        for x in row] for row in st["values"][p]]
+        st["values"][w][m][i] = want
         return st
 
     s = q.edit(plant)
     v = s["values"]
-    q.require(1 <= v[w][m][i] <= YMAX - 1, "planted value off the axis")
+    q.require(all(1 <= x <= YMAX - 1 for row in v[w] for x in row), "planted value off the axis")
     allv = [x for p in range(n_p) for row in v[p] for x in row]
     q.reads(*allv)
     ext = {p: (max if high else min)(x for row in v[p] for x in row) for p in range(n_p)}
