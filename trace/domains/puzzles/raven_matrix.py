@@ -116,10 +116,10 @@ task = SCENE.task
 
 
 # ---------------------------------------------------------------------- building puzzles
-def finish(q, make, candidates):
-    """Build the matrix with ``make(s, r)`` (its nine cells, the answer last), then the four
-    options: the answer at the balanced letter and three distinct wrong cells from
-    ``candidates(s, r)`` (closest first)."""
+def finish(q, make, candidates, rule: str, rule_step):
+    """The rule tasks' common program: build the matrix with ``make(s, r)`` (its nine cells, the
+    answer last), then the four options -- the answer at the balanced letter and three distinct
+    wrong cells from ``candidates(s, r)`` (closest first) -- and ask which completes it."""
     q.offer(4, "image")
     letter = q.target("ABCD", stratified=True)
 
@@ -138,13 +138,14 @@ def finish(q, make, candidates):
         return s
 
     s = q.edit(edit)
-    k = s["options"].index(s["cells"][8])
-    return "ABCD"[k]
+    letter = "ABCD"[s["options"].index(s["cells"][8])]
+    q.step("rule", **rule_step(s), answer=s["cells"][8])
+    return q.answer(letter, witnesses=f"option:{letter}",
+                    question=f"{LEAD} {rule} Which candidate completes the matrix? Answer with the candidate's letter.")
 
 
 LEAD = ("The image shows a 3 x 3 matrix puzzle whose lower-right cell is missing (marked ?) and four lettered "
         "candidate cells below it.")
-TAIL = " Answer with the candidate's letter."
 
 
 def cyc(values, start, step, k):

@@ -41,11 +41,8 @@ def raven_analogical_transform_label(q):
         out += [{**ans, "color": s["cells"][k]["color"]} for k in (0, 3)]
         return out
 
-    letter = rm.finish(q, make, candidates)
-    q.step("analogy", varying=q.state["attrs"], answer=q.state["cells"][8])
-    return q.answer(letter, witnesses=f"option:{letter}",
-                    question=(f"{rm.LEAD} In every row the same attributes of the shape change in the same way from "
-                              "column to column. Which candidate completes the matrix?" + rm.TAIL))
+    return rm.finish(q, make, candidates, "In every row the same attributes of the shape change in the same way "
+                     "from column to column.", lambda s: {"analogy": s["attrs"]})
 
 
 # ---------------------------------------------------------------------- count progression
@@ -74,12 +71,8 @@ def raven_count_progression_label(q):
         counts = [k + dk for dk in (1, -1, s["step"], -s["step"], 2, -2, 3) if 0 < k + dk < n * n]
         return [{**ans, "on": random_on(r, n, m)} for m in dict.fromkeys(counts)]
 
-    letter = rm.finish(q, make, candidates)
-    q.step("count_rule", step=q.state["step"], counts=[len(c["on"]) for c in q.state["cells"]])
-    return q.answer(letter, witnesses=f"option:{letter}",
-                    question=(f"{rm.LEAD} Each cell is a small grid with some squares filled; the number of filled "
-                              "squares follows a rule across each row. Which candidate completes the matrix?"
-                              + rm.TAIL))
+    return rm.finish(q, make, candidates, "Each cell is a small grid with some squares filled; the number of "
+                     "filled squares follows a rule across each row.", lambda s: {"count_step": s["step"]})
 
 
 # ---------------------------------------------------------------------- feature binding
@@ -107,11 +100,8 @@ def raven_feature_binding_label(q):
         out = [out[int(i)] for i in r.permutation(len(out))]
         return out + [{**ans, "shape": sh, "color": co} for sh in s["shapes"] for co in s["colors"]]
 
-    letter = rm.finish(q, make, candidates)
-    q.step("binding", answer=q.state["cells"][8])
-    return q.answer(letter, witnesses=f"option:{letter}",
-                    question=(f"{rm.LEAD} Each visual property (shape, colour, size) follows its own pattern over "
-                              "the rows and columns. Which candidate completes the matrix?" + rm.TAIL))
+    return rm.finish(q, make, candidates, "Each visual property (shape, colour, size, fill) follows its own "
+                     "pattern over the rows and columns.", lambda s: {"binding": "rows, columns, latin"})
 
 
 # ---------------------------------------------------------------------- position progression
@@ -161,12 +151,9 @@ def raven_position_progression_label(q):
             out.insert(1, marker_cell(n, pos[::-1], s["palette"]))
         return out
 
-    letter = rm.finish(q, make, candidates)
-    q.step("moves", moves=q.state["moves"])
-    return q.answer(letter, witnesses=f"option:{letter}",
-                    question=(f"{rm.LEAD} In each row the marker{'s' if q.difficulty == 3 else ''} move the same "
-                              "way from column to column, never wrapping around the grid's edge. Which candidate "
-                              "completes the matrix?" + rm.TAIL))
+    return rm.finish(q, make, candidates, f"In each row the marker{'s' if q.difficulty == 3 else ''} move the "
+                     "same way from column to column, never wrapping around the grid's edge.",
+                     lambda s: {"moves": s["moves"]})
 
 
 def marker_cell(n, pos, palette):
@@ -220,12 +207,9 @@ def raven_set_operation_label(q):
             out.append({**ans, "on": sorted(set(ans["on"]) ^ {k})})
         return out
 
-    letter = rm.finish(q, make, candidates)
-    q.step("set_operation", operation=q.state["op"])
-    return q.answer(letter, witnesses=f"option:{letter}",
-                    question=(f"{rm.LEAD} Each cell is a small grid of filled squares; in every row the third cell "
-                              "combines the filled squares of the first two the same way. Which candidate completes "
-                              "the matrix?" + rm.TAIL))
+    return rm.finish(q, make, candidates, "Each cell is a small grid of filled squares; in every row the third "
+                     "cell combines the filled squares of the first two the same way.",
+                     lambda s: {"set_operation": s["op"]})
 
 
 # ---------------------------------------------------------------------- quarter turns
@@ -265,8 +249,5 @@ def raven_spatial_transform_label(q):
         return [{**ans, "on": v} for v in (mirror(ans["on"], n), rotate(prev, n, -s["turn"]), rotate(prev, n, 2),
                                           transpose(ans["on"], n), prev)]
 
-    letter = rm.finish(q, make, candidates)
-    q.step("rotation", quarter_turns_clockwise=q.state["turn"])
-    return q.answer(letter, witnesses=f"option:{letter}",
-                    question=(f"{rm.LEAD} Each cell is a small grid pattern; along each row the pattern turns the "
-                              "same way from column to column. Which candidate completes the matrix?" + rm.TAIL))
+    return rm.finish(q, make, candidates, "Each cell is a small grid pattern; along each row the pattern turns "
+                     "the same way from column to column.", lambda s: {"quarter_turns_clockwise": s["turn"]})
