@@ -151,8 +151,8 @@ def raven_position_progression_label(q):
             out.insert(1, marker_cell(n, pos[::-1], s["palette"]))
         return out
 
-    return rm.finish(q, make, candidates, f"In each row the marker{'s' if q.difficulty == 3 else ''} move the "
-                     "same way from column to column, never wrapping around the grid's edge.",
+    return rm.finish(q, make, candidates, f"In each row {'the markers move' if q.difficulty == 3 else 'the marker moves'} "
+                     "the same way from column to column, never wrapping around the grid's edge.",
                      lambda s: {"moves": s["moves"]})
 
 
