@@ -42,3 +42,23 @@ def scatter(rng, n: int, x0: float, y0: float, w: float, h: float, cols: int, ro
         y = y0 + (r + 0.5) * ch + float(rng.uniform(-slack_y, slack_y))
         out.append([round(x, 1), round(y, 1)])
     return out
+
+
+def window(c, x: float, y: float, w: float, h: float, *, title: str | None = None, id=None,
+           fill="panel") -> tuple:
+    """An app-window frame for icon panels: a rounded panel with a header strip (carrying ``title``
+    when given); the strip's look (plain, tinted, dotted title bar) follows the style.  Returns the
+    content box (x0, y0, x1, y1) below the strip."""
+    from .cards import rounded_rect
+
+    look = c.style.accent % 3
+    rounded_rect(c, x, y, w, h, radius=14, fill=fill, stroke="accent" if look == 1 else "grid", lw=1.6, id=id)
+    strip = 30.0
+    rounded_rect(c, x + 8, y + 8, w - 16, strip - 6, radius=5, fill="grid" if look != 2 else "background")
+    if look == 2:
+        for k in range(3):
+            c.circle(x + 22 + 16 * k, y + 8 + (strip - 6) / 2, 4.5, fill="muted")
+    if title:
+        c.text(x + w / 2, y + 8 + (strip - 6) / 2, title, size=16, bold=look == 0,
+               color=c.text_on("grid" if look != 2 else "background"))
+    return (x + 10, y + strip + 10, x + w - 10, y + h - 10)

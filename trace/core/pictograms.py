@@ -139,13 +139,19 @@ def draw_pictogram(c, kind: str, color, cx: float, cy: float, size: float, *, id
     into the silhouette are drawn in a colour readable on ``color``.  A colour that would blend
     into the theme's surfaces gets one outline around the whole silhouette (not its parts).
     ``angle`` (degrees) turns the silhouette about its centre."""
+    draw_parts(c, SHAPES_UNIT[kind](), color, cx, cy, size, id=id, angle=angle)
+
+
+def draw_parts(c, parts, color, cx: float, cy: float, size: float, *, id=None, angle: float = 0.0) -> None:
+    """Draw a silhouette given as unit-frame ``parts`` (the ``SHAPES_UNIT`` vocabulary: poly,
+    detail, circle, dot, ellipse, ring, dring, line, dline) as ``draw_pictogram`` does; other
+    kits define more silhouettes in the same parts (see ``glyphs``)."""
     s = size / 2
     ca, sa = math.cos(math.radians(angle)), math.sin(math.radians(angle))
 
     def pt(p):
         return (cx + (p[0] * ca - p[1] * sa) * s, cy + (p[0] * sa + p[1] * ca) * s)
 
-    parts = SHAPES_UNIT[kind]()
     detail = c.text_on(color)
     passes = (("muted", 2.2), (color, 0.0)) if _blends(c, color) else ((None, 0.0),)
     for halo, grow in passes:
