@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-import datetime
-
+from tracegen.core import months
 from tracegen.core.grid import Grid
+from tracegen.core.months import DAY_FULL, DAY_SHORT, MONTH_NAMES
 from tracegen.core.task import Scene
 
-MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
-               "October", "November", "December"]
-DAY_FULL = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
-DAY_SHORT = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
 N_MARKED = {1: (3, 5), 2: (6, 9), 3: (10, 13)}
 N_HOLIDAYS = {1: (1, 1), 2: (2, 2), 3: (3, 4)}
 HOLIDAY_FILL = (1.0, 0.87, 0.66)
@@ -20,10 +16,7 @@ ORDINAL = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
 
 def month_info(state):
     """(weekday index 0=Mon of day 1, number of days)."""
-    y, m = state["year"], state["month"]
-    first = datetime.date(y, m, 1)
-    nxt = datetime.date(y + (m == 12), m % 12 + 1, 1)
-    return first.weekday(), (nxt - first).days
+    return months.month_info(state["year"], state["month"])
 
 
 def weekday_of(state, day):
@@ -32,14 +25,12 @@ def weekday_of(state, day):
 
 
 def header_labels(state):
-    names = DAY_FULL if state["header"] == "full" else DAY_SHORT
-    off = 0 if state["week_start"] == "Mon" else 6
-    return [names[(off + k) % 7] for k in range(7)]
+    return months.header_labels(state["week_start"], DAY_FULL if state["header"] == "full" else DAY_SHORT)
 
 
 def column_of(state, wd):
     """Display column of weekday index wd (0=Mon)."""
-    return wd if state["week_start"] == "Mon" else (wd + 1) % 7
+    return months.column_of(wd, state["week_start"])
 
 
 def is_weekend(state, day):
@@ -73,20 +64,12 @@ class Calendar(Scene):
         w, h = self.size
         first, ndays = month_info(state)
         start_col = column_of(state, first)
-        weeks = (start_col + ndays + 6) // 7
+        weeks = months.n_weeks(start_col, ndays)
         c.text(w / 2, 34, f"{MONTH_NAMES[state['month'] - 1]} {state['year']}", size=24, bold=True)
         x0, x1 = 24, w - 24
         head_y, head_h = 64, 36
         g = Grid(x0, head_y + head_h, weeks, 7, (x1 - x0) / 7, (h - 60 - head_y - head_h) / weeks)
-        labels = header_labels(state)
-        hsize = 15.0
-        while hsize > 12 and max(c.text_width(t, size=hsize, bold=True) for t in labels) > g.cell - 12:
-            hsize -= 0.5
-        for k, lab in enumerate(labels):
-            bx = x0 + k * g.cell
-            c.rect(bx, head_y, g.cell, head_h, fill="panel", stroke="grid", lw=1.0)
-            c.text(bx + g.cell / 2, head_y + head_h / 2, lab, size=hsize, bold=True)
-            c.register(f"head:{k}", box=(bx, head_y, bx + g.cell, head_y + head_h))
+        months.weekday_header(c, x0, head_y, g.cell, head_h, header_labels(state))
         hol, marked = set(state["holidays"]), set(state["marked"])
         for d in range(1, ndays + 1):
             pos = start_col + d - 1
