@@ -93,6 +93,13 @@ def load_trace_validation(data_dir=None, **_):
     return datasets.DatasetDict({"test": datasets.Dataset.from_dict(rows)})
 
 
+def trace_doc_to_image(doc):
+    """The record's images in order (one placeholder each, before the prompt)."""
+    from PIL import Image
+
+    return [Image.open(io.BytesIO(b)).convert("RGB") for b in doc["images"]]
+
+
 def trace_doc_to_text(doc) -> str:
     return "<image>" * len(doc["images"]) + doc["prompt_answer"]
 
