@@ -39,7 +39,10 @@ def test_tasks_in_the_catalog_match_its_contract():
         assert meta["answer_type"] == row["answer_type"], tid
         assert meta["annotation_type"] == row["annotation_type"], tid
         assert meta["reasoning_operations"] == row["reasoning_operations"].split(","), tid
-        assert meta["query_ids"] == row["query_ids"].split(","), tid
+        if row["query_ids"]:   # 14 catalog rows leave the query ids undeclared (pages/infographic, ...)
+            assert meta["query_ids"] == row["query_ids"].split(","), tid
+        else:                  # then the ids are the ones the reference's instances record: never empty
+            assert all(meta["query_ids"]), tid
 
 
 @pytest.mark.skipif(not CATALOG.exists(), reason="reference catalog not present")

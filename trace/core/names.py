@@ -104,3 +104,13 @@ def category_labels(rng, n: int, *, families=FAMILIES, ordered: bool = False, ma
     if fam == "coined":
         return coined_names(rng, n, max_len=max_len)
     return _pick(rng, pools[fam], n)
+
+# single capitalised words for item and card labels on pages (WORDS and more): 100 in all
+LABEL_WORDS = WORDS + (
+    "Atlas", "Beacon", "Comet", "Crimson", "Echo", "Grove", "Harbor", "Meadow", "Nimbus", "Nova", "Olive", "River",
+    "Saffron", "Sierra", "Silver", "Summit", "Valley", "Violet", "Zenith", "Bronze", "Canyon", "Dune", "Falcon",
+    "Glacier", "Horizon", "Island", "Jasper", "Kestrel", "Lagoon", "Marble", "Nectar", "Oasis", "Prairie", "Quill",
+    "Ridge", "Sable", "Tundra", "Vista", "Zephyr", "Aurora", "Bramble", "Cinder", "Drift", "Frost", "Harvest",
+    "Lumen", "Magnet", "Pebble", "Rowan", "Tidal", "Velvet", "Cypress", "Heron", "Meteor", "Orbit",
+)
+assert len(set(LABEL_WORDS)) == len(LABEL_WORDS) == 100

@@ -11,6 +11,7 @@ busiest, the asked category in the neighbouring slots).
 from __future__ import annotations
 
 from tracegen.core import months
+from tracegen.core.canvas import blend
 from tracegen.core.cards import rounded_rect
 from tracegen.core.months import DAY_FULL, DAY_SHORT, MONTH_NAMES
 from tracegen.core.panels import category_color
@@ -77,17 +78,12 @@ class CalendarEventGrid(Scene):
                 if cat is None:
                     continue
                 cy = by + 28 + slot_h * (j + 0.5)
-                fill = _tint(c, colors[cat])
+                fill = blend(c.color(colors[cat]), c.color("paper"), 0.22)
                 rounded_rect(c, bx + 6, cy - 9, cw - 18, 18, radius=4, fill=fill, stroke=colors[cat], lw=0.8,
                              id=f"chip:{d}:{j}")
                 c.text(bx + (cw - 6) / 2, cy, f"{SLOTS[j]}: {cat}", size=12, color=c.text_on(fill))
         if state["footer"]:
             c.text(24, h - 30, state["footer"], size=12, anchor="l", color="muted")
-
-
-def _tint(c, color):
-    a, b = c.color(color), c.color("paper")
-    return tuple(0.22 * x + 0.78 * y for x, y in zip(a, b))
 
 
 SCENE = CalendarEventGrid()
