@@ -150,34 +150,33 @@ def _quoted(names):
 
 
 # ---------------------------------------------------------------------- tasks
+def card_rank(q, high, question, si=None):
+    """The card at the instance's rank (highest or lowest first) over the page or section ``si``."""
+    s = q.state
+    k = _rank(q)
+    a, ci = ranked(q, [((a, b), cd["value"]) for a, b, cd in cards(s, si)], k, high)
+    label = s["sections"][a]["cards"][ci]["label"]
+    q.step("rank_cards", section=None if si is None else _name(s, si), rank=k, card=label)
+    word = f"{ORDINAL[k]}{'highest' if high else 'lowest'}"
+    return q.answer(label, witnesses=cid(a, ci), examples=[cd["label"] for _, _, cd in cards(s, si)][:6],
+                    question=f"{INTRO} {question.format(word)}")
+
+
 @task("global_metric_ranked_item_label", answer="string", annotation="bbox", ops="ranking",
       queries=("nth_lowest_metric_label", "nth_highest_metric_label"))
 def global_metric_ranked_item_label(q):
-    s = q.state
-    high = q.query_id == "nth_highest_metric_label"
-    k = _rank(q)
-    si, ci = ranked(q, [((a, b), cd["value"]) for a, b, cd in cards(s)], k, high)
-    label = s["sections"][si]["cards"][ci]["label"]
-    q.step("rank_cards", rank=k, direction="highest" if high else "lowest", card=label)
-    word = "highest" if high else "lowest"
-    return q.answer(label, witnesses=cid(si, ci), examples=[cd["label"] for _, _, cd in cards(s)][:6],
-                    question=f"{INTRO} Across all sections, which metric card has the {ORDINAL[k]}{word} printed "
-                             "value? Answer with the card's label.")
+    return card_rank(q, q.query_id == "nth_highest_metric_label",
+                     "Across all sections, which metric card has the {} printed value? Answer with the card's label.")
 
 
 @task("section_metric_ranked_item_label", answer="string", annotation="bbox", ops="ranking",
       queries=("nth_lowest_metric_in_section_label", "nth_highest_metric_in_section_label"))
 def section_metric_ranked_item_label(q):
     s = q.state
-    high = q.query_id == "nth_highest_metric_in_section_label"
     k = _rank(q)
     si = _sections(q, "section", 1, lambda x: len(s["sections"][x]["cards"]) > k)
-    _, ci = ranked(q, [((a, b), cd["value"]) for a, b, cd in cards(s, si)], k, high)
-    label = s["sections"][si]["cards"][ci]["label"]
-    q.step("rank_section", section=_name(s, si), rank=k, card=label)
-    return q.answer(label, witnesses=cid(si, ci), examples=[cd["label"] for _, _, cd in cards(s, si)],
-                    question=f"{INTRO} Using the cards in section \"{_name(s, si)}\", which card label has the "
-                             f"{ORDINAL[k]}{'highest' if high else 'lowest'} value?")
+    return card_rank(q, q.query_id == "nth_highest_metric_in_section_label",
+                     f"Using the cards in section \"{_name(s, si)}\", which card label has the {{}} value?", si)
 
 
 @task("section_ranked_total_label", answer="string", annotation="bbox_set", ops="ranking,aggregation")
