@@ -137,7 +137,8 @@ def check_plan(root, receipts, plan, rep: Report) -> list[tuple[Path, dict]]:
         if job.get("unreceipted"):
             rep.add("R_UNRECEIPTED", None, job["unreceipted"][0],
                     f"rule {rule} writes {', '.join(job['unreceipted'])} without a receipt", rule)
-            continue
+            if "command" not in job:
+                continue
         planned.add(path.resolve())
         hit = by_path.get(path.resolve())
         if hit is None:
@@ -288,6 +289,9 @@ def check_results(receipts, rep: Report, *, results=None, root_digest=None, scra
         if results or root_digest:
             rep.add("R_ROOT", None, results, "no aggregate receipt: nothing anchors results.json")
         return
+    changed = deep.code_problem(receipts)
+    if changed:
+        rep.add("R_CODE_CHANGED", None, None, changed)
     for rf, r in aggs:
         out = next((o["path"] for o in r["outputs"] if o["name"] == "results"), None)
         if out is None:
@@ -295,7 +299,7 @@ def check_results(receipts, rep: Report, *, results=None, root_digest=None, scra
             continue
         if results and os.path.normpath(results) != os.path.normpath(out):
             continue
-        problem = deep.rerun_and_compare(rf, r, ["results"], scratch=scratch)
+        problem = None if changed else deep.rerun_and_compare(rf, r, ["results"], scratch=scratch)
         if problem:
             rep.add("R_RESULTS_REBUILD", rf, out, f"{out} is not what rule aggregate rebuilds from its recorded "
                                                   f"inputs: {problem}", "aggregate")

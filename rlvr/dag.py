@@ -1,48 +1,63 @@
 """The jobs a receipt chain must hold, read from the workflow itself: Snakemake's DAG for the target.
 
-``snakemake --detailed-summary`` lists every output file of every job of the DAG for the given targets
-with its rule and the job's shell command. Every rule runs its command as
+``snakemake --dry-run --forceall --printshellcmds`` lists every job of the DAG for the given targets, as
+the workflow defines it now: its rule, outputs and shell command. Every rule runs its command as
 ``rlvr receipt <job args> -- COMMAND > LOG 2>&1`` and declares its receipt
 ``receipts/<rule>/<wildcards>.json`` as an output, so the command's receipt arguments say exactly what
 the receipt must record: rule, wildcards, inputs, outputs, params, config hash, declared container and
-the command. A job whose outputs include no receipt is reported as unreceipted; the job that runs
+the command. A job with outputs but no receipt is reported as unreceipted; the job that runs
 ``rlvr validate-receipts`` itself is not part of the chain it checks.
 """
 
 from __future__ import annotations
 
-import csv
 import json
 import os
+import re
 import shlex
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-
 VALIDATOR = "rlvr validate-receipts"
+_RULE = re.compile(r"^(?:local)?(?:rule|checkpoint) (\S+):$")
 
 
 class PlanError(RuntimeError):
     """Snakemake could not list the workflow's jobs (one line)."""
 
 
-def summary_rows(snakemake_args, *, cwd=".", timeout=900) -> list[dict]:
-    """The rows of ``snakemake --detailed-summary --nolock ARGS`` (a dry listing: nothing runs)."""
-    cmd = [sys.executable, "-m", "snakemake", "--detailed-summary", "--nolock", *snakemake_args]
-    env = dict(os.environ)
-    r = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=timeout, env=env,
-                       start_new_session=True)
+def dry_run_jobs(snakemake_args, *, cwd=".", timeout=900) -> list[dict]:
+    """[{rule, outputs, shell}] of every job of the DAG (a forced dry run: nothing runs)."""
+    cmd = [sys.executable, "-m", "snakemake", "--dry-run", "--forceall", "--printshellcmds", "--nolock",
+           *snakemake_args]
+    r = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=timeout, start_new_session=True)
     if r.returncode != 0:
         lines = [x for x in (r.stderr or r.stdout).strip().splitlines() if x.strip()]
-        raise PlanError(f"snakemake --detailed-summary failed: {lines[-1] if lines else r.returncode}")
-    lines = r.stdout.splitlines()
-    start = next((i for i, x in enumerate(lines) if x.startswith("output_file\t")), None)
-    if start is None:
-        raise PlanError("snakemake --detailed-summary printed no table")
-    reader = csv.DictReader(lines[start:], delimiter="\t", quoting=csv.QUOTE_NONE)
-    return [row for row in reader if row.get("output_file")]
+        raise PlanError(f"snakemake --dry-run failed: {lines[-1] if lines else r.returncode}")
+    jobs, job, in_shell = [], None, False
+    for line in (r.stdout + "\n" + r.stderr).splitlines():
+        m = _RULE.match(line)
+        if m:
+            job = {"rule": m.group(1), "outputs": [], "shell": None}
+            jobs.append(job)
+            in_shell = False
+        elif job is None:
+            continue
+        elif line.startswith("    output: "):
+            job["outputs"] = [x for x in line[len("    output: "):].split(", ") if x]
+        elif line.startswith("Shell command: "):
+            text = line[len("Shell command: "):]
+            job["shell"] = None if text == "None" else text
+            in_shell = job["shell"] is not None
+        elif in_shell and line.strip() and not line.startswith("["):
+            job["shell"] += "\n" + line   # a shell command over several lines
+        else:
+            in_shell = False
+    if not jobs:
+        raise PlanError("snakemake --dry-run listed no jobs")
+    return jobs
 
 
 def _receipt_job(shellcmd: str) -> dict | None:
@@ -75,17 +90,14 @@ def _receipt_job(shellcmd: str) -> dict | None:
 
 def plan(snakemake_args=(), *, cwd=".", receipts_root="receipts", timeout=900) -> list[dict]:
     """The workflow's jobs for the target given in ``snakemake_args``, one dict per job (see module doc)."""
-    rows = summary_rows(list(snakemake_args), cwd=cwd, timeout=timeout)
-    jobs: dict[tuple[str, str], list[str]] = {}
-    for row in rows:
-        jobs.setdefault((row["rule"], row.get("shellcmd") or ""), []).append(row["output_file"])
     out = []
     prefix = os.path.normpath(receipts_root) + os.sep
-    for (rule, shellcmd), files in sorted(jobs.items()):
-        if VALIDATOR in shellcmd:
-            continue   # the job that validates the chain is not part of it
+    for dj in dry_run_jobs(list(snakemake_args), cwd=cwd, timeout=timeout):
+        rule, shell, files = dj["rule"], dj["shell"] or "", dj["outputs"]
+        if VALIDATOR in shell or not files:
+            continue   # the validating job, and target rules without outputs
         receipt_files = [f for f in files if os.path.normpath(f).startswith(prefix)]
-        job = _receipt_job(shellcmd) if receipt_files else None
+        job = _receipt_job(shell) if receipt_files and "rlvr receipt" in shell else None
         if job is None:
             out.append({"rule": rule, "wildcards": {}, "unreceipted": sorted(files)})
             continue

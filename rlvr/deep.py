@@ -179,7 +179,31 @@ def _regenerate(receipts, rep, scratch):
     return {"split": split, "rows": rows, "ok": True}
 
 
+def code_problem(receipts) -> str | None:
+    """Why re-running is not meaningful here: the installed code is not the code of the run."""
+    from .receipts import source_sha256
+
+    counts: dict = {}
+    for _, r in receipts:
+        key = (r.get("code") or {}).get("source_sha256")
+        counts[key] = counts.get(key, 0) + 1
+    if not counts:
+        return None
+    ran = max(sorted(counts, key=str), key=lambda k: counts[k])
+    now = source_sha256()
+    if ran != now:
+        return (f"the installed tracegen/rlvr sources (sha256 {now[:12]}) are not the code of the run "
+                f"({str(ran)[:12]}): re-running would compare another program; validate with the run's code")
+    return None
+
+
 def run(receipts, rep, *, scratch=None) -> None:
+    changed = code_problem(receipts)
+    if changed:
+        if not any(p["code"] == "R_CODE_CHANGED" for p in rep.problems):
+            rep.add("R_CODE_CHANGED", None, None, changed)
+        rep.deep = {"rescored": 0, "regenerated": None, "skipped": changed}
+        return
     rescored = _rescore(receipts, rep, scratch)
     regenerated = _regenerate(receipts, rep, scratch)
     rep.deep = {"rescored": rescored, "regenerated": regenerated}
