@@ -1,5 +1,5 @@
 # validate_receipts: the jobs that must have receipts come from this workflow's own DAG for the final
-# targets (snakemake --detailed-summary under the effective config); every receipt's rule, wildcards,
+# targets (a forced dry run, snakemake -n -F -p, under the effective config); every receipt's rule, wildcards,
 # inputs, outputs, command, params, config hash and container must be what that DAG says; every output is
 # re-hashed, every input checked against its producer; results.json's Merkle root is recomputed; and
 # --deep re-scores every slice and regenerates the smallest split's data (identical bytes required).

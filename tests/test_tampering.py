@@ -2,7 +2,7 @@
 
 A small real Snakemake workflow (prepare -> score per benchmark -> rlvr aggregate with a Merkle root ->
 validate_receipts taking its expected jobs from the DAG) runs once; each case tampers with a copy of it.
-The expected jobs come from `snakemake --detailed-summary` of that workflow (rlvr.dag), listed once: a
+The expected jobs come from a forced dry run (`snakemake -n -F -p`) of that workflow (rlvr.dag), listed once: a
 tampered copy has the same DAG.
 """
 
