@@ -75,7 +75,8 @@ def chip(c, cx: float, cy: float, text: str, *, w: float | None = None, fill="pa
     return (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
 
 
-def item_card(c, box, label: str, chips, *, icon: str | None = None, k: int = 0, id=None, chip_ids=None) -> None:
+def item_card(c, box, label: str, chips, *, icon: str | None = None, k: int = 0, id=None, chip_ids=None,
+              label_id=None) -> None:
     """An item card: an icon and the item label on top, one value chip per field below."""
     x0, y0, x1, y1 = box
     rounded_rect(c, x0, y0, x1 - x0, y1 - y0, radius=8, fill="paper", stroke="grid", lw=1.0, id=id)
@@ -83,7 +84,7 @@ def item_card(c, box, label: str, chips, *, icon: str | None = None, k: int = 0,
     if icon:
         draw_glyph(c, icon, c.style.series(k), x0 + 18, y0 + 16, 20)
         lx = x0 + 34
-    c.text(lx, y0 + 16, label, size=14, anchor="l")
+    c.text(lx, y0 + 16, label, size=14, anchor="l", id=label_id)
     n = len(chips)
     cw = (x1 - x0 - 12) / max(1, n)
     for j, text in enumerate(chips):
@@ -110,6 +111,26 @@ def bubble_cluster(c, box, items, *, k: int = 0, ids=None, label_ids=None) -> No
         c.ellipse(cx, cy - 4, ow / 2, 22, fill="paper", stroke="muted", lw=0.8)
         c.text(cx, cy - 12, label, size=13, id=None if label_ids is None else label_ids[i])
         chip(c, cx, cy + 8, text, w=ow * 0.7, id=None if ids is None else ids[i])
+
+
+def masonry(specs, x0: float, x1: float, y0: float, *, gap: float = 16.0) -> tuple[list, float]:
+    """Boxes for panels ``specs`` = [(height, wide)] in two columns: a wide panel spans both under
+    everything placed so far, a narrow one drops into the shorter column.  Returns the boxes and
+    the y below the lowest."""
+    half = (x1 - x0 - gap) / 2
+    tops = [y0, y0]
+    out = []
+    for h, wide in specs:
+        if wide:
+            y = max(tops)
+            out.append((x0, y, x1, y + h))
+            tops = [y + h + gap] * 2
+        else:
+            col = 0 if tops[0] <= tops[1] else 1
+            x = x0 + col * (half + gap)
+            out.append((x, tops[col], x + half, tops[col] + h))
+            tops[col] += h + gap
+    return out, max(tops) - gap
 
 
 def context_box(c, box, text: str, *, title: str | None = None, size: float = 12.0, rule: bool = True) -> None:

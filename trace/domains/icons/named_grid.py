@@ -238,7 +238,8 @@ def pair_count(kinds, a, b):
     return sum({x, y} == {a, b} for x, y in zip(kinds, kinds[1:]))
 
 
-@task("line_adjacency_pair_count", answer="integer", annotation="segment_set", ops="filtering,counting,spatial_relations",
+@task("line_adjacency_pair_count", answer="integer", annotation="segment_set",
+      ops="filtering,counting,spatial_relations",
       queries=("row_unordered_adjacent_pair_count", "column_unordered_adjacent_pair_count"))
 def line_adjacency_pair_count(q):
     t = q.target(range(1, 6), stratified=True)

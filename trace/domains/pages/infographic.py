@@ -231,7 +231,8 @@ def sum_named_metrics_value(q):
     chosen = [every[i] for i in pick]
     q.step("sum_named", cards={cd["label"]: cd["value"] for _, _, cd in chosen})
     return q.answer(sum(cd["value"] for _, _, cd in chosen), witnesses=[cid(a, b) for a, b, _ in chosen],
-                    question=f"{INTRO} What is the sum of the values for {_quoted([cd['label'] for _, _, cd in chosen])}?")
+                    question=f"{INTRO} What is the sum of the values for "
+                             f"{_quoted([cd['label'] for _, _, cd in chosen])}?")
 
 
 EXTREMES = (("maximum", "maximum"), ("minimum", "minimum"), ("maximum", "minimum"))
@@ -252,7 +253,8 @@ def section_extrema_arithmetic_value(q):
     value = va + vb if op == "sum" else abs(va - vb)
     q.step("extremes", first=[_name(s, a), ea, va], second=[_name(s, b), eb, vb], operator=op)
     what = "sum" if op == "sum" else "absolute difference"
-    return q.answer(value, witnesses={"first_section_value": cid(a, picks[0]), "second_section_value": cid(b, picks[1])},
+    return q.answer(value, witnesses={"first_section_value": cid(a, picks[0]),
+                                      "second_section_value": cid(b, picks[1])},
                     question=f"{INTRO} Using section \"{_name(s, a)}\" and section \"{_name(s, b)}\", compute the "
                              f"{what} of the {ea} value in \"{_name(s, a)}\" and the {eb} value in \"{_name(s, b)}\".")
 
