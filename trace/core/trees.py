@@ -104,8 +104,10 @@ def profile_tree(rng, sizes) -> list[list[int]]:
 
 
 def level_profile(rng, depth: int, count: int, n_range, max_depth: int, tries: int = 60) -> list[int] | None:
-    """Level sizes of a tree with ``count`` nodes at ``depth``, no deeper than ``max_depth`` and with
-    a node total inside ``n_range`` (lo, hi) where it can be; None when it cannot."""
+    """Level sizes of a tree with ``count`` nodes at ``depth`` and no deeper than ``max_depth``: the
+    levels above ``depth`` drawn as narrow or wide as they may be, levels below added until the
+    total reaches a goal drawn from ``n_range`` (lo, hi) -- or, when the levels down to ``depth``
+    already hold more, ``lo // 4`` more nodes.  None when no draw reaches ``lo`` nodes."""
     lo, hi = n_range
     if count > 2 ** depth:
         return None
@@ -115,9 +117,10 @@ def level_profile(rng, depth: int, count: int, n_range, max_depth: int, tries: i
         for k in range(depth - 1, -1, -1):
             least = -(-sizes[k + 1] // 2)
             sizes[k] = int(rng.integers(least, min(2 ** k, max(least, sizes[k + 1] + 1)) + 1))
-        while len(sizes) <= max_depth and sum(sizes) < lo + int(rng.integers(0, max(1, hi - lo + 1))):
-            sizes.append(int(rng.integers(1, min(2 * sizes[-1], hi - sum(sizes) + 1, 8) + 1)))
-        if lo <= sum(sizes) <= hi:
+        goal = max(int(rng.integers(lo, hi + 1)), sum(sizes) + lo // 4)
+        while len(sizes) <= max_depth and sum(sizes) < goal:
+            sizes.append(int(rng.integers(1, min(2 * sizes[-1], goal - sum(sizes), 8) + 1)))
+        if sum(sizes) >= min(goal, lo):
             return sizes
     return None
 
@@ -324,8 +327,38 @@ def random_cladogram(rng, n_leaves: int) -> tuple[list[list[int]], int]:
     return relabel_cladogram(kids, 0)
 
 
-def relabel_cladogram(kids, root) -> tuple[list[list[int]], int]:
-    """Renumber so leaves are 0..L-1 in drawing (depth-first) order and internals follow."""
+def cladogram_with_clade(rng, n_leaves: int, clade: int) -> tuple[list[list[int]], int, int]:
+    """A random rooted binary tree on ``n_leaves`` leaves holding a clade (not the whole tree) of
+    exactly ``clade`` leaves: a random tree of ``clade`` leaves grafted onto a random tip of a
+    random tree of the remaining leaves plus one.  Returns (kids, root, clade node)."""
+    if not 1 <= clade < n_leaves:
+        raise ValueError(f"a clade of {clade} in {n_leaves} leaves")
+    sub, sub_root = random_cladogram(rng, clade)
+    rest, rest_root = random_cladogram(rng, n_leaves - clade + 1)
+    tip = int(rng.integers(n_leaves - clade + 1))       # leaves are 0..L-1 after relabelling
+    off = len(rest)
+    kids = [list(cs) for cs in rest] + [[c + off for c in cs] for cs in sub]
+    par = tree_parents(rest)
+    if tip == rest_root:
+        rest_root = sub_root + off
+    else:
+        p = par[tip]
+        kids[p][kids[p].index(tip)] = sub_root + off
+    kids[tip] = []                                       # the replaced tip is left unreachable
+    mark_old = sub_root + off
+    reach, stack = [], [rest_root]
+    while stack:
+        v = stack.pop()
+        reach.append(v)
+        stack.extend(kids[v])
+    keep = {v: k for k, v in enumerate(sorted(reach))}
+    kids = [[keep[c] for c in kids[v]] for v in sorted(reach)]
+    new, root = relabel_cladogram(kids, keep[rest_root])
+    order = _relabel_map(kids, keep[rest_root])
+    return new, root, order[keep[mark_old]]
+
+
+def _relabel_map(kids, root) -> dict[int, int]:
     leaves, internals = [], []
 
     def walk(v):
@@ -337,7 +370,12 @@ def relabel_cladogram(kids, root) -> tuple[list[list[int]], int]:
         internals.append(v)
 
     walk(root)
-    new = {v: k for k, v in enumerate(leaves + internals)}
+    return {v: k for k, v in enumerate(leaves + internals)}
+
+
+def relabel_cladogram(kids, root) -> tuple[list[list[int]], int]:
+    """Renumber so leaves are 0..L-1 in drawing (depth-first) order and internals follow."""
+    new = _relabel_map(kids, root)
     out = [[] for _ in new]
     for v, k in new.items():
         out[k] = [new[c] for c in kids[v]]
@@ -451,3 +489,102 @@ def draw_cladogram(c, kids, root, labels, box, *, elbow: bool | None = None, mar
 
 def label_width(c, labels, size: float, bold: bool = False) -> float:
     return max(c.text_width(s, size=size, bold=bold) for s in labels)
+
+
+# ---------------------------------------------------------------------------- nested rooted trees
+# A rooted tree over labelled taxa as nested lists: a taxon is its label, a clade the list of its
+# children (["A", ["B", "C"]]).  Child order is the drawing order.
+def to_nested(kids, root, labels):
+    if not kids[root]:
+        return labels[root]
+    return [to_nested(kids, c, labels) for c in kids[root]]
+
+
+def from_nested(tree) -> tuple[list[list[int]], int, list[str]]:
+    """(kids, root, labels) with leaves 0..L-1 in drawing order and labels[i] leaf i's taxon."""
+    kids: list[list[int]] = []
+
+    def build(t):
+        v = len(kids)
+        kids.append([])
+        if not isinstance(t, str):
+            for c in t:
+                kids[v].append(build(c))
+        return v
+
+    build(tree)
+    names: dict[int, str] = {}
+
+    def collect(t, v):
+        if isinstance(t, str):
+            names[v] = t
+            return
+        for c, w in zip(t, kids[v]):
+            collect(c, w)
+
+    collect(tree, 0)
+    new, root = relabel_cladogram(kids, 0)
+    old_to_new = _relabel_map(kids, 0)
+    out_labels = [""] * sum(1 for cs in new if not cs)
+    for v, name in names.items():
+        out_labels[old_to_new[v]] = name
+    return new, root, out_labels
+
+
+def nested_topology(tree) -> str:
+    """Canonical text of the rooted topology (child order ignored)."""
+    if isinstance(tree, str):
+        return tree
+    return "(" + ",".join(sorted(nested_topology(c) for c in tree)) + ")"
+
+
+def rotate_nested(rng, tree, p: float = 0.5):
+    """The same topology with each clade's children reversed with probability ``p``."""
+    if isinstance(tree, str):
+        return tree
+    kids = [rotate_nested(rng, c, p) for c in tree]
+    return kids[::-1] if rng.random() < p else kids
+
+
+def _clade_paths(tree, path=()):
+    out = [path]
+    if not isinstance(tree, str):
+        for i, c in enumerate(tree):
+            out += _clade_paths(c, path + (i,))
+    return out
+
+
+def _get(tree, path):
+    for i in path:
+        tree = tree[i]
+    return tree
+
+
+def _copy(tree):
+    return tree if isinstance(tree, str) else [_copy(c) for c in tree]
+
+
+def nni_nested(rng, tree):
+    """One nearest-neighbour interchange: a clade's child swaps places with the clade's sibling."""
+    inner = [p for p in _clade_paths(tree) if p and not isinstance(_get(tree, p), str)]
+    if not inner:
+        return _copy(tree)
+    path = inner[int(rng.integers(len(inner)))]
+    new = _copy(tree)
+    parent, clade = _get(new, path[:-1]), _get(new, path)
+    aunt_i = 1 - path[-1] if len(parent) == 2 else next(i for i in range(len(parent)) if i != path[-1])
+    g = int(rng.integers(len(clade)))
+    clade[g], parent[aunt_i] = parent[aunt_i], clade[g]
+    return new
+
+
+def swap_taxa_nested(rng, tree, labels):
+    """The tree with two random taxa exchanged."""
+    a, b = (labels[int(i)] for i in rng.choice(len(labels), size=2, replace=False))
+
+    def sw(t):
+        if isinstance(t, str):
+            return b if t == a else a if t == b else t
+        return [sw(c) for c in t]
+
+    return sw(tree)

@@ -75,7 +75,7 @@ STRUCTURES = {"leaf": "How many leaf nodes (nodes with no children) are there?",
               "one_child": "How many nodes have exactly one child?",
               "left_only": "How many nodes have a left child but no right child?",
               "right_only": "How many nodes have a right child but no left child?"}
-STRUCT_SUPPORT = {1: range(2, 7), 2: range(2, 9), 3: range(3, 11)}
+STRUCT_SUPPORT = range(1, 8)
 
 
 def structure_of(kids, v):
@@ -106,7 +106,7 @@ def _shape_for(r, want, t, difficulty):
 
 @task("child_structure_node_count", answer="integer", annotation="point_set", ops="filtering,counting,topology")
 def child_structure_node_count(q):
-    t = q.target(STRUCT_SUPPORT[q.difficulty])
+    t = q.target(STRUCT_SUPPORT, stratified=True)
     want = q.choice("structure", list(STRUCTURES))
 
     def edit(s, r):
@@ -125,18 +125,18 @@ def child_structure_node_count(q):
     return q.answer(len(hit), witnesses=_nodes(hit), question=f"{PREAMBLE['plain']} {STRUCTURES[want]}")
 
 
-DEPTH_SUPPORT = {1: range(2, 6), 2: range(2, 8), 3: range(3, 10)}
+DEPTH_SUPPORT = range(2, 8)
 
 
 @task("depth_level_node_count", answer="integer", annotation="point_set", ops="filtering,counting,topology")
 def depth_level_node_count(q):
-    t = q.target(DEPTH_SUPPORT[q.difficulty])
+    t = q.target(DEPTH_SUPPORT, stratified=True)
     lo, hi, max_depth = SIZES[q.difficulty]
     levels = [d for d in range(1, max_depth + 1) if 2 ** d >= t]
     depth = q.choice("depth", levels)
 
     def edit(s, r):
-        sizes = T.level_profile(r, depth, t, (lo, hi + 4), max_depth)
+        sizes = T.level_profile(r, depth, t, (lo, hi), max_depth)
         if sizes is None:
             raise Reject("no level profile fits")
         s["kids"] = T.profile_tree(r, sizes)
