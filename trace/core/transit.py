@@ -200,7 +200,7 @@ def _label_spot(c, x, y, text, size, r, segs, taken, bounds):
     w = c.text_width(text, size=size) + 10
     h = size + 8
     best = None
-    for k, (ux, uy) in enumerate(((1, 1), (1, -1), (-1, 1), (-1, -1), (0, 1), (0, -1), (1, 0), (-1, 0))):
+    for ux, uy in ((1, 1), (1, -1), (0, 1), (0, -1), (-1, 1), (-1, -1), (1, 0), (-1, 0)):   # one side first
         cx = x + ux * (r + 4 + w / 2) if ux else x
         cy = y + uy * (r + 4 + h / 2) if uy else y
         if not ux:

@@ -59,7 +59,7 @@ class Metro(Scene):
         names = [col.capitalize() for col in state["colors"]]
         cols, rows = state["grid"]
         X.draw_metro(c, state["stations"], state["routes"], names, state["colors"], state["labels"],
-                     (34, 100, c.width - 34, c.height - 26), cols, rows, legend_y=66)
+                     (34, 100, c.width - 34, c.height - 40), cols, rows, legend_y=66)
 
 
 SCENE = Metro()
