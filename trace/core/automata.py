@@ -204,7 +204,8 @@ def draw_automaton(c, auto, labels, box, *, r: float = 24.0, font: float = 15.0)
     Registers ``state:i`` (centre, box) and ``move:s-t`` (the arrow's label box).  Returns the
     state centres."""
     x0, y0, x1, y1 = box
-    pts = [(x0 + r + 40 + u * (x1 - x0 - 2 * r - 80), y0 + r + 24 + v * (y1 - y0 - 2 * r - 48)) for u, v in auto["pos"]]
+    mx, my = r + 64, r + 34                                 # room for loops, the start arrow and its word
+    pts = [(x0 + mx + u * (x1 - x0 - 2 * mx), y0 + my + v * (y1 - y0 - 2 * my)) for u, v in auto["pos"]]
     cx = sum(p[0] for p in pts) / len(pts)
     cy = sum(p[1] for p in pts) / len(pts)
     groups: dict[tuple, list[str]] = {}
@@ -277,7 +278,8 @@ def draw_automaton(c, auto, labels, box, *, r: float = 24.0, font: float = 15.0)
             ux, uy = math.cos(ang), math.sin(ang)
             sx, sy = x + ux * (r + 46), y + uy * (r + 46)
             c.arrow(sx, sy, x + ux * (r + 7), y + uy * (r + 7), color="ink", lw=2.2, head=10.0)
-            c.text(sx + ux * 8, sy + uy * 8 - 12, "start", size=13, color="ink")
+            tw = c.text_width("start", size=13)
+            c.text(sx + ux * (tw / 2 + 5), sy + uy * 14, "start", size=13, color="ink")
         if auto["accepting"][i]:
             c.circle(x, y, r + 5, fill="paper", stroke="ink", lw=2.0)
         c.circle(x, y, r, fill=fill, stroke="ink", lw=2.0, id=f"state:{i}")
