@@ -392,23 +392,6 @@ def tree_parents(kids) -> dict[int, int]:
     return {c: v for v, cs in enumerate(kids) for c in cs}
 
 
-def topology(kids, root, labels) -> str:
-    """A canonical string of the rooted topology over the leaf labels (child order ignored)."""
-    def canon(v):
-        if not kids[v]:
-            return labels[v]
-        return "(" + ",".join(sorted(canon(c) for c in kids[v])) + ")"
-
-    return canon(root)
-
-
-def rotate(rng, kids, root, p: float = 0.5) -> tuple[list[list[int]], int]:
-    """The same rooted tree with the children of each internal node swapped with probability p
-    (a different drawing of one topology), renumbered in drawing order."""
-    new = [list(cs[::-1]) if cs and rng.random() < p else list(cs) for cs in kids]
-    return relabel_cladogram(new, root)
-
-
 def clade_depths(kids, root) -> dict[int, int]:
     d = {root: 0}
     stack = [root]
