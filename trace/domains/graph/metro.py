@@ -2,8 +2,8 @@
 at every lattice point a route visits (bold double rings where two or more routes meet), station
 names or numbers in small boxes, a legend naming each route by its colour.
 
-Difficulty grows the network: 2-3 routes of 3-5 stations on a 5 x 4 lattice (1), 3-4 routes of
-4-6 stations on 6 x 5 (2), 4-5 routes of 5-7 stations on 7 x 6 (3).  Routes never share a
+Difficulty grows the network: 2-3 routes of 4-5 stations on a 6 x 4 lattice (1), 3-5 routes of
+5-7 stations on 6 x 5 (2), 4-6 routes of 6-8 stations on 7 x 6 (3).  Routes never share a
 segment and only cross at shared stations, so every segment on the map is one hop.
 """
 
@@ -14,7 +14,7 @@ from tracegen.core import transit as X
 from tracegen.core.task import Scene
 
 W, H = 864, 640
-GRID = {1: (5, 4), 2: (6, 5), 3: (7, 6)}
+GRID = {1: (6, 4), 2: (6, 5), 3: (7, 6)}
 ROUTES = {1: (2, 3), 2: (3, 5), 3: (4, 6)}
 LENGTH = {1: (4, 5), 2: (5, 7), 3: (6, 8)}
 TITLES = ("Metro Route Graph", "Metro Map", "Transit Lines", "City Rail Network")
@@ -105,8 +105,8 @@ def station_membership_count(q):
                     question=f"{PREAMBLE} How many stations are served by two or more routes?")
 
 
-CONDITION_SUPPORT = {"metro_route_transfer_station_count": range(2, 7),
-                     "metro_route_single_route_station_count": range(2, 7)}
+CONDITION_SUPPORT = {"metro_route_transfer_station_count": range(1, 6),
+                     "metro_route_single_route_station_count": range(1, 6)}
 CONDITIONS = {"metro_route_transfer_station_count": lambda m: m >= 2,
               "metro_route_single_route_station_count": lambda m: m == 1}
 

@@ -116,7 +116,7 @@ def bridge_count(q):
                               f"split the open network into more disconnected parts?"))
 
 
-DIST_SUPPORT = range(2, 7)
+DIST_SUPPORT = range(1, 6)
 
 
 def _dense_for(least):
@@ -127,7 +127,7 @@ def _dense_for(least):
 @task("pipe_exact_distance_count", answer="integer", annotation="point_set",
       ops="filtering,counting,ranking,topology")
 def pipe_exact_distance_count(q):
-    s, v, k, hit = X.planted_ring(q, lambda *a: rebuild(*a, knobs=_dense_for(5)), _adj, DIST_SUPPORT, (2, 3))
+    s, v, k, hit = X.planted_ring(q, lambda *a: rebuild(*a, knobs=_dense_for(4)), _adj, DIST_SUPPORT, (2, 3))
     q.step("bfs_ring", source=s["labels"][v], segments=k, junctions=[s["labels"][w] for w in hit])
     return q.answer(len(hit), witnesses=_j(hit),
                     question=(f"{PREAMBLE} Using open pipes only, how many junctions are exactly {k} pipe "
