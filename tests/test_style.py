@@ -5,6 +5,7 @@ the answer or the annotation's meaning, while text stays >= 12 px and readable."
 import collections
 import dataclasses
 import io
+import math
 import shutil
 import subprocess
 
@@ -177,3 +178,121 @@ def test_png_bytes_are_pinned():
     data = png.encode_rgb(img)
     assert np.array_equal(np.asarray(Image.open(io.BytesIO(data))), img)
     assert hashlib.sha256(data).hexdigest() == "26b3b16f7854bd49d8b39f921cd17029a5b30e86c5069116a1cca9d9f7df2783"
+
+
+# ---------------------------------------------------------------------------- the framework's passes
+def _card_boxes(c):
+    """The content card's pixel box (shrunk by 2 px, clear of its antialiased edge and
+    rounded corners) and the margin band outside it (grown by 2 px)."""
+    st, s = c.style, c.scale
+    fw, fh = st.frame_size(c.width, c.height)
+    m = min(6.0, min(st.pad) * 0.6)
+    x0, y0 = (st.pad[0] - m) * s, (st.pad[1] - m) * s
+    x1, y1 = (fw - st.pad[2] + m) * s, (fh - st.pad[3] + m) * s
+    return (int(x0) + 14 * s, int(y0) + 14 * s, int(x1) - 14 * s, int(y1) - 14 * s), (x0, y0, x1, y1)
+
+
+@pytest.mark.parametrize("texture", TEXTURES)
+@pytest.mark.parametrize("frame", FRAMES)
+def test_backdrop_texture_stays_outside_the_content_card(texture, frame):
+    """The backdrop is drawn only around the card: inside it every pixel is the background,
+    outside it a texture shows (and a shadow frame darkens the band right of the card)."""
+    st = Style(theme=6, texture=texture, frame=frame, pad=(30.0, 26.0, 34.0, 40.0), jitter=(1.5, -2.0))
+    c = Canvas(300, 200, st, 1.37)
+    c.finish()
+    px = c.to_rgb().astype(int)
+    bg = np.array([round(v * 255) for v in st.background])
+    (ix0, iy0, ix1, iy1), (x0, y0, x1, y1) = _card_boxes(c)
+    inside = px[int(iy0):int(iy1), int(ix0):int(ix1)]
+    assert np.abs(inside - bg).max() <= 1
+    margin = np.concatenate([px[: int(y0) - 2].reshape(-1, 3), px[int(y1) + 2:].reshape(-1, 3)])
+    if texture == "plain":   # (a shadow darkens the band below the card)
+        assert np.abs(px[: int(y0) - 2] - bg).max() <= 1
+    else:
+        assert (np.abs(margin - bg).max(axis=1) > 2).mean() > 0.02, f"{texture}: the margin shows no texture"
+    if frame == "shadow":
+        band = px[int(y0) + 20:int(y1) - 20, int(x1) + 2:int(x1) + 4]
+        assert (np.abs(band - bg).max(axis=2) > 2).mean() > 0.9
+
+
+def test_surface_starts_as_cairos_own_background_pixels():
+    import cairo
+
+    for theme in range(len(THEMES)):
+        c = Canvas(40, 30, Style(theme=theme), 1.0)
+        ref = cairo.ImageSurface(cairo.FORMAT_RGB24, c.px_width, c.px_height)
+        ctx = cairo.Context(ref)
+        ctx.set_source_rgb(*THEMES[theme].background)
+        ctx.paint()
+        ref.flush()
+        want = np.ndarray((c.px_height, ref.get_stride() // 4), np.uint32, buffer=ref.get_data())[:, :c.px_width]
+        assert np.array_equal(c.pixels32(), want)
+
+
+def test_noise_pass_equals_per_channel_speckle():
+    """The noise pass (32-bit gathers) gives the pixels of the plain per-channel definition:
+    2 % of the pixels, drawn with replacement from the noise seed, offset in grey and clipped."""
+    from tracegen.core.canvas import NOISE_DENSITY
+
+    st = Style(theme=2, noise_sigma=6.0, noise_seed=1234)
+    c = Canvas(210, 170, st, 1.3)
+    c.rect(0, 0, 80, 170, fill="ink")        # dark and light pixels, so clipping happens
+    c.rect(120, 0, 90, 170, fill=(1.0, 1.0, 1.0))
+    c.surface.flush()
+    want = c.pixels_bgrx().copy().reshape(-1, 4)
+    rng = np.random.Generator(np.random.PCG64(1234))
+    k = max(1, int(want.shape[0] * NOISE_DENSITY))
+    idx = rng.integers(0, want.shape[0], size=k)
+    delta = rng.integers(-24, 25, size=(k, 1), dtype=np.int16)
+    want[idx, :3] = np.clip(want[idx, :3].astype(np.int16) + delta, 0, 255).astype(np.uint8)
+    c.finish()
+    got = c.pixels_bgrx().reshape(-1, 4)
+    assert np.array_equal(got[:, :3], want[:, :3]) and (got[:, :3] != 0).any()
+
+
+def test_thin_dashes_are_butt_capped_with_the_round_capped_look():
+    from tracegen.core.canvas import THIN, butt_dashes
+
+    cap = math.pi / 4 * 1.04
+    assert butt_dashes([1.0, 4.0], 1.04) == pytest.approx([1.0 + cap, 4.0 - cap])
+    assert butt_dashes([6.0, 4.0, 2.0, 0.5], 1.5) == pytest.approx([6.0 + math.pi / 4 * 1.5, 4.0 - math.pi / 4 * 1.5,
+                                                                    2.5, 0.0])   # a gap never below zero
+    # the same ink as the round-capped line (two half-disc caps = a dash pi/4 lw longer)
+    ink = []
+    for dash in ([1.0, 4.0], [6.0, 4.0]):
+        for butt in (False, True):
+            c = Canvas(400, 20, Style(), 2.0)
+            if butt:
+                c.line(10, 10, 390, 10, lw=1.2, dash=dash)
+            else:
+                c.ctx.set_dash(dash)
+                c.line(10, 10, 390, 10, lw=1.2)
+            c.surface.flush()
+            ink.append(255 - c.to_rgb()[..., 0].astype(float))
+    for k in (0, 2):
+        round_ink, butt_ink = ink[k].sum(), ink[k + 1].sum()
+        assert abs(butt_ink - round_ink) / round_ink < 0.03
+    assert THIN >= 1.2
+    c = Canvas(100, 20, Style(), 1.0)
+    c.line(5, 10, 95, 10, lw=2.4, dash=[2.0, 3.0])      # thick dotted lines keep their round dots
+    assert c.ctx.get_line_cap() == 1   # LINE_CAP_ROUND, restored
+
+
+def test_entities_convert_lazily_to_the_same_pixels():
+    c = Canvas(200, 100, Style(pad=(12.0, 7.0, 3.0, 5.0), jitter=(1.5, -2.0)), 1.37)
+    c.register("a", box=(10, 20, 4, 60))
+    c.register("b", point=(33.3, 44.4))
+    c.register("s", segment=((5, 6), (70, 2)))
+    c.register("p", box=[1, 2, 3, 4], point=np.array([2.0, 3.0]))
+    c.register("a", box=(0, 0, 10, 10))          # re-registering replaces, keeps the order
+    assert list(c.entities) == ["a", "b", "s", "p"] and len(c.entities) == 4 and "s" in c.entities
+    assert "zz" not in c.entities
+    (ax, ay), (bx, by) = c.to_px(0, 0), c.to_px(10, 10)
+    assert c.entities["a"] == {"box": [ax, ay, bx, by], "point": [round((ax + bx) / 2, 1), round((ay + by) / 2, 1)]}
+    assert c.entities["b"] == {"point": c.to_px(33.3, 44.4)}
+    assert c.entities["s"] == {"segment": [c.to_px(5, 6), c.to_px(70, 2)], "box": c.to_px(5, 2) + c.to_px(70, 6),
+                               "point": c.entities["s"]["point"]}
+    assert c.entities["p"]["point"] == c.to_px(2.0, 3.0)
+    with pytest.raises(KeyError):
+        c.entities["zz"]
+    assert dict(c.entities.items()) == {k: c.entities[k] for k in c.entities}

@@ -140,7 +140,8 @@ def _texture_tile(texture: str, bg, mark) -> cairo.ImageSurface:
 
 def butt_dashes(dash, lw: float) -> list[float]:
     """A dash pattern drawn with butt caps that looks like ``dash`` drawn with round caps: each
-    dash longer by the two caps (``lw``), each gap shorter by as much (never below zero).
+    dash longer by the area of its two half-disc caps (pi/4 ``lw``), each gap shorter by as much
+    (never below zero), so a dotted or dashed line keeps its ink.
     cairo rasterises every round-capped dash as its own rounded outline, so dotted and dashed
     lines cost 2-4x a butt-capped stroke of the same look.  Up to ``THIN`` (gridlines, guides,
     leaders) the two are indistinguishable; thicker dotted lines keep their round dots.
@@ -148,7 +149,7 @@ def butt_dashes(dash, lw: float) -> list[float]:
     out = []
     for k in range(0, len(dash), 2):
         on, off = float(dash[k]), float(dash[k + 1])
-        shift = min(lw, off)
+        shift = min(math.pi / 4 * lw, off)
         out += [on + shift, off - shift]
     return out
 
