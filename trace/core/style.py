@@ -14,7 +14,7 @@ the theme's surfaces gets an outline (see ``Canvas``).
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 
 RGB = tuple[float, float, float]
 
@@ -177,7 +177,7 @@ class Style:
 
     # ------------------------------------------------------------ (de)serialisation
     def to_json(self) -> dict:
-        d = asdict(self)
+        d = {name: getattr(self, name) for name in _STYLE_FIELDS}   # every field is a plain value
         d["pad"] = list(self.pad)
         d["jitter"] = list(self.jitter)
         return d
@@ -188,6 +188,9 @@ class Style:
         d["pad"] = tuple(d.get("pad", (0.0, 0.0, 0.0, 0.0)))
         d["jitter"] = tuple(d.get("jitter", (0.0, 0.0)))
         return cls(**d)
+
+
+_STYLE_FIELDS = tuple(f.name for f in fields(Style))
 
 
 # ---------------------------------------------------------------- colour science (WCAG, CIE)
