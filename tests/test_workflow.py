@@ -56,7 +56,8 @@ def snakemake(ws, *args, timeout=900, extra_path=None):
 @pytest.fixture(scope="module")
 def local_run(tmp_path_factory):
     ws = make_workspace(tmp_path_factory.mktemp("wf") / "ws")
-    r = snakemake(ws, "--cores", "2", "--configfile", "config/test/tiny.yaml")
+    # the whole local DAG (~9 min on 2 idle cores, --deep validation included); a generous guard
+    r = snakemake(ws, "--cores", "2", "--configfile", "config/test/tiny.yaml", timeout=2700)
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
     return ws
 
