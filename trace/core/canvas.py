@@ -541,10 +541,14 @@ class Canvas:
         # the pixel box under the current transform (scenes may draw inside their own transforms)
         xx, yx, xy, yy, mx, my = ctx.get_matrix()
         u1, v1 = u0 + adv, v0 + height
-        xs = (xx * u0 + xy * v0 + mx, xx * u1 + xy * v0 + mx, xx * u1 + xy * v1 + mx, xx * u0 + xy * v1 + mx)
-        ys = (yx * u0 + yy * v0 + my, yx * u1 + yy * v0 + my, yx * u1 + yy * v1 + my, yx * u0 + yy * v1 + my)
-        pbox = [round(min(xs), 1), round(min(ys), 1), round(max(xs), 1), round(max(ys), 1)]
-        size_px = round(math.hypot(xy * size, yy * size), 2)
+        if xy == 0.0 and yx == 0.0 and xx > 0.0 and yy > 0.0:   # scale + shift: the corners are the box
+            pbox = [round(xx * u0 + mx, 1), round(yy * v0 + my, 1), round(xx * u1 + mx, 1), round(yy * v1 + my, 1)]
+            size_px = round(yy * size, 2)
+        else:
+            xs = (xx * u0 + xy * v0 + mx, xx * u1 + xy * v0 + mx, xx * u1 + xy * v1 + mx, xx * u0 + xy * v1 + mx)
+            ys = (yx * u0 + yy * v0 + my, yx * u1 + yy * v0 + my, yx * u1 + yy * v1 + my, yx * u0 + yy * v1 + my)
+            pbox = [round(min(xs), 1), round(min(ys), 1), round(max(xs), 1), round(max(ys), 1)]
+            size_px = round(math.hypot(xy * size, yy * size), 2)
         rec = {"text": s, "box": pbox, "size_px": size_px, "bold": bool(bold), "color": col, "kind": kind}
         if self.audit:
             under = self._under(pbox)
