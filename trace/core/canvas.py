@@ -419,20 +419,23 @@ class Canvas:
         self.register(id, segment=((x0, y0), (x1, y1)))
 
     def polyline(self, pts, *, color="ink", lw=1.5, dash=None):
-        self.ctx.move_to(*pts[0])
+        ctx = self.ctx
+        ctx.move_to(*pts[0])
         for p in pts[1:]:
-            self.ctx.line_to(*p)
+            ctx.line_to(*p)
         self._paint(None, color, lw, dash)
 
     def polygon(self, pts, *, fill=None, stroke=None, lw=1.0, id=None, dash=None):
-        self.ctx.move_to(*pts[0])
+        ctx = self.ctx
+        ctx.move_to(*pts[0])
         for p in pts[1:]:
-            self.ctx.line_to(*p)
-        self.ctx.close_path()
+            ctx.line_to(*p)
+        ctx.close_path()
         self._paint(fill, stroke, lw, dash)
-        xs = [p[0] for p in pts]
-        ys = [p[1] for p in pts]
-        self.register(id, box=(min(xs), min(ys), max(xs), max(ys)))
+        if id is not None:
+            xs = [p[0] for p in pts]
+            ys = [p[1] for p in pts]
+            self.register(id, box=(min(xs), min(ys), max(xs), max(ys)))
 
     def arrow(self, x0, y0, x1, y1, *, color="ink", lw=1.5, head=9.0, id=None, shorten=0.0):
         ang = math.atan2(y1 - y0, x1 - x0)
