@@ -157,6 +157,7 @@ def main(argv=None) -> int:
                                                          "task list) and keep its least CPU time")
     p.add_argument("--reference", help="the reference's ref_task_stats.tsv (adds the matched-size run)")
     p.add_argument("--out", required=True, help="TSV to write")
+    p.add_argument("--cold-starts", type=int, default=5, help="`tracegen list` runs for the cold-start median")
     a = p.parse_args(argv)
 
     from tracegen import registry
@@ -188,7 +189,7 @@ def main(argv=None) -> int:
                        matched_ms_total=m["ms_total"], matched_mp_per_s=m["mp_per_s"],
                        matched_speedup=REF_MS_TOTAL / m["ms_total"], matched_ms_cairo_png=m["ms_cairo_png"])
         rows.append(row)
-    cold = cold_start()
+    cold = cold_start(a.cold_starts)
     out = Path(a.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     cols = ("task_id", "group", "n") + FIELDS + (MATCHED if ref else ()) + ("status",)
