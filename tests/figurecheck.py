@@ -63,6 +63,17 @@ def read(fig) -> dict:
     return out
 
 
+def labelled(fig, pattern) -> dict:
+    """{name: value, None for '?'} from the texts beside segments and the listed notes, every one
+    of which must match ``pattern`` (a compiled regex whose groups are the name and the number)."""
+    out = {}
+    for text in [ln["text"] for ln in fig["lens"]] + fig["notes"]:
+        m = pattern.match(text)
+        assert m, text
+        out[m[1]] = None if m[2] == "?" else float(m[2])
+    return out
+
+
 def given_angle(lab, name):
     return lab["angle"].get(angle_key(name))
 
@@ -169,28 +180,3 @@ def as_answer(v: float, integer: bool):
         assert abs(v - round(v)) < 1e-4, v
         return int(round(v))
     return half_up(v, 1)
-
-
-def scene_tests(module: str, solvers: dict, size_metric):
-    """The standard tests of a figure scene, to bind at module level::
-
-        test_tasks, test_two_process_determinism, test_no_printed_answer = scene_tests(MOD, SOLVERS, size)
-
-    every task against its independent solver (tests/taskcheck.py), byte-identical output in two
-    processes, and no drawn label giving the answer away."""
-    import pytest
-    from taskcheck import check_no_shortcuts, check_scene_tasks, check_two_process_determinism
-
-    from tracegen import registry
-
-    def test_tasks():
-        check_scene_tasks(module, solvers, size_metric=size_metric)
-
-    def test_two_process_determinism():
-        check_two_process_determinism(module)
-
-    @pytest.mark.parametrize("tid", sorted(solvers))
-    def test_no_printed_answer(tid):
-        check_no_shortcuts(registry.get(tid), seeds=(0,))
-
-    return test_tasks, test_two_process_determinism, test_no_printed_answer

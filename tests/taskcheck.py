@@ -2,9 +2,11 @@
 
 A scene's test module supplies, per task, an *independent* solver ``recompute(state, params,
 query_id) -> answer`` written from the catalog's ``program`` (not by calling the task code),
-and calls ``check_scene_tasks``.  The harness covers: every query id and difficulty reached,
-replay agreement, annotation inside the image, the independent answer, answer balance,
-difficulty changing the state, and byte-identical output across two processes.
+and binds its standard tests with ``scene_tests`` (``check_scene_tasks`` and the two-process
+check) and, where labels could give answers away, ``shortcut_test``.  The harness covers:
+every query id and difficulty reached, replay agreement, annotation inside the image, the
+independent answer, answer balance, difficulty changing the state, and byte-identical output
+across two processes.
 """
 
 from __future__ import annotations
@@ -69,6 +71,16 @@ def check_scene_tasks(module_name: str, solvers: dict, *, size_metric, seeds_per
                 assert n / balance_seeds <= balance_limit, f"{tid}: answer {top} in {n}/{balance_seeds} instances"
 
 
+def check_many_instances(module_name: str, solvers: dict, *, seed: int, n: int) -> None:
+    """Every task's independent solver agrees with the task on ``n`` more solved (unrendered)
+    instances of split "extra" -- for scenes whose search spaces are too varied for
+    ``check_scene_tasks``'s few seeds per query and difficulty."""
+    for tid, spec in scene_tasks(module_name).items():
+        for i in range(n):
+            qid, _, state, params, sol = engine.solve_only(spec, seed=seed, split="extra", index=i)
+            assert solvers[tid](state, params, qid) == sol.answer, (tid, i)
+
+
 _CHILD = r"""
 import importlib, json, sys, hashlib
 from tracegen.core import engine
@@ -94,6 +106,23 @@ def check_two_process_determinism(module_name: str) -> None:
             inst = engine.generate(spec, seed=s, split="train", index=s)
             assert runs[0][f"{tid}/{s}"] == [sha256_bytes(inst.png()),
                                             sha256_bytes(canonical_json(inst.record).encode())]
+
+
+def scene_tests(module_name: str, solvers: dict, *, size_metric, **options):
+    """A scene's two standard tests, bound at module level in one line::
+
+        test_tasks, test_two_process_determinism = scene_tests(MOD, SOLVERS, size_metric=_size)
+
+    ``test_tasks`` runs ``check_scene_tasks`` (``options``: seeds_per_combo, balance_seeds,
+    balance_limit) and ``test_two_process_determinism`` runs ``check_two_process_determinism``."""
+
+    def test_tasks():
+        check_scene_tasks(module_name, solvers, size_metric=size_metric, **options)
+
+    def test_two_process_determinism():
+        check_two_process_determinism(module_name)
+
+    return test_tasks, test_two_process_determinism
 
 
 # ---------------------------------------------------------------------------- style space
@@ -223,3 +252,22 @@ def check_no_shortcuts(spec, *, seeds=(0, 1, 2), answer: bool = True, extra=None
                 hits = shortcut_hits(inst.canvas.texts, values)
                 assert not hits, (f"{spec.task_id} [{qid}, difficulty {d}, seed {s}]: the image prints "
                                   f"{hits[:5]} (label, value read through an encoding)")
+
+
+def shortcut_test(task_ids, *, seeds=(0,), answer=True, extra=None):
+    """``check_no_shortcuts`` on each of ``task_ids`` (one test per id), bound at module level::
+
+        test_no_value_is_printed = shortcut_test(sorted(SOLVERS), answer=lambda tid: tid in COUNTS)
+
+    ``answer`` is a bool or a predicate of the task id; ``seeds`` and ``extra`` go to
+    ``check_no_shortcuts`` (note the one-seed default here)."""
+    import pytest
+
+    from tracegen import registry
+
+    @pytest.mark.parametrize("tid", list(task_ids))
+    def test_no_shortcuts(tid):
+        check_no_shortcuts(registry.get(tid), seeds=seeds, answer=answer(tid) if callable(answer) else answer,
+                           extra=extra)
+
+    return test_no_shortcuts

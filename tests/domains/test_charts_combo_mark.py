@@ -1,7 +1,7 @@
 """charts/combo_mark: independent solvers written from the catalog programs over the two
 printed series, and both series' values printed at their marks."""
 
-from taskcheck import check_scene_tasks, check_two_process_determinism
+from taskcheck import scene_tests
 
 from tracegen.core import engine
 from tracegen.domains.charts import combo_mark
@@ -80,12 +80,8 @@ SOLVERS = {
 }
 
 
-def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=lambda s: len(s["labels"]), seeds_per_combo=2, balance_seeds=120)
-
-
-def test_two_process_determinism():
-    check_two_process_determinism(MOD)
+test_tasks, test_two_process_determinism = scene_tests(MOD, SOLVERS, size_metric=lambda s: len(s["labels"]),
+                                                       seeds_per_combo=2, balance_seeds=120)
 
 
 def test_both_series_printed_and_pairs_registered():

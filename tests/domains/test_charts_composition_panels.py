@@ -3,7 +3,7 @@ exact fractions of the printed totals), and every share and total printed."""
 
 from fractions import Fraction
 
-from taskcheck import check_scene_tasks, check_two_process_determinism
+from taskcheck import scene_tests
 
 from tracegen.core import engine
 from tracegen.domains.charts import composition_panels
@@ -65,13 +65,9 @@ SOLVERS = {
 }
 
 
-def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=lambda s: len(s["panels"]) * len(s["segments"]), seeds_per_combo=2,
-                      balance_seeds=120)
-
-
-def test_two_process_determinism():
-    check_two_process_determinism(MOD)
+test_tasks, test_two_process_determinism = scene_tests(MOD, SOLVERS,
+                                                       size_metric=lambda s: len(s["panels"]) * len(s["segments"]),
+                                                       seeds_per_combo=2, balance_seeds=120)
 
 
 def test_shares_and_totals_printed():

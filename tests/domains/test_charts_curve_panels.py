@@ -2,8 +2,7 @@
 value cube panels x methods x x-positions), no value printed, guides and crossings drawn."""
 
 import numpy as np
-import pytest
-from taskcheck import check_no_shortcuts, check_scene_tasks, check_two_process_determinism
+from taskcheck import scene_tests, shortcut_test
 
 from tracegen import registry
 from tracegen.core import engine
@@ -103,18 +102,12 @@ def _size(s):
     return len(s["panels"]) * len(s["methods"]) * len(s["xs"])
 
 
-def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=_size, seeds_per_combo=2, balance_seeds=120)
+test_tasks, test_two_process_determinism = scene_tests(MOD, SOLVERS, size_metric=_size, seeds_per_combo=2,
+                                                       balance_seeds=120)
 
 
-def test_two_process_determinism():
-    check_two_process_determinism(MOD)
-
-
-@pytest.mark.parametrize("tid", sorted(SOLVERS))
-def test_no_value_is_printed(tid):
-    # a panel or method label may be the answer by design; the values never are printed
-    check_no_shortcuts(registry.get(tid), seeds=(0,), answer=tid in COUNTS)
+# a panel or method label may be the answer by design; the values never are printed
+test_no_value_is_printed = shortcut_test(sorted(SOLVERS), answer=lambda tid: tid in COUNTS)
 
 
 def test_guides_crossings_and_unanswerable():

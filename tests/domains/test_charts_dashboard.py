@@ -3,7 +3,7 @@ panels x categories value table (numpy), the statement options drawn in the imag
 unanswerable case when a panel hides a category."""
 
 import numpy as np
-from taskcheck import check_scene_tasks, check_two_process_determinism
+from taskcheck import scene_tests
 
 from tracegen.core import engine
 from tracegen.domains.charts import dashboard
@@ -86,13 +86,9 @@ SOLVERS = {
 }
 
 
-def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=lambda s: len(s["panels"]) * len(s["categories"]),
-                      seeds_per_combo=2, balance_seeds=120)
-
-
-def test_two_process_determinism():
-    check_two_process_determinism(MOD)
+test_tasks, test_two_process_determinism = scene_tests(MOD, SOLVERS,
+                                                       size_metric=lambda s: len(s["panels"]) * len(s["categories"]),
+                                                       seeds_per_combo=2, balance_seeds=120)
 
 
 def test_values_printed_statements_drawn_and_unanswerable():

@@ -6,7 +6,7 @@ import math
 
 import numpy as np
 import pytest
-from taskcheck import check_no_shortcuts, check_scene_tasks, check_two_process_determinism
+from taskcheck import scene_tests, shortcut_test
 
 from tracegen import registry
 from tracegen.core import engine
@@ -75,17 +75,10 @@ def _size(s):
     return len(s["curves"])
 
 
-def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=_size, seeds_per_combo=2)
+test_tasks, test_two_process_determinism = scene_tests(MOD, SOLVERS, size_metric=_size, seeds_per_combo=2)
 
 
-def test_two_process_determinism():
-    check_two_process_determinism(MOD)
-
-
-@pytest.mark.parametrize("tid", sorted(SOLVERS))
-def test_nothing_read_is_printed(tid):
-    check_no_shortcuts(registry.get(tid), seeds=(0,), answer=False)
+test_nothing_read_is_printed = shortcut_test(sorted(SOLVERS), answer=False)
 
 
 @pytest.mark.parametrize("tid,prefix", [(P + "density_at_x_extremum_label", "at"),

@@ -1,7 +1,6 @@
 """charts/heatmap: independent solvers written from the catalog programs."""
 
-import pytest
-from taskcheck import check_no_shortcuts, check_scene_tasks, check_two_process_determinism
+from taskcheck import scene_tests, shortcut_test
 
 from tracegen import registry
 from tracegen.core import engine
@@ -79,17 +78,11 @@ SOLVERS = {
 }
 
 
-def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=lambda s: len(s["values"]) * len(s["values"][0]))
+test_tasks, test_two_process_determinism = scene_tests(MOD, SOLVERS,
+                                                       size_metric=lambda s: len(s["values"]) * len(s["values"][0]))
 
 
-def test_two_process_determinism():
-    check_two_process_determinism(MOD)
-
-
-@pytest.mark.parametrize("tid", sorted(SOLVERS))
-def test_no_cell_prints_its_value(tid):
-    check_no_shortcuts(registry.get(tid), seeds=(0, 1), answer="count" in tid)
+test_no_cell_prints_its_value = shortcut_test(sorted(SOLVERS), seeds=(0, 1), answer=lambda tid: "count" in tid)
 
 
 def test_colour_bar_cells_keep_clear_of_the_asked_bounds():

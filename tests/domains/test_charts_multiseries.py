@@ -4,10 +4,8 @@ series x categories table, fractions for ratios and shares), and no value printe
 from fractions import Fraction
 
 import numpy as np
-import pytest
-from taskcheck import check_no_shortcuts, check_scene_tasks, check_two_process_determinism
+from taskcheck import scene_tests, shortcut_test
 
-from tracegen.domains.charts import multiseries
 
 MOD = "tracegen.domains.charts.multiseries"
 P = "task_charts__multiseries__"
@@ -68,16 +66,10 @@ SOLVERS = {
 }
 
 
-def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=lambda s: len(s["series"]) * len(s["categories"]) + s["hi"] - s["lo"],
-                      seeds_per_combo=2, balance_seeds=120)
+test_tasks, test_two_process_determinism = scene_tests(
+    MOD, SOLVERS, size_metric=lambda s: len(s["series"]) * len(s["categories"]) + s["hi"] - s["lo"],
+    seeds_per_combo=2, balance_seeds=120)
 
 
-def test_two_process_determinism():
-    check_two_process_determinism(MOD)
-
-
-@pytest.mark.parametrize("tid", sorted(SOLVERS))
-def test_no_value_is_printed(tid):
-    # the answer is a category or series label by design; the values read off the axis are never printed
-    check_no_shortcuts(multiseries.SCENE.tasks[tid], seeds=(0,), answer=False)
+# the answer is a category or series label by design; the values read off the axis are never printed
+test_no_value_is_printed = shortcut_test(sorted(SOLVERS), answer=False)

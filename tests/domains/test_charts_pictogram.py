@@ -1,8 +1,7 @@
 """charts/pictogram: independent solvers written from the catalog programs (totals = marks x
 unit scale), no count or total printed, marks drawn as counted."""
 
-import pytest
-from taskcheck import check_no_shortcuts, check_scene_tasks, check_two_process_determinism
+from taskcheck import scene_tests, shortcut_test
 
 from tracegen import registry
 from tracegen.core import engine
@@ -56,19 +55,13 @@ def _size(s):
     return len(s["counts"]) * 20 + max(s["counts"])
 
 
-def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=_size, seeds_per_combo=2)
+test_tasks, test_two_process_determinism = scene_tests(MOD, SOLVERS, size_metric=_size, seeds_per_combo=2)
 
 
-def test_two_process_determinism():
-    check_two_process_determinism(MOD)
-
-
-@pytest.mark.parametrize("tid", sorted(SOLVERS))
-def test_no_count_or_total_is_printed(tid):
-    # counts are read by counting marks; only the legend's unit scale (a scale label) is printed
-    check_no_shortcuts(registry.get(tid), seeds=(0,), answer=tid not in LABELS,
-                       extra=lambda rec, tr: [n * tr["state"]["unit"] for n in tr["state"]["counts"]])
+# counts are read by counting marks; only the legend's unit scale (a scale label) is printed
+test_no_count_or_total_is_printed = shortcut_test(
+    sorted(SOLVERS), answer=lambda tid: tid not in LABELS,
+    extra=lambda rec, tr: [n * tr["state"]["unit"] for n in tr["state"]["counts"]])
 
 
 def test_one_mark_per_count_inside_its_row_and_both_variants():

@@ -2,8 +2,7 @@
 the left/right value columns), bars mirrored on one scale, no value printed."""
 
 import numpy as np
-import pytest
-from taskcheck import check_no_shortcuts, check_scene_tasks, check_two_process_determinism
+from taskcheck import scene_tests, shortcut_test
 
 from tracegen import registry
 from tracegen.core import engine
@@ -56,17 +55,10 @@ def _size(s):
     return len(s["groups"])
 
 
-def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=_size, seeds_per_combo=2)
+test_tasks, test_two_process_determinism = scene_tests(MOD, SOLVERS, size_metric=_size, seeds_per_combo=2)
 
 
-def test_two_process_determinism():
-    check_two_process_determinism(MOD)
-
-
-@pytest.mark.parametrize("tid", sorted(SOLVERS))
-def test_no_value_is_printed(tid):
-    check_no_shortcuts(registry.get(tid), seeds=(0,), answer=tid in COUNTS)
+test_no_value_is_printed = shortcut_test(sorted(SOLVERS), answer=lambda tid: tid in COUNTS)
 
 
 def test_bars_mirrored_on_one_scale_and_equal_rows_for_nonzero_gaps():

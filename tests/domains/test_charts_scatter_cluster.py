@@ -3,8 +3,7 @@ centres, ranges, bounding-box diagonals, polyfit slopes, ellipse areas), lettere
 in the image, nothing printed but the axes."""
 
 import numpy as np
-import pytest
-from taskcheck import check_no_shortcuts, check_scene_tasks, check_two_process_determinism
+from taskcheck import scene_tests, shortcut_test
 
 from tracegen import registry
 from tracegen.core import engine
@@ -55,17 +54,10 @@ def _size(s):
     return len(s["clusters"])
 
 
-def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=_size, seeds_per_combo=2)
+test_tasks, test_two_process_determinism = scene_tests(MOD, SOLVERS, size_metric=_size, seeds_per_combo=2)
 
 
-def test_two_process_determinism():
-    check_two_process_determinism(MOD)
-
-
-@pytest.mark.parametrize("tid", sorted(SOLVERS))
-def test_nothing_read_is_printed(tid):
-    check_no_shortcuts(registry.get(tid), seeds=(0,), answer=False)
+test_nothing_read_is_printed = shortcut_test(sorted(SOLVERS), answer=False)
 
 
 def test_options_drawn_in_the_image():

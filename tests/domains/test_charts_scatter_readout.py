@@ -2,8 +2,7 @@
 series x position value grid), no value printed, every point on the axis's unit grid."""
 
 import numpy as np
-import pytest
-from taskcheck import check_no_shortcuts, check_scene_tasks, check_two_process_determinism
+from taskcheck import scene_tests, shortcut_test
 
 from tracegen import registry
 from tracegen.core import engine
@@ -59,18 +58,11 @@ def _size(s):
     return len(s["series"]) * len(s["x_labels"]) + 10 // s["unit"]
 
 
-def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=_size, seeds_per_combo=2)
+test_tasks, test_two_process_determinism = scene_tests(MOD, SOLVERS, size_metric=_size, seeds_per_combo=2)
 
 
-def test_two_process_determinism():
-    check_two_process_determinism(MOD)
-
-
-@pytest.mark.parametrize("tid", sorted(SOLVERS))
-def test_no_value_is_printed(tid):
-    # a series or x label may be the answer by design; the values are never printed
-    check_no_shortcuts(registry.get(tid), seeds=(0,), answer=tid not in LABELS)
+# a series or x label may be the answer by design; the values are never printed
+test_no_value_is_printed = shortcut_test(sorted(SOLVERS), answer=lambda tid: tid not in LABELS)
 
 
 def test_values_on_the_unit_grid_and_unanswerable_case():

@@ -2,8 +2,7 @@
 
 import statistics
 
-import pytest
-from taskcheck import check_no_shortcuts, check_scene_tasks, check_two_process_determinism
+from taskcheck import scene_tests, shortcut_test
 
 from tracegen.core import engine
 
@@ -106,20 +105,11 @@ SOLVERS = {
 LABEL_ANSWERS = {P + "order_statistic_label", P + "observed_threshold_crossing_label"}
 
 
-def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=lambda s: len(s["values"]) + (s["hi"] - s["lo"]) // s["unit"],
-                      seeds_per_combo=2)
+test_tasks, test_two_process_determinism = scene_tests(
+    MOD, SOLVERS, size_metric=lambda s: len(s["values"]) + (s["hi"] - s["lo"]) // s["unit"], seeds_per_combo=2)
 
 
-def test_two_process_determinism():
-    check_two_process_determinism(MOD)
-
-
-@pytest.mark.parametrize("tid", sorted(SOLVERS))
-def test_no_value_is_printed(tid):
-    from tracegen import registry
-
-    check_no_shortcuts(registry.get(tid), seeds=(0, 1), answer=tid not in LABEL_ANSWERS)
+test_no_value_is_printed = shortcut_test(sorted(SOLVERS), seeds=(0, 1), answer=lambda tid: tid not in LABEL_ANSWERS)
 
 
 def test_values_sit_on_the_axis_grid_and_order_statistics_see_ties():

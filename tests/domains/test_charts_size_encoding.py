@@ -2,8 +2,7 @@
 values per item), sizes drawn in proportion to the values (font size, bubble area), no value
 printed."""
 
-import pytest
-from taskcheck import check_no_shortcuts, check_scene_tasks, check_two_process_determinism
+from taskcheck import scene_tests, shortcut_test
 
 from tracegen import registry
 from tracegen.core import engine
@@ -51,17 +50,10 @@ def _size(s):
     return len(s["values"]) + 10 * len(s["categories"])
 
 
-def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=_size, seeds_per_combo=2)
+test_tasks, test_two_process_determinism = scene_tests(MOD, SOLVERS, size_metric=_size, seeds_per_combo=2)
 
 
-def test_two_process_determinism():
-    check_two_process_determinism(MOD)
-
-
-@pytest.mark.parametrize("tid", sorted(SOLVERS))
-def test_no_value_is_printed(tid):
-    check_no_shortcuts(registry.get(tid), seeds=(0,), answer=tid == P + "category_relative_size_count")
+test_no_value_is_printed = shortcut_test(sorted(SOLVERS), answer=lambda tid: tid == P + "category_relative_size_count")
 
 
 def test_sizes_follow_the_values():

@@ -3,7 +3,7 @@ loops over the printed cells), and the table prints every entry it is asked abou
 
 import statistics
 
-from taskcheck import check_scene_tasks, check_two_process_determinism
+from taskcheck import scene_tests
 
 from tracegen.core import engine
 from tracegen.domains.charts import table
@@ -83,13 +83,9 @@ SOLVERS = {
 }
 
 
-def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=lambda s: len(s["rows"]) * len(s["columns"]), seeds_per_combo=2,
-                      balance_seeds=120)
-
-
-def test_two_process_determinism():
-    check_two_process_determinism(MOD)
+test_tasks, test_two_process_determinism = scene_tests(MOD, SOLVERS,
+                                                       size_metric=lambda s: len(s["rows"]) * len(s["columns"]),
+                                                       seeds_per_combo=2, balance_seeds=120)
 
 
 def test_every_cell_is_printed_and_boxed():

@@ -4,8 +4,7 @@ running totals."""
 
 from itertools import accumulate
 
-import pytest
-from taskcheck import check_no_shortcuts, check_scene_tasks, check_two_process_determinism
+from taskcheck import scene_tests, shortcut_test
 
 from tracegen import registry
 from tracegen.core import engine
@@ -47,17 +46,10 @@ def _size(s):
     return 100 * len(s["deltas"]) + max(abs(d) for d in s["deltas"])
 
 
-def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=_size, seeds_per_combo=2)
+test_tasks, test_two_process_determinism = scene_tests(MOD, SOLVERS, size_metric=_size, seeds_per_combo=2)
 
 
-def test_two_process_determinism():
-    check_two_process_determinism(MOD)
-
-
-@pytest.mark.parametrize("tid", sorted(SOLVERS))
-def test_answer_is_never_printed(tid):
-    check_no_shortcuts(registry.get(tid), seeds=(0, 1))
+test_answer_is_never_printed = shortcut_test(sorted(SOLVERS), seeds=(0, 1))
 
 
 def test_bars_float_at_their_running_totals():

@@ -1,6 +1,6 @@
 """games/chess: independent solvers (geometric brute force, no ray generation) from the catalog programs."""
 
-from taskcheck import check_scene_tasks, check_two_process_determinism
+from taskcheck import check_many_instances, scene_tests
 
 MOD = "tracegen.domains.games.chess"
 P = "task_games__chess__"
@@ -159,19 +159,9 @@ SOLVERS = {
 }
 
 
-def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=lambda s: len(s["pieces"]), seeds_per_combo=2)
+test_tasks, test_two_process_determinism = scene_tests(MOD, SOLVERS, size_metric=lambda s: len(s["pieces"]),
+                                                       seeds_per_combo=2)
 
 
 def test_many_instances_agree():
-    from tracegen.core import engine
-    from taskcheck import scene_tasks
-
-    for tid, spec in scene_tasks(MOD).items():
-        for i in range(60):
-            qid, _, state, params, sol = engine.solve_only(spec, seed=3, split="extra", index=i)
-            assert SOLVERS[tid](state, params, qid) == sol.answer, (tid, i)
-
-
-def test_two_process_determinism():
-    check_two_process_determinism(MOD)
+    check_many_instances(MOD, SOLVERS, seed=3, n=60)

@@ -2,7 +2,7 @@
 
 import networkx as nx
 
-from taskcheck import check_scene_tasks, check_two_process_determinism
+from taskcheck import check_many_instances, scene_tests
 
 MOD = "tracegen.domains.games.go"
 P = "task_games__go__"
@@ -68,20 +68,9 @@ def test_states_have_no_dead_groups():
                 assert _libs(rows, next(iter(comp)))
 
 
-def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=lambda s: sum(ch != "." for row in s["rows"] for ch in row),
-                      seeds_per_combo=2)
+test_tasks, test_two_process_determinism = scene_tests(
+    MOD, SOLVERS, size_metric=lambda s: sum(ch != "." for row in s["rows"] for ch in row), seeds_per_combo=2)
 
 
 def test_many_instances_agree():
-    from tracegen.core import engine
-    from taskcheck import scene_tasks
-
-    for tid, spec in scene_tasks(MOD).items():
-        for i in range(60):
-            qid, _, state, params, sol = engine.solve_only(spec, seed=5, split="extra", index=i)
-            assert SOLVERS[tid](state, params, qid) == sol.answer, (tid, i)
-
-
-def test_two_process_determinism():
-    check_two_process_determinism(MOD)
+    check_many_instances(MOD, SOLVERS, seed=5, n=60)

@@ -6,7 +6,7 @@ cells next to revealed numbers, one linked group at a time, branching clue by cl
 
 import itertools
 
-from taskcheck import check_scene_tasks, check_two_process_determinism
+from taskcheck import scene_tests
 
 MOD = "tracegen.domains.games.minesweeper"
 P = "task_games__minesweeper__"
@@ -90,9 +90,4 @@ SOLVERS = {
 }
 
 
-def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=lambda s: s["rows"] * s["cols"])
-
-
-def test_two_process_determinism():
-    check_two_process_determinism(MOD)
+test_tasks, test_two_process_determinism = scene_tests(MOD, SOLVERS, size_metric=lambda s: s["rows"] * s["cols"])

@@ -2,7 +2,8 @@
 values and expressions (parsed back from the figure) and the marked vertices; each answer is
 also measured on the drawing."""
 
-from figurecheck import as_answer, check_printed, measure_angle, measure_unknown, read, scene_tests, unknown
+from figurecheck import as_answer, check_printed, measure_angle, measure_unknown, read, unknown
+from taskcheck import scene_tests, shortcut_test
 
 
 MOD = "tracegen.domains.geometry.angle_relations"
@@ -121,4 +122,5 @@ def _size(s):
     return len(fig["dots"]) + len(lab["angle"]) + 2 * len(lab["angle_expr"]) + coeff / 10 + len(fig["segs"])
 
 
-test_tasks, test_two_process_determinism, test_no_printed_answer = scene_tests(MOD, SOLVERS, _size)
+test_tasks, test_two_process_determinism = scene_tests(MOD, SOLVERS, size_metric=_size)
+test_no_printed_answer = shortcut_test(sorted(SOLVERS))

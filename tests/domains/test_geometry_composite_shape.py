@@ -7,34 +7,18 @@ agree with the formula."""
 import cmath
 import math
 import re
-from decimal import ROUND_HALF_UP, Decimal
 
-import pytest
-from taskcheck import check_no_shortcuts, check_scene_tasks, check_two_process_determinism
+from figurecheck import half_up, labelled
+from taskcheck import scene_tests, shortcut_test
 
-from tracegen import registry
 
 MOD = "tracegen.domains.geometry.composite_shape"
 P = "task_geometry__composite_shape__"
 LABEL = re.compile(r"^(arc [A-Z]{2}|[A-Z]{2}|r|Area) = (\?|\d+(?:\.\d+)?)$")
 
 
-def half_up(v):
-    return float(Decimal(repr(float(v))).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
-
-
 def pt(fig, n):
     return complex(*fig["pts"][n])
-
-
-def labels(fig):
-    """{name: value or None for '?'} from the lengths beside segments and the listed notes."""
-    out = {}
-    for text in [ln["text"] for ln in fig["lens"]] + fig["notes"]:
-        m = LABEL.match(text)
-        assert m, text
-        out[m[1]] = None if m[2] == "?" else float(m[2])
-    return out
 
 
 def check_scale(fig):
@@ -50,7 +34,7 @@ def read(state):
     """The figure (checked to scale) and its printed measurements."""
     fig = state["fig"]
     check_scale(fig)
-    return fig, labels(fig)
+    return fig, labelled(fig, LABEL)
 
 
 def dense(fig, path, n=4000):
@@ -230,14 +214,7 @@ def _size(s):
         [ln["text"] for ln in fig["lens"]] + fig["notes"])))
 
 
-def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=_size)
+test_tasks, test_two_process_determinism = scene_tests(MOD, SOLVERS, size_metric=_size)
 
 
-def test_two_process_determinism():
-    check_two_process_determinism(MOD)
-
-
-@pytest.mark.parametrize("tid", sorted(SOLVERS))
-def test_no_printed_answer(tid):
-    check_no_shortcuts(registry.get(tid), seeds=(0,))
+test_no_printed_answer = shortcut_test(sorted(SOLVERS))

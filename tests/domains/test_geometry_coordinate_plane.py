@@ -6,8 +6,7 @@ import math
 from fractions import Fraction
 
 import numpy as np
-import pytest
-from taskcheck import check_no_shortcuts, check_scene_tasks, check_two_process_determinism
+from taskcheck import scene_tests, shortcut_test
 
 from tracegen import registry
 from tracegen.core import engine
@@ -179,17 +178,10 @@ def _size(s):
     return s["R"] * 10 + items + len(s.get("panels", []))
 
 
-def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=_size, seeds_per_combo=2)
+test_tasks, test_two_process_determinism = scene_tests(MOD, SOLVERS, size_metric=_size, seeds_per_combo=2)
 
 
-def test_two_process_determinism():
-    check_two_process_determinism(MOD)
-
-
-@pytest.mark.parametrize("tid", sorted(SOLVERS))
-def test_no_coordinates_or_counts_are_printed(tid):
-    check_no_shortcuts(registry.get(tid), seeds=(0,), answer=tid in COUNTS)
+test_no_coordinates_or_counts_are_printed = shortcut_test(sorted(SOLVERS), answer=lambda tid: tid in COUNTS)
 
 
 def test_candidates_are_drawn_in_the_image_and_count_as_the_reference_offers():

@@ -7,8 +7,7 @@ the one panel that qualifies and checks that no other does."""
 import math
 
 import numpy as np
-import pytest
-from taskcheck import check_no_shortcuts, check_scene_tasks, check_two_process_determinism
+from taskcheck import check_no_shortcuts, scene_tests
 
 from tracegen import registry
 from tracegen.core import engine
@@ -175,12 +174,8 @@ def _size(s):
     return len(s["panels"])
 
 
-def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=_size, seeds_per_combo=2, balance_seeds=120)
-
-
-def test_two_process_determinism():
-    check_two_process_determinism(MOD)
+test_tasks, test_two_process_determinism = scene_tests(MOD, SOLVERS, size_metric=_size, seeds_per_combo=2,
+                                                       balance_seeds=120)
 
 
 def test_range_not_printed():

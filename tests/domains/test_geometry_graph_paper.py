@@ -4,7 +4,7 @@ import math
 from fractions import Fraction
 
 import pytest
-from taskcheck import check_no_shortcuts, check_scene_tasks, check_two_process_determinism
+from taskcheck import check_no_shortcuts, scene_tests
 
 from tracegen import registry
 
@@ -196,12 +196,7 @@ def _size(state):
     return state["cols"] * state["rows"] + len(state["items"])
 
 
-def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=_size, seeds_per_combo=2)
-
-
-def test_two_process_determinism():
-    check_two_process_determinism(MOD)
+test_tasks, test_two_process_determinism = scene_tests(MOD, SOLVERS, size_metric=_size, seeds_per_combo=2)
 
 
 @pytest.mark.parametrize("tid", sorted(SOLVERS))

@@ -8,10 +8,8 @@ import math
 import re
 from fractions import Fraction
 
-import pytest
-from taskcheck import check_no_shortcuts, check_scene_tasks, check_two_process_determinism
+from taskcheck import scene_tests, shortcut_test
 
-from tracegen import registry
 
 MOD = "tracegen.domains.geometry.polygon_equation_diagram"
 P = "task_geometry__polygon_equation_diagram__"
@@ -143,14 +141,7 @@ def _size(s):
     return 10 * len(fig["names"]) + len(fig["angles"]) + len(fig["lens"])
 
 
-def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=_size)
+test_tasks, test_two_process_determinism = scene_tests(MOD, SOLVERS, size_metric=_size)
 
 
-def test_two_process_determinism():
-    check_two_process_determinism(MOD)
-
-
-@pytest.mark.parametrize("tid", sorted(SOLVERS))
-def test_no_printed_answer(tid):
-    check_no_shortcuts(registry.get(tid), seeds=(0,))
+test_no_printed_answer = shortcut_test(sorted(SOLVERS))

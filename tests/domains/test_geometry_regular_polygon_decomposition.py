@@ -5,20 +5,14 @@ the apothem to be drawn to scale, and the task's formula is applied."""
 
 import math
 import re
-from decimal import ROUND_HALF_UP, Decimal
 
-import pytest
-from taskcheck import check_no_shortcuts, check_scene_tasks, check_two_process_determinism
+from figurecheck import half_up, labelled
+from taskcheck import scene_tests, shortcut_test
 
-from tracegen import registry
 
 MOD = "tracegen.domains.geometry.regular_polygon_decomposition"
 P = "task_geometry__regular_polygon_decomposition__"
 NUM = re.compile(r"^(Total polygon area|Perimeter|Shaded wedge area|a|s) = (\d+(?:\.\d+)?)$")
-
-
-def half_up(v):
-    return float(Decimal(repr(float(v))).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
 
 
 def read(state):
@@ -35,11 +29,7 @@ def read(state):
     assert max(sides) - min(sides) < 1e-4
     shaded = next(r for r in fig["regions"] if r["tint"] is not None)
     k = len(shaded["path"]) - 2                       # O, then k + 1 consecutive vertices
-    v = {}
-    for text in [ln["text"] for ln in fig["lens"]] + fig["notes"]:
-        m = NUM.match(text)
-        assert m, text
-        v[m[1]] = float(m[2])
+    v = labelled(fig, NUM)
     if "a" in v:
         assert abs(abs(pts["M"] - o) - v["a"]) < 0.051
     if "s" in v:
@@ -96,14 +86,7 @@ def _size(s):
     return len(fig["pts"]) * 10 + max(abs(c) for p in fig["pts"].values() for c in p)
 
 
-def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=_size)
+test_tasks, test_two_process_determinism = scene_tests(MOD, SOLVERS, size_metric=_size)
 
 
-def test_two_process_determinism():
-    check_two_process_determinism(MOD)
-
-
-@pytest.mark.parametrize("tid", sorted(SOLVERS))
-def test_no_printed_answer(tid):
-    check_no_shortcuts(registry.get(tid), seeds=(0,))
+test_no_printed_answer = shortcut_test(sorted(SOLVERS))

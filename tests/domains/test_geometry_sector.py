@@ -4,7 +4,8 @@ sector is checked against the one the printed values give."""
 
 import math
 
-from figurecheck import check_printed, half_up, measure_angle, read, scene_tests
+from figurecheck import check_printed, half_up, measure_angle, read
+from taskcheck import scene_tests, shortcut_test
 
 
 MOD = "tracegen.domains.geometry.sector"
@@ -88,4 +89,5 @@ def _size(s):
     return r + (r != int(r)) * 5 + 3 * ("AC" in lab["len"]) + ccw_arc_of_sector(s["fig"], s["fig"]["sectors"][0]) / 60
 
 
-test_tasks, test_two_process_determinism, test_no_printed_answer = scene_tests(MOD, SOLVERS, _size)
+test_tasks, test_two_process_determinism = scene_tests(MOD, SOLVERS, size_metric=_size)
+test_no_printed_answer = shortcut_test(sorted(SOLVERS))

@@ -7,7 +7,7 @@ candidate must match."""
 from fractions import Fraction
 
 import pytest
-from taskcheck import check_scene_tasks, check_two_process_determinism
+from taskcheck import scene_tests
 
 from tracegen import registry
 from tracegen.core import engine
@@ -111,12 +111,7 @@ def _size(s):
     return 10 * len(s["candidates"]) + len(s["reference"])
 
 
-def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=_size, balance_seeds=120)
-
-
-def test_two_process_determinism():
-    check_two_process_determinism(MOD)
+test_tasks, test_two_process_determinism = scene_tests(MOD, SOLVERS, size_metric=_size, balance_seeds=120)
 
 
 @pytest.mark.parametrize("tid", sorted(SOLVERS))

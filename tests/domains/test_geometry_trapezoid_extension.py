@@ -3,12 +3,10 @@ measurements are read back and checked against the drawing (every length, the he
 parallelogram's area or perimeter are true of the coordinates, AECD is a parallelogram), then the
 asked length or area follows from the parallelogram's base DC = AE."""
 
-import math
 import re
-from decimal import ROUND_HALF_UP, Decimal
 
-import pytest
-from taskcheck import check_no_shortcuts, check_scene_tasks, check_two_process_determinism
+from figurecheck import half_up, labelled
+from taskcheck import scene_tests, shortcut_test
 
 from tracegen import registry
 
@@ -17,18 +15,10 @@ P = "task_geometry__trapezoid_extension__"
 LABEL = re.compile(r"^(parallelogram area|parallelogram perimeter|[A-Z]{2}|h) = (\?|\d+(?:\.\d+)?)$")
 
 
-def half_up(v):
-    return float(Decimal(repr(float(v))).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
-
-
 def read(state):
     fig = state["fig"]
     pts = {k: complex(*p) for k, p in fig["pts"].items()}
-    v = {}
-    for text in [ln["text"] for ln in fig["lens"]] + fig["notes"]:
-        m = LABEL.match(text)
-        assert m, text
-        v[m[1]] = None if m[2] == "?" else float(m[2])
+    v = labelled(fig, LABEL)
     # AECD is a parallelogram with AB on AE and DC parallel to it
     assert abs((pts["E"] - pts["A"]) - (pts["C"] - pts["D"])) < 1e-6
     assert abs(((pts["B"] - pts["A"]) / (pts["E"] - pts["A"])).imag) < 1e-9
@@ -83,17 +73,10 @@ def _size(s):
         [ln["text"] for ln in fig["lens"]] + fig["notes"])))
 
 
-def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=_size)
+test_tasks, test_two_process_determinism = scene_tests(MOD, SOLVERS, size_metric=_size)
 
 
-def test_two_process_determinism():
-    check_two_process_determinism(MOD)
-
-
-@pytest.mark.parametrize("tid", sorted(SOLVERS))
-def test_no_printed_answer(tid):
-    check_no_shortcuts(registry.get(tid), seeds=(0,))
+test_no_printed_answer = shortcut_test(sorted(SOLVERS))
 
 
 def test_annotation_is_the_extension_or_the_trapezoid():

@@ -5,7 +5,8 @@ quantity is measured from the drawing."""
 
 import math
 
-from figurecheck import as_answer, check_printed, length, measure_unknown, read, scene_tests, unknown
+from figurecheck import as_answer, check_printed, length, measure_unknown, read, unknown
+from taskcheck import scene_tests, shortcut_test
 
 
 MOD = "tracegen.domains.geometry.triangle_relations"
@@ -179,4 +180,5 @@ def _size(s):
     return len(lab["len"]) + len(lab["angle"]) + len(fig["dots"]) + math.log10(1 + max(nums or [0]))
 
 
-test_tasks, test_two_process_determinism, test_no_printed_answer = scene_tests(MOD, SOLVERS, _size)
+test_tasks, test_two_process_determinism = scene_tests(MOD, SOLVERS, size_metric=_size)
+test_no_printed_answer = shortcut_test(sorted(SOLVERS))

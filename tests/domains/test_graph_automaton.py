@@ -2,7 +2,7 @@
 transitions), written from the catalog programs, and the candidate cards drawn in the image."""
 
 import networkx as nx
-from taskcheck import check_scene_tasks, check_two_process_determinism
+from taskcheck import scene_tests
 
 from tracegen import registry
 from tracegen.core import engine
@@ -74,12 +74,9 @@ SOLVERS = {
 }
 
 
-def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=lambda s: s["n"] + len(s["delta"]) / 10, seeds_per_combo=2)
-
-
-def test_two_process_determinism():
-    check_two_process_determinism(MOD)
+test_tasks, test_two_process_determinism = scene_tests(MOD, SOLVERS,
+                                                       size_metric=lambda s: s["n"] + len(s["delta"]) / 10,
+                                                       seeds_per_combo=2)
 
 
 def test_candidate_strings_are_cards_in_the_image():

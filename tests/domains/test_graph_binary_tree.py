@@ -3,7 +3,7 @@ written from the catalog programs."""
 
 import networkx as nx
 import pytest
-from taskcheck import check_scene_tasks, check_two_process_determinism
+from taskcheck import scene_tests
 
 from tracegen import registry
 from tracegen.core import engine
@@ -140,12 +140,8 @@ SOLVERS = {
 }
 
 
-def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=lambda s: len(s["kids"]), seeds_per_combo=2)
-
-
-def test_two_process_determinism():
-    check_two_process_determinism(MOD)
+test_tasks, test_two_process_determinism = scene_tests(MOD, SOLVERS, size_metric=lambda s: len(s["kids"]),
+                                                       seeds_per_combo=2)
 
 
 @pytest.mark.parametrize("tid", [P + "lowest_common_ancestor_label", P + "traversal_kth_label"])

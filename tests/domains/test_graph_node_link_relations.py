@@ -2,7 +2,7 @@
 
 import networkx as nx
 
-from taskcheck import check_scene_tasks, check_two_process_determinism
+from taskcheck import scene_tests
 
 MOD = "tracegen.domains.graph.node_link_relations"
 P = "task_graph__node_link__"
@@ -158,12 +158,7 @@ SOLVERS = {
 }
 
 
-def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=lambda s: s["n"], seeds_per_combo=1)
-
-
-def test_two_process_determinism():
-    check_two_process_determinism(MOD)
+test_tasks, test_two_process_determinism = scene_tests(MOD, SOLVERS, size_metric=lambda s: s["n"], seeds_per_combo=1)
 
 
 def test_chordless_cycles_match_networkx():

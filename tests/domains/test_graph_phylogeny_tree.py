@@ -2,7 +2,7 @@
 clades), written from the catalog programs."""
 
 import networkx as nx
-from taskcheck import check_scene_tasks, check_two_process_determinism
+from taskcheck import scene_tests
 
 from tracegen import registry
 from tracegen.core import engine
@@ -77,12 +77,7 @@ def _size(s):
     return sum(len(str(t)) for t in s["panels"]) / 4 if s.get("panels") else len(s["kids"])
 
 
-def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=_size, seeds_per_combo=2)
-
-
-def test_two_process_determinism():
-    check_two_process_determinism(MOD)
+test_tasks, test_two_process_determinism = scene_tests(MOD, SOLVERS, size_metric=_size, seeds_per_combo=2)
 
 
 def test_four_panels_same_taxa_and_drawn_orders_differ():

@@ -2,7 +2,7 @@
 catalog programs, and the board's drawing rules."""
 
 import networkx as nx
-from taskcheck import check_scene_tasks, check_two_process_determinism
+from taskcheck import scene_tests
 
 from tracegen import registry
 from tracegen.core import engine
@@ -46,13 +46,8 @@ SOLVERS = {
 }
 
 
-def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=lambda s: 100 * s["grid"][0] * s["grid"][1] + len(s["junctions"]),
-                      seeds_per_combo=2)
-
-
-def test_two_process_determinism():
-    check_two_process_determinism(MOD)
+test_tasks, test_two_process_determinism = scene_tests(
+    MOD, SOLVERS, size_metric=lambda s: 100 * s["grid"][0] * s["grid"][1] + len(s["junctions"]), seeds_per_combo=2)
 
 
 def test_pipes_straight_uncrossed_and_blocked_ones_marked():

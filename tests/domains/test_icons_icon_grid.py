@@ -1,6 +1,6 @@
 """icons/icon_grid: independent solvers (set sizes over the visible cells) from the catalog programs."""
 
-from taskcheck import check_scene_tasks, check_two_process_determinism
+from taskcheck import scene_tests
 
 MOD = "tracegen.domains.icons.icon_grid"
 P = "task_icons__icon_grid__"
@@ -20,8 +20,8 @@ SOLVERS = {
 }
 
 
-def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=lambda s: sum(cell is not None for cell in s["cells"]))
+test_tasks, test_two_process_determinism = scene_tests(
+    MOD, SOLVERS, size_metric=lambda s: sum(cell is not None for cell in s["cells"]))
 
 
 def test_grid_shape_consistent():
@@ -33,7 +33,3 @@ def test_grid_shape_consistent():
             qid, _, state, params, sol = engine.solve_only(spec, seed=2, split="extra", index=i)
             assert len(state["cells"]) == state["rows"] * state["cols"]
             assert SOLVERS[tid](state, params, qid) == sol.answer
-
-
-def test_two_process_determinism():
-    check_two_process_determinism(MOD)

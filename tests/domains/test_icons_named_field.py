@@ -5,7 +5,7 @@ import math
 
 import numpy as np
 from matplotlib.path import Path
-from taskcheck import check_no_shortcuts, check_scene_tasks, check_two_process_determinism, scene_tasks
+from taskcheck import check_many_instances, check_no_shortcuts, scene_tasks, scene_tests
 
 from tracegen.core import engine
 
@@ -117,19 +117,11 @@ def test_answers_keep_a_margin():
 
 
 def test_many_instances_agree():
-    for tid, spec in scene_tasks(MOD).items():
-        for i in range(20):
-            qid, _, state, params, sol = engine.solve_only(spec, seed=4, split="extra", index=i)
-            assert SOLVERS[tid](state, params, qid) == sol.answer, (tid, i)
+    check_many_instances(MOD, SOLVERS, seed=4, n=20)
 
 
 def test_no_shortcuts():
     check_no_shortcuts(scene_tasks(MOD)[P + "reference_distance_rank_label"], seeds=(0,), answer=False)
 
 
-def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=lambda s: len(s["icons"]))
-
-
-def test_two_process_determinism():
-    check_two_process_determinism(MOD)
+test_tasks, test_two_process_determinism = scene_tests(MOD, SOLVERS, size_metric=lambda s: len(s["icons"]))

@@ -2,7 +2,7 @@
 numpy array of kind names (rows, columns, predicates, adjacent pairs)."""
 
 import numpy as np
-from taskcheck import check_scene_tasks, check_two_process_determinism
+from taskcheck import scene_tests
 
 from tracegen.core import engine
 from tracegen.domains.icons import named_grid
@@ -45,12 +45,8 @@ SOLVERS = {
 }
 
 
-def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=lambda s: s["rows"] * s["cols"] + len(s["kinds"]))
-
-
-def test_two_process_determinism():
-    check_two_process_determinism(MOD)
+test_tasks, test_two_process_determinism = scene_tests(MOD, SOLVERS,
+                                                       size_metric=lambda s: s["rows"] * s["cols"] + len(s["kinds"]))
 
 
 def test_numbers_are_drawn_and_pairs_are_segments():

@@ -1,7 +1,7 @@
 """icons/reference_canvas: independent solvers written from the catalog programs (attribute
 comparisons with the Reference icon, positions against the Anchor), the sizes never printed."""
 
-from taskcheck import check_no_shortcuts, check_scene_tasks, check_two_process_determinism
+from taskcheck import check_no_shortcuts, scene_tests
 
 from tracegen import registry
 from tracegen.core import engine
@@ -53,12 +53,8 @@ SOLVERS = {
 }
 
 
-def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=lambda s: len(s["icons"]) + len(s["angles"]))
-
-
-def test_two_process_determinism():
-    check_two_process_determinism(MOD)
+test_tasks, test_two_process_determinism = scene_tests(MOD, SOLVERS,
+                                                       size_metric=lambda s: len(s["icons"]) + len(s["angles"]))
 
 
 def test_sizes_are_never_printed():

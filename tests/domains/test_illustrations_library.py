@@ -1,6 +1,6 @@
 """illustrations/library: independent solvers written from the catalog programs."""
 
-from taskcheck import check_scene_tasks, check_two_process_determinism
+from taskcheck import scene_tests
 
 MOD = "tracegen.domains.illustrations.library"
 P = "task_illustrations__library__"
@@ -51,12 +51,8 @@ SOLVERS = {
 }
 
 
-def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=lambda s: sum(len(sec["books"]) for sec in s["sections"]))
-
-
-def test_two_process_determinism():
-    check_two_process_determinism(MOD)
+test_tasks, test_two_process_determinism = scene_tests(
+    MOD, SOLVERS, size_metric=lambda s: sum(len(sec["books"]) for sec in s["sections"]))
 
 
 def test_books_fit_their_sections():

@@ -2,7 +2,7 @@
 
 import calendar
 
-from taskcheck import check_scene_tasks, check_two_process_determinism
+from taskcheck import scene_tests
 
 MOD = "tracegen.domains.pages.calendar"
 P = "task_pages__calendar__"
@@ -62,12 +62,8 @@ SOLVERS = {
 }
 
 
-def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=lambda s: len(s["marked"]) + len(s["holidays"]))
-
-
-def test_two_process_determinism():
-    check_two_process_determinism(MOD)
+test_tasks, test_two_process_determinism = scene_tests(MOD, SOLVERS,
+                                                       size_metric=lambda s: len(s["marked"]) + len(s["holidays"]))
 
 
 def test_occurrence_dates_spread_over_consecutive_instances():

@@ -4,7 +4,7 @@ chips per date (Python's calendar module for the weekday columns)."""
 import calendar
 from collections import Counter
 
-from taskcheck import check_scene_tasks, check_two_process_determinism
+from taskcheck import scene_tests
 
 from tracegen.core import engine
 from tracegen.domains.pages import calendar_event_grid as grid
@@ -51,12 +51,8 @@ SOLVERS = {
 }
 
 
-def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=lambda s: len(s["categories"]) + len(_chips(s)) / 10)
-
-
-def test_two_process_determinism():
-    check_two_process_determinism(MOD)
+test_tasks, test_two_process_determinism = scene_tests(
+    MOD, SOLVERS, size_metric=lambda s: len(s["categories"]) + len(_chips(s)) / 10)
 
 
 def test_chips_sit_in_their_dates_column_under_the_header():

@@ -1,7 +1,7 @@
 """pages/infographic: independent solvers written from the catalog programs over a flat table of
 the cards (section, label, value, icon), and every card's value printed on it."""
 
-from taskcheck import check_scene_tasks, check_two_process_determinism
+from taskcheck import scene_tests
 
 from tracegen.core import engine
 from tracegen.domains.pages import infographic
@@ -90,13 +90,9 @@ SOLVERS = {
 }
 
 
-def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=lambda s: len(_rows(s)) + len(s["icons"]), seeds_per_combo=2,
-                      balance_seeds=100)
-
-
-def test_two_process_determinism():
-    check_two_process_determinism(MOD)
+test_tasks, test_two_process_determinism = scene_tests(MOD, SOLVERS,
+                                                       size_metric=lambda s: len(_rows(s)) + len(s["icons"]),
+                                                       seeds_per_combo=2, balance_seeds=100)
 
 
 def test_every_value_and_label_is_printed_on_its_card():

@@ -1,7 +1,7 @@
 """pages/mixed_infographic_page: independent solvers written from the catalog programs over a
 flat table of (module, item, field, value) rows, and every value printed as its field formats it."""
 
-from taskcheck import check_scene_tasks, check_two_process_determinism
+from taskcheck import scene_tests
 
 from tracegen.core import engine
 from tracegen.domains.pages import mixed_infographic_page as page
@@ -77,12 +77,8 @@ SOLVERS = {
 }
 
 
-def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=lambda s: len(_rows(s)), seeds_per_combo=2, balance_seeds=100)
-
-
-def test_two_process_determinism():
-    check_two_process_determinism(MOD)
+test_tasks, test_two_process_determinism = scene_tests(MOD, SOLVERS, size_metric=lambda s: len(_rows(s)),
+                                                       seeds_per_combo=2, balance_seeds=100)
 
 
 def test_every_value_is_printed_in_its_cell():

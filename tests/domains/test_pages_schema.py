@@ -3,7 +3,7 @@ the relationship list, the marker pairs read back as labels, field roles from th
 
 from collections import deque
 
-from taskcheck import check_scene_tasks, check_two_process_determinism
+from taskcheck import scene_tests
 
 from tracegen.core import engine
 from tracegen.domains.pages import schema
@@ -62,12 +62,9 @@ SOLVERS = {
 }
 
 
-def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=lambda s: len(s["tables"]) + len(s["rels"]), balance_seeds=120)
-
-
-def test_two_process_determinism():
-    check_two_process_determinism(MOD)
+test_tasks, test_two_process_determinism = scene_tests(MOD, SOLVERS,
+                                                       size_metric=lambda s: len(s["tables"]) + len(s["rels"]),
+                                                       balance_seeds=120)
 
 
 def test_line_ends_sit_on_table_sides_and_labels_are_unique():

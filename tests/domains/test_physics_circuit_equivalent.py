@@ -6,7 +6,7 @@ Laplacian: resistors are conductances 1/R; capacitors combine like conductances 
 
 import numpy as np
 
-from taskcheck import check_scene_tasks, check_two_process_determinism
+from taskcheck import scene_tests
 
 MOD = "tracegen.domains.physics.circuit_equivalent"
 P = "task_physics__circuit_equivalent__"
@@ -69,9 +69,4 @@ SOLVERS = {
 }
 
 
-def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=lambda s: _parts(s["tree"]))
-
-
-def test_two_process_determinism():
-    check_two_process_determinism(MOD)
+test_tasks, test_two_process_determinism = scene_tests(MOD, SOLVERS, size_metric=lambda s: _parts(s["tree"]))

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from taskcheck import check_no_shortcuts, check_scene_tasks, check_two_process_determinism, scene_tasks
+from taskcheck import check_no_shortcuts, scene_tasks, scene_tests
 
 MOD = "tracegen.domains.physics.motion_graph"
 P = "task_physics__motion_graph__"
@@ -50,12 +50,7 @@ SOLVERS = {
 }
 
 
-def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=lambda s: len(s["times"]) - 1)
-
-
-def test_two_process_determinism():
-    check_two_process_determinism(MOD)
+test_tasks, test_two_process_determinism = scene_tests(MOD, SOLVERS, size_metric=lambda s: len(s["times"]) - 1)
 
 
 def test_no_shortcuts():

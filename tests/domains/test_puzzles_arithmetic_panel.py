@@ -4,7 +4,7 @@ every complete side, header search for the operation table, and the column opera
 the inverse operation -- plus the rule each puzzle states checked against its hidden truth."""
 
 import numpy as np
-from taskcheck import check_scene_tasks, check_two_process_determinism
+from taskcheck import scene_tests
 
 MOD = "tracegen.domains.puzzles.arithmetic_panel"
 P = "task_puzzles__arithmetic_panel__"
@@ -131,12 +131,7 @@ def _size(s):
     return len(s["a"]) + len(s["b"]) + len(s["c"])
 
 
-def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=_size)
-
-
-def test_two_process_determinism():
-    check_two_process_determinism(MOD)
+test_tasks, test_two_process_determinism = scene_tests(MOD, SOLVERS, size_metric=_size)
 
 
 def test_puzzles_keep_their_stated_rules():

@@ -7,7 +7,7 @@ from fractions import Fraction
 from itertools import product
 
 import pytest
-from taskcheck import check_no_shortcuts, check_scene_tasks, check_two_process_determinism
+from taskcheck import check_no_shortcuts, scene_tests
 
 from tracegen import registry
 from tracegen.core import engine
@@ -115,12 +115,7 @@ def _size(s):
     return sum(len(sc[side]["objs"]) + len(sc[side]["weights"]) for sc in s["scales"] for side in ("left", "right"))
 
 
-def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=_size)
-
-
-def test_two_process_determinism():
-    check_two_process_determinism(MOD)
+test_tasks, test_two_process_determinism = scene_tests(MOD, SOLVERS, size_metric=_size)
 
 
 def test_no_shortcuts():

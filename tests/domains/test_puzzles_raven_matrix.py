@@ -4,7 +4,7 @@ set operation the rows agree with, the quarter turn) and pick the candidate equa
 rule gives; four candidates drawn in the image."""
 
 import pytest
-from taskcheck import check_scene_tasks, check_two_process_determinism
+from taskcheck import scene_tests
 
 from tracegen import registry
 from tracegen.core import engine
@@ -113,12 +113,7 @@ def _size(s):
         or "turn" in s else 0)
 
 
-def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=_size)
-
-
-def test_two_process_determinism():
-    check_two_process_determinism(MOD)
+test_tasks, test_two_process_determinism = scene_tests(MOD, SOLVERS, size_metric=_size)
 
 
 @pytest.mark.parametrize("tid", sorted(SOLVERS))

@@ -1,6 +1,6 @@
 """puzzles/sudoku: independent solvers written from the catalog programs."""
 
-from taskcheck import check_scene_tasks, check_two_process_determinism
+from taskcheck import scene_tests
 
 MOD = "tracegen.domains.puzzles.sudoku"
 P = "task_puzzles__sudoku__"
@@ -57,9 +57,9 @@ SOLVERS = {
 }
 
 
-def test_tasks():
-    # always 9x9: difficulty thins the givens
-    check_scene_tasks(MOD, SOLVERS, size_metric=lambda s: sum(v == 0 for row in s["board"] for v in row))
+# always 9x9: difficulty thins the givens
+test_tasks, test_two_process_determinism = scene_tests(
+    MOD, SOLVERS, size_metric=lambda s: sum(v == 0 for row in s["board"] for v in row))
 
 
 def test_always_nine_by_nine():
@@ -73,7 +73,3 @@ def test_always_nine_by_nine():
             assert state["n"] == 9 and state["box"] == [3, 3] and len(state["board"]) == 9
             if "options" in state:
                 assert len(state["options"]) == 4
-
-
-def test_two_process_determinism():
-    check_two_process_determinism(MOD)

@@ -5,7 +5,7 @@ the cards."""
 from datetime import datetime, timedelta
 
 import pytest
-from taskcheck import check_no_shortcuts, check_scene_tasks, check_two_process_determinism
+from taskcheck import scene_tests, shortcut_test
 
 from tracegen import registry
 from tracegen.core import engine
@@ -109,18 +109,11 @@ def _size(s):
     return 100 * len(s["clocks"]) + 60 // s["step"] + (12 - s["numerals"])
 
 
-def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=_size)
+test_tasks, test_two_process_determinism = scene_tests(MOD, SOLVERS, size_metric=_size)
 
 
-def test_two_process_determinism():
-    check_two_process_determinism(MOD)
-
-
-@pytest.mark.parametrize("tid", sorted(SOLVERS))
-def test_no_shortcuts(tid):
-    # every task reads times off the hands: no drawn label (outside the numerals and the cards) gives one
-    check_no_shortcuts(registry.get(tid), seeds=(0,), answer=False)
+# every task reads times off the hands: no drawn label (outside the numerals and the cards) gives one
+test_no_shortcuts = shortcut_test(sorted(SOLVERS), answer=False)
 
 
 RUNS = {"full_time_readout": {1: 15, 2: 5, 3: 1}, "offset_readout": {1: 15, 2: 5, 3: 1},

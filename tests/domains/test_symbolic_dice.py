@@ -6,7 +6,7 @@ from fractions import Fraction
 from itertools import product
 
 import pytest
-from taskcheck import check_no_shortcuts, check_scene_tasks, check_two_process_determinism
+from taskcheck import scene_tests, shortcut_test
 
 from tracegen import registry
 from tracegen.core import engine
@@ -99,18 +99,11 @@ def _size(s):
     return sum(len(t) for t in s["trays"]) + len({d["c"] for t in s["trays"] for d in t})
 
 
-def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=_size)
+test_tasks, test_two_process_determinism = scene_tests(MOD, SOLVERS, size_metric=_size)
 
 
-def test_two_process_determinism():
-    check_two_process_determinism(MOD)
-
-
-@pytest.mark.parametrize("tid", sorted(SOLVERS))
-def test_no_shortcuts(tid):
-    # the values are read off the pips: no drawn label (outside the cards) prints one
-    check_no_shortcuts(registry.get(tid), seeds=(0,))
+# the values are read off the pips: no drawn label (outside the cards) prints one
+test_no_shortcuts = shortcut_test(sorted(SOLVERS))
 
 
 @pytest.mark.parametrize("tid", sorted(SOLVERS))

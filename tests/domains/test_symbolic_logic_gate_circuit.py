@@ -6,7 +6,7 @@ per parting wire), and the lettered options drawn in the image."""
 from functools import lru_cache
 
 import pytest
-from taskcheck import check_scene_tasks, check_two_process_determinism
+from taskcheck import scene_tests
 
 from tracegen import registry
 from tracegen.core import circuits as cz
@@ -68,12 +68,7 @@ def _size(s):
         set(g["op"] for c in s["circuits"] for g in c["gates"]))
 
 
-def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=_size)
-
-
-def test_two_process_determinism():
-    check_two_process_determinism(MOD)
+test_tasks, test_two_process_determinism = scene_tests(MOD, SOLVERS, size_metric=_size)
 
 
 @pytest.mark.parametrize("tid", sorted(SOLVERS))

@@ -6,7 +6,7 @@ hand-made cases, answer cards drawn in the image, and no pitch name printed outs
 import re
 
 import pytest
-from taskcheck import check_no_shortcuts, check_scene_tasks, check_two_process_determinism
+from taskcheck import scene_tests, shortcut_test
 
 from tracegen import registry
 from tracegen.core import engine
@@ -214,22 +214,15 @@ def _size(s):
             + 3 * (s["clef"] == "bass") + len(s["events"]))
 
 
-def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=_size)
-
-
-def test_two_process_determinism():
-    check_two_process_determinism(MOD)
+test_tasks, test_two_process_determinism = scene_tests(MOD, SOLVERS, size_metric=_size)
 
 
 READS = [t for t in SOLVERS if not t.endswith(("duration_equivalence_label", "articulation_symbol_label",
                                               "key_signature_label", "meter_type_count"))]
 
 
-@pytest.mark.parametrize("tid", READS)
-def test_no_shortcuts(tid):
-    # pitches are read off staff positions: no drawn label (outside the cards) names one
-    check_no_shortcuts(registry.get(tid), seeds=(0,), answer=False)
+# pitches are read off staff positions: no drawn label (outside the cards) names one
+test_no_shortcuts = shortcut_test(READS, answer=False)
 
 
 CARDS = {"articulation_symbol_label": 4, "chord_inversion_label": 4}

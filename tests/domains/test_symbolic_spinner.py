@@ -3,7 +3,7 @@
 from fractions import Fraction
 from itertools import product
 
-from taskcheck import check_scene_tasks, check_two_process_determinism
+from taskcheck import scene_tests
 
 MOD = "tracegen.domains.symbolic.spinner"
 P = "task_symbolic__spinner__"
@@ -66,9 +66,5 @@ SOLVERS = {
 }
 
 
-def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=lambda s: sum(len(sp["sectors"]) for sp in s["spinners"]))
-
-
-def test_two_process_determinism():
-    check_two_process_determinism(MOD)
+test_tasks, test_two_process_determinism = scene_tests(
+    MOD, SOLVERS, size_metric=lambda s: sum(len(sp["sectors"]) for sp in s["spinners"]))

@@ -2,7 +2,7 @@
 
 from collections import Counter
 
-from taskcheck import check_no_shortcuts, check_scene_tasks, check_two_process_determinism
+from taskcheck import check_no_shortcuts, scene_tests
 
 MOD = "tracegen.domains.three_d.object_cluster"
 P = "task_three_d__object_cluster__"
@@ -91,12 +91,8 @@ SOLVERS = {
 }
 
 
-def test_tasks():
-    check_scene_tasks(MOD, SOLVERS, size_metric=lambda s: len(s["objects"]), seeds_per_combo=2)
-
-
-def test_two_process_determinism():
-    check_two_process_determinism(MOD)
+test_tasks, test_two_process_determinism = scene_tests(MOD, SOLVERS, size_metric=lambda s: len(s["objects"]),
+                                                       seeds_per_combo=2)
 
 
 def test_no_printed_answer():
