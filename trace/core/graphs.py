@@ -109,8 +109,9 @@ def adjacency(n, edges, directed=False):
     return adj
 
 
-def components(n, edges):
-    """Connected components (undirected), each a sorted list, ordered by smallest node."""
+def _union_find(n, pairs):
+    """Union-find over ``pairs`` taken in order: the ``find`` of the final sets and the indices
+    of the pairs that joined two sets."""
     parent = list(range(n))
 
     def find(a):
@@ -119,10 +120,18 @@ def components(n, edges):
             a = parent[a]
         return a
 
-    for u, v in edges:
+    joined = []
+    for k, (u, v) in enumerate(pairs):
         ru, rv = find(u), find(v)
         if ru != rv:
             parent[ru] = rv
+            joined.append(k)
+    return find, joined
+
+
+def components(n, edges):
+    """Connected components (undirected), each a sorted list, ordered by smallest node."""
+    find, _ = _union_find(n, edges)
     groups: dict[int, list[int]] = {}
     for x in range(n):
         groups.setdefault(find(x), []).append(x)
@@ -143,6 +152,11 @@ def bfs_dist(adj, src):
                 dist[v] = dist[u] + 1
                 dq.append(v)
     return dist
+
+
+def descendants(n, edges, src):
+    """The nodes reachable from ``src`` along directed ``edges``, ``src`` left out, sorted."""
+    return sorted(v for v in bfs_dist(adjacency(n, edges, directed=True), src) if v != src)
 
 
 def shortest_paths_count(adj, src):
@@ -179,21 +193,8 @@ def bridges(n, edges):
 
 def _kruskal(n, edges, order):
     """Union-find over ``edges`` taken in ``order``; returns the indices of the edges kept."""
-    parent = list(range(n))
-
-    def find(a):
-        while parent[a] != a:
-            parent[a] = parent[parent[a]]
-            a = parent[a]
-        return a
-
-    kept = []
-    for k in order:
-        ru, rv = find(edges[k][0]), find(edges[k][1])
-        if ru != rv:
-            parent[ru] = rv
-            kept.append(k)
-    return kept
+    _, joined = _union_find(n, [(edges[k][0], edges[k][1]) for k in order])
+    return [order[i] for i in joined]
 
 
 def spanning_tree(rng, n, cand):

@@ -135,11 +135,6 @@ def _grow_components(s, r, first, cap, p_extra=None):
     return s
 
 
-def _reach(n, edges, src):
-    adj = G.adjacency(n, edges, directed=True)
-    return sorted(v for v in G.bfs_dist(adj, src) if v != src)
-
-
 # ------------------------------------------------------------------ tasks
 def _rebuild_until(q, value_fn, support, tries=40):
     """Resample the edges (spanning tree of the candidates plus random extras, random density)
@@ -471,7 +466,7 @@ def reachable_count(q):
     s = q.edit(_orient_random)
     n = s["n"]
     t = q.target(REACH_SUPPORT[q.difficulty])
-    reach = [_reach(n, s["edges"], v) for v in range(n)]
+    reach = [G.descendants(n, s["edges"], v) for v in range(n)]
 
     def pick(r):
         ok = [v for v in range(n) if len(reach[v]) == t]

@@ -250,11 +250,6 @@ def component_size_after_edge_edit(q):
                               f"connected component containing node {R}, counting {R} itself?"))
 
 
-def _reach_from(n, edges, src):
-    adj = G.adjacency(n, edges, directed=True)
-    return sorted(v for v in G.bfs_dist(adj, src) if v != src)
-
-
 @task("reachable_count_after_edge_edit", answer="integer", annotation="point_set",
       ops="filtering,counting,topology,state_update",
       queries=("reachable_count_after_edge_removal", "reachable_count_after_edge_addition"))
@@ -271,15 +266,15 @@ def reachable_count_after_edge_edit(q):
         for e in edits:
             after = [x for x in edges if x != e] if removal else edges + [e]
             for src in range(n):
-                k = len(_reach_from(n, after, src))
+                k = len(G.descendants(n, after, src))
                 if k == t:
-                    (changed if k != len(_reach_from(n, edges, src)) else opts).append([e[0], e[1], src])
+                    (changed if k != len(G.descendants(n, edges, src)) else opts).append([e[0], e[1], src])
         return _choose(r, changed if changed and r.random() < 0.8 else opts or changed)
 
     _, s, (a, b, src) = _search(q, {1: range(2, 7), 2: range(3, 8), 3: range(4, 10)}, attempt, mode="directed",
                                 p_hi=0.5, tries=25)
     after = [x for x in s["edges"] if x != [a, b]] if removal else s["edges"] + [[a, b]]
-    reach = _reach_from(s["n"], after, src)
+    reach = G.descendants(s["n"], after, src)
     q.step("edit", arrow=[a, b], removed=removal, source=src, reachable=reach)
     A, B, S = _lab(s, a), _lab(s, b), _lab(s, src)
     edit = (f"the arrow from node {A} to node {B} were deleted" if removal else
