@@ -178,6 +178,11 @@ def rounds_cleanly(v: float, decimals: int = 1, margin: float = 0.02) -> bool:
     return abs(x - math.floor(x) - 0.5) > margin
 
 
+def r1(v: float) -> float:
+    """``v`` cut (not rounded) to the one decimal it prints with: ``float(f"{v:.1f}")``."""
+    return float(f"{v:.1f}")
+
+
 def fmt(v) -> str:
     """A measurement as printed: integers without a decimal point, else one decimal."""
     v = float(v)

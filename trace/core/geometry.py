@@ -1,4 +1,5 @@
-"""Shared helpers for lattice geometry scenes (graph paper, coordinate plane).
+"""Shared helpers for lattice geometry scenes (graph paper, coordinate plane), and the random
+draws (``rint``, ``pick``) every geometry scene's figure makers use.
 
 Exact integer arithmetic on lattice points (cross products, doubled areas, squared lengths),
 a lattice-to-pixel view with y pointing up, colour blending and a small label placer that
@@ -9,6 +10,19 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+
+
+# ---------------------------------------------------------------------- random draws (every geometry scene)
+def rint(rng, lo, hi, step=1):
+    """A random integer in [lo, hi] (on a grid of ``step`` when it is above 1)."""
+    if step > 1:
+        return int(rng.integers(lo // step, hi // step + 1)) * step
+    return int(rng.integers(lo, hi + 1))
+
+
+def pick(rng, seq):
+    """A random element of ``seq``."""
+    return seq[int(rng.integers(len(seq)))]
 
 
 # ---------------------------------------------------------------------- exact lattice maths

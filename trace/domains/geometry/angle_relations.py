@@ -15,17 +15,10 @@ from __future__ import annotations
 import math
 
 from tracegen.core.constructions import build_figure, draw_figure, figure, meet, polar, printed_numbers
+from tracegen.core.geometry import pick, rint
 from tracegen.core.task import Scene
 
 SIZE = (720, 560)
-
-
-def rint(rng, lo, hi):
-    return int(rng.integers(lo, hi + 1))
-
-
-def pick(rng, seq):
-    return seq[int(rng.integers(len(seq)))]
 
 
 def deg(v) -> str:

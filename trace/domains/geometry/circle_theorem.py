@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 
 from tracegen.core.constructions import build_figure, draw_figure, fmt, meet, polar, printed_numbers
+from tracegen.core.geometry import rint
 from tracegen.core.task import Scene
 
 SIZE = 720
@@ -36,11 +37,6 @@ def ang(name, v) -> str:
 
 def arc_text(name, v) -> str:
     return f"arc {name} = {fmt(v)}°"
-
-
-def rint(rng, lo, hi, step=1):
-    """A random integer in [lo, hi] on a grid of ``step``."""
-    return int(rng.integers(lo // step, hi // step + 1)) * step if step > 1 else int(rng.integers(lo, hi + 1))
 
 
 def circle_fig(R, pts, *, dots=None):

@@ -9,17 +9,14 @@ from __future__ import annotations
 import math
 
 from tracegen.core.constructions import fmt, pythagorean_triples, rounds_cleanly, tangent_points
+from tracegen.core.geometry import pick, rint
 from tracegen.domains.geometry import circle_theorem as ct
 
 task = ct.SCENE.task
-on, rint, ang, build, finish = ct.on, ct.rint, ct.ang, ct.build, ct.finish
+on, ang, build, finish = ct.on, ct.ang, ct.build, ct.finish
 
 
 TRIPLES = pythagorean_triples(500)
-
-
-def pick(rng, seq):
-    return seq[int(rng.integers(len(seq)))]
 
 
 def lens(fig, a, b, text):

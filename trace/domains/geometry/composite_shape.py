@@ -16,19 +16,12 @@ from __future__ import annotations
 import math
 
 from tracegen.core.constructions import build_figure, figure, fmt, printed_numbers, pythagorean_triples
+from tracegen.core.geometry import pick, rint
 from tracegen.core.outlines import draw_outlined
 from tracegen.core.task import Scene
 
 SIZE = (820, 580)
 TRIPLES = pythagorean_triples(120)
-
-
-def rint(rng, lo, hi):
-    return int(rng.integers(lo, hi + 1))
-
-
-def pick(rng, seq):
-    return seq[int(rng.integers(len(seq)))]
 
 
 def clean(v: float) -> bool:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 
 from tracegen.core.canvas import blend
-from tracegen.core.geometry import area2, boundary_dist, cross, inside, place_label, segments_cross
+from tracegen.core.geometry import area2, boundary_dist, cross, inside, pick, place_label, segments_cross
 from tracegen.core.plane import Plane, draw_plane, mark, note_box, shade_region
 from tracegen.core.task import Scene
 
@@ -30,10 +30,6 @@ LABEL_PX = 15.0
 
 def lattice(R):
     return [(x, y) for x in range(-R, R + 1) for y in range(-R, R + 1)]
-
-
-def pick(rng, seq):
-    return seq[int(rng.integers(len(seq)))]
 
 
 def sample_subset(rng, seq, k):

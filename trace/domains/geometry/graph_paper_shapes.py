@@ -14,7 +14,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from tracegen.core.geometry import area2, bbox, convex_hull, cross, dist2, interior_angles
+from tracegen.core.geometry import area2, bbox, convex_hull, cross, dist2, interior_angles, pick
 
 SLOT = 6           # slot pitch in squares (5 for the shape, 1 gutter)
 BOX = 5            # drawing box of one slot
@@ -218,10 +218,6 @@ def _transform(pts, rng):
     if (k & 1) + ((k >> 1) & 1) + ((k >> 2) & 1) in (1, 3):
         out = out[::-1]        # reflections flip orientation; keep counter-clockwise
     return _norm(out)
-
-
-def pick(rng, seq):
-    return seq[int(rng.integers(len(seq)))]
 
 
 def make_triangle(rng, state, slot, right=None, cls=None):

@@ -17,6 +17,7 @@ import math
 import re
 
 from tracegen.core.constructions import build_figure, figure
+from tracegen.core.geometry import pick, rint
 from tracegen.core.outlines import draw_outlined
 from tracegen.core.task import Scene
 
@@ -24,14 +25,6 @@ SIZE = (840, 620)
 SIDES = {1: (3, 4, 5), 2: (4, 5, 6), 3: (6, 7, 8)}
 SLOPE = {1: (1, 3), 2: (1, 5), 3: (2, 9)}
 NAMES = "ABCDEFGH"
-
-
-def rint(rng, lo, hi):
-    return int(rng.integers(lo, hi + 1))
-
-
-def pick(rng, seq):
-    return seq[int(rng.integers(len(seq)))]
 
 
 def expr(a: int, b: int, var: str = "x") -> str:

@@ -14,24 +14,13 @@ from __future__ import annotations
 
 import math
 
-from tracegen.core.constructions import build_figure, figure, fmt, printed_numbers
+from tracegen.core.constructions import build_figure, figure, fmt, printed_numbers, r1
+from tracegen.core.geometry import pick, rint
 from tracegen.core.outlines import draw_outlined
 from tracegen.core.task import Scene
 
 SIZE = (820, 580)
 SIDES = {1: (4, 5, 6, 8), 2: (5, 6, 8, 9, 10, 12), 3: (10, 12, 15, 18, 20, 24)}
-
-
-def rint(rng, lo, hi):
-    return int(rng.integers(lo, hi + 1))
-
-
-def pick(rng, seq):
-    return seq[int(rng.integers(len(seq)))]
-
-
-def r1(v: float) -> float:
-    return float(f"{v:.1f}")
 
 
 def exact(v: float) -> bool:

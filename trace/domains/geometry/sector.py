@@ -15,14 +15,12 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from tracegen.core.constructions import build_figure, draw_figure, figure, fmt, polar, printed_numbers, rounds_cleanly
+from tracegen.core.constructions import (build_figure, draw_figure, figure, fmt, polar, printed_numbers, r1,
+                                         rounds_cleanly)
+from tracegen.core.geometry import rint
 from tracegen.core.task import Scene
 
 SIZE = (760, 560)
-
-
-def rint(rng, lo, hi, step=1):
-    return int(rng.integers(lo // step, hi // step + 1)) * step
 
 
 RADII = {1: [float(v) for v in range(3, 16)], 2: [float(v) for v in range(4, 25)],
@@ -32,10 +30,6 @@ RADII = {1: [float(v) for v in range(3, 16)], 2: [float(v) for v in range(4, 25)
 def radius(rng, d):
     return RADII[d][int(rng.integers(len(RADII[d])))]
 
-
-
-def r1(v: float) -> float:
-    return float(f"{v:.1f}")
 
 
 class Sector(Scene):

@@ -13,17 +13,13 @@ origin, slanted vectors).
 
 from __future__ import annotations
 
-from tracegen.core.geometry import bbox, convex_hull, drop_collinear
+from tracegen.core.geometry import bbox, convex_hull, dist2, drop_collinear, rint
 from tracegen.core.plane import Plane, draw_plane
 from tracegen.core.task import Scene
 
 LETTERS = "ABCDEF"
 CANDIDATES = {1: (4, 6), 2: (6,), 3: (6,)}
 VERTICES = {1: (3, 4), 2: (4, 4), 3: (5, 5)}
-
-
-def rint(rng, lo, hi):
-    return int(rng.integers(lo, hi + 1))
 
 
 # ---------------------------------------------------------------------- lattice transformations
@@ -61,10 +57,6 @@ def vertex_set(poly):
     return frozenset(map(tuple, poly))
 
 
-def _d2(a, b):
-    return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2
-
-
 def _orders(poly):
     n = len(poly)
     for s in range(n):
@@ -77,8 +69,8 @@ def congruent(p, q) -> bool:
     if len(p) != len(q):
         return False
     n = len(p)
-    dp = [[_d2(p[i], p[j]) for j in range(n)] for i in range(n)]
-    return any(all(_d2(r[i], r[j]) == dp[i][j] for i in range(n) for j in range(n)) for r in _orders(q))
+    dp = [[dist2(p[i], p[j]) for j in range(n)] for i in range(n)]
+    return any(all(dist2(r[i], r[j]) == dp[i][j] for i in range(n) for j in range(n)) for r in _orders(q))
 
 
 def similar(p, q) -> bool:
@@ -86,9 +78,9 @@ def similar(p, q) -> bool:
     if len(p) != len(q):
         return False
     n = len(p)
-    dp = [[_d2(p[i], p[j]) for j in range(n)] for i in range(n)]
+    dp = [[dist2(p[i], p[j]) for j in range(n)] for i in range(n)]
     for r in _orders(q):
-        dq = [[_d2(r[i], r[j]) for j in range(n)] for i in range(n)]
+        dq = [[dist2(r[i], r[j]) for j in range(n)] for i in range(n)]
         if all(dq[i][j] * dp[0][1] == dp[i][j] * dq[0][1] for i in range(n) for j in range(n)):
             return True
     return False

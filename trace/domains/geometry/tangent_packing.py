@@ -14,20 +14,12 @@ from __future__ import annotations
 
 import math
 
-from tracegen.core.constructions import Labels, View, around, dimension_line, fmt, hatch, rounds_cleanly, scan
+from tracegen.core.constructions import Labels, View, around, dimension_line, fmt, hatch, r1, rounds_cleanly, scan
+from tracegen.core.geometry import rint
 from tracegen.core.task import Scene
 
 SIZE = (780, 560)
 GAP = {"circle_in_square": 4 - math.pi, "square_in_circle": math.pi - 2, "two_circles": 8 - 2 * math.pi}
-
-
-def rint(rng, lo, hi):
-    return int(rng.integers(lo, hi + 1))
-
-
-def r1(v: float) -> float:
-    return float(f"{v:.1f}")
-
 
 
 def value(rng, d, ranges, halves=3):

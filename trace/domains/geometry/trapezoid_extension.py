@@ -14,16 +14,13 @@ from __future__ import annotations
 import math
 
 from tracegen.core.constructions import build_figure, figure, fmt, printed_numbers
+from tracegen.core.geometry import rint
 from tracegen.core.outlines import draw_outlined
 from tracegen.core.task import Scene
 
 SIZE = (780, 560)
 SPAN = {1: (4, 20), 2: (6, 40), 3: (10, 70)}
 HEIGHT = {1: (3, 10), 2: (4, 18), 3: (6, 26)}
-
-
-def rint(rng, lo, hi):
-    return int(rng.integers(lo, hi + 1))
 
 
 def length(rng, d, lo, hi):

@@ -18,18 +18,11 @@ from __future__ import annotations
 import math
 
 from tracegen.core.constructions import build_figure, draw_figure, figure, fmt, printed_numbers, pythagorean_triples
+from tracegen.core.geometry import pick, rint
 from tracegen.core.task import Scene
 
 SIZE = (820, 580)
 TRIPLES = pythagorean_triples(400)
-
-
-def rint(rng, lo, hi):
-    return int(rng.integers(lo, hi + 1))
-
-
-def pick(rng, seq):
-    return seq[int(rng.integers(len(seq)))]
 
 
 def law_of_cosines_apex(ab, ac, bc):

@@ -11,10 +11,11 @@ import math
 from collections import defaultdict
 
 from tracegen.core.constructions import figure, meet, polar, rounds_cleanly
+from tracegen.core.geometry import pick, rint
 from tracegen.domains.geometry import triangle_relations as tr
 
 task = tr.SCENE.task
-rint, pick, build, finish = tr.rint, tr.pick, tr.build, tr.finish
+build, finish = tr.build, tr.finish
 
 
 def _legs():

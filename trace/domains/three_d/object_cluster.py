@@ -19,6 +19,7 @@ import cairo
 import numpy as np
 
 from tracegen.core import projection as pj
+from tracegen.core.geometry import convex_hull
 from tracegen.core.task import Scene
 
 SHAPES = ("cube", "sphere", "cylinder", "cone", "pyramid", "triangular_prism", "hexagonal_prism", "disc", "brick")
@@ -224,26 +225,6 @@ def solid(o):
 SMOOTH = ("cylinder", "disc", "cone")
 
 
-def _hull(pts):
-    p = sorted(map(tuple, np.round(pts, 3).tolist()))   # Python floats: the hull loop runs 2x faster
-    if len(p) < 3:
-        return p
-
-    def cross(o, a, b):
-        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
-
-    lower, upper = [], []
-    for q in p:
-        while len(lower) >= 2 and cross(lower[-2], lower[-1], q) <= 0:
-            lower.pop()
-        lower.append(q)
-    for q in reversed(p):
-        while len(upper) >= 2 and cross(upper[-2], upper[-1], q) <= 0:
-            upper.pop()
-        upper.append(q)
-    return lower[:-1] + upper[:-1]
-
-
 def _path(ctx, pts):
     ctx.move_to(*pts[0])
     for p in pts[1:]:
@@ -288,7 +269,7 @@ def draw_object(c, cam, light, o):
             ctx.set_source_rgb(*edge)
             ctx.set_line_width(1.2)
             ctx.stroke()
-    _path(ctx, _hull(uv))
+    _path(ctx, convex_hull(np.round(uv, 3).tolist()))
     ctx.set_source_rgb(*edge)
     ctx.set_line_width(1.3)
     ctx.stroke()
