@@ -10,6 +10,18 @@ import json
 
 from .annotation import split_type
 
+
+def quoted(x) -> str:
+    """``x`` in double quotes, as a question names a label."""
+    return f"\"{x}\""
+
+
+def quoted_list(names) -> str:
+    """Labels in double quotes joined as a list: "a" and "b"; "a", "b", and "c"."""
+    q = [quoted(n) for n in names]
+    return ", ".join(q[:-1]) + f", and {q[-1]}" if len(q) > 2 else " and ".join(q)
+
+
 TYPE_HINTS = {
     "integer": "The answer is an integer.",
     "number": "The answer is a number.",

@@ -13,6 +13,7 @@ from tracegen.core.names import PLACES, WORDS
 from tracegen.core.options import LETTERS, multiple_choice
 from tracegen.core.panels import (bar_panel, category_color, donut_panel, grid_boxes, legend, line_panel,
                                   note_panel, panel_card, radar_panel, wrap)
+from tracegen.core.prompt import quoted_list
 from tracegen.core.ranking import clear_extreme
 from tracegen.core.task import Scene
 
@@ -120,14 +121,9 @@ task = SCENE.task
 
 
 # ---------------------------------------------------------------------- shared pieces
-def _quoted(names):
-    q = [f"\"{n}\"" for n in names]
-    return ", ".join(q[:-1]) + f", and {q[-1]}" if len(q) > 2 else " and ".join(q)
-
-
 def _intro(s) -> str:
     return (f"The image shows a dashboard with {len(s['panels'])} titled panels named "
-            f"{_quoted([p['title'] for p in s['panels']])}. It uses a shared category/color key with "
+            f"{quoted_list([p['title'] for p in s['panels']])}. It uses a shared category/color key with "
             f"{len(s['categories'])} category labels, and the exact integer value of each plotted category mark "
             "is printed beside it.")
 

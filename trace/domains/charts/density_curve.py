@@ -116,10 +116,6 @@ INTRO = ("The image shows several smooth labelled density curves (named in the l
          "x values from 0 to 100; the density axis is marked only low / mid / high.")
 
 
-def _quoted(x):
-    return f"\"{x}\""
-
-
 def _answer(q, s, k, wit, question):
     return q.answer(s["labels"][k], witnesses=wit, examples=s["labels"], question=f"{INTRO} {question}")
 

@@ -13,6 +13,7 @@ import math
 
 from tracegen.core.names import category_labels
 from tracegen.core.panels import category_color, draw_table, pie, table_widths
+from tracegen.core.prompt import quoted
 from tracegen.core.task import Scene
 
 N_CATS = {1: (4, 5), 2: (6, 7), 3: (8, 10)}
@@ -101,10 +102,6 @@ def _intro(s) -> str:
             "category's exact share; the order of the categories around the chart comes from the chart itself.")
 
 
-def _quoted(x):
-    return f"\"{x}\""
-
-
 def around(n, start, end, step) -> list[int]:
     """Category indices from ``start`` through ``end`` walking ``step`` (+1 clockwise, -1
     counterclockwise) around the circle."""
@@ -167,8 +164,8 @@ def adjacent_transfer_gap_value(q):
     name, other = s["categories"][src], s["categories"][nb]
     q.step("transfer", source=name, neighbour=other, moved=delta, after=[a - delta, b + delta], gap=gap)
     return q.answer(gap, witnesses={"source": f"slice:{src}", "neighbor": f"slice:{nb}"},
-                    question=f"{_intro(s)} Take category {_quoted(name)} and its immediate {_direction(step)} "
-                             f"neighbour in the chart. If {delta} points of share move from {_quoted(name)} to that "
+                    question=f"{_intro(s)} Take category {quoted(name)} and its immediate {_direction(step)} "
+                             f"neighbour in the chart. If {delta} points of share move from {quoted(name)} to that "
                              "neighbour, what is the absolute difference between their two shares afterwards?")
 
 
@@ -187,8 +184,8 @@ def contiguous_chart_order_sum(q):
     names = [s["categories"][k] for k in members]
     q.step("span", direction=_direction(step), members=names, total=total)
     return q.answer(total, witnesses={name: f"slice:{k}" for name, k in zip(names, members)},
-                    question=f"{_intro(s)} Start at category {_quoted(names[0])} and move {_direction(step)} around "
-                             f"the chart through category {_quoted(names[-1])}, including both. What is the total "
+                    question=f"{_intro(s)} Start at category {quoted(names[0])} and move {_direction(step)} around "
+                             f"the chart through category {quoted(names[-1])}, including both. What is the total "
                              "share covered?")
 
 
@@ -212,7 +209,7 @@ def sector_share_to_angle(q):
     q.step("span_angle", direction=_direction(step), members=names, share=total, degrees=angle)
     return q.answer(angle, witnesses={name: f"slice:{k}" for name, k in zip(names, members)},
                     question=f"{_intro(s)} Going {_direction(step)} around the chart from category "
-                             f"{_quoted(names[0])} through category {_quoted(names[-1])} (both included), convert the "
+                             f"{quoted(names[0])} through category {quoted(names[-1])} (both included), convert the "
                              "combined share into a central angle in degrees.")
 
 
@@ -245,6 +242,6 @@ def subset_denominator_share_value(q):
     names = [s["categories"][k] for k in subset]
     q.step("subset_share", subset=names, target=s["categories"][target], total=total, percent=round(exact, 3))
     return q.answer(share, witnesses={name: f"slice:{k}" for name, k in zip(names, subset)},
-                    question=f"{_intro(s)} Treat only the categories {', '.join(_quoted(x) for x in names)} as 100 %. "
+                    question=f"{_intro(s)} Treat only the categories {', '.join(quoted(x) for x in names)} as 100 %. "
                              f"What percentage of that restricted total is category "
-                             f"{_quoted(s['categories'][target])}? Round to the nearest whole percent.")
+                             f"{quoted(s['categories'][target])}? Round to the nearest whole percent.")

@@ -17,6 +17,7 @@ from tracegen.core.curves import markers
 from tracegen.core.names import category_labels
 from tracegen.core.panels import category_color, note_panel
 from tracegen.core.pictograms import PICTOGRAMS, draw_pictogram
+from tracegen.core.prompt import quoted
 from tracegen.core.ranking import clear_extreme
 from tracegen.core.task import Scene
 
@@ -136,10 +137,6 @@ def _row(q, name, n, avoid=()):
     return q.param(name, lambda r: int(r.choice([k for k in range(n) if k not in avoid])))
 
 
-def _quoted(x):
-    return f"\"{x}\""
-
-
 TOTALS = sorted({u * m for u in UNITS for m in range(2, 13)} & set(range(6, 65)))
 
 
@@ -159,7 +156,7 @@ def category_total_value(q):
     total = _totals(q, s, [k])[k]
     q.step("total", category=s["categories"][k], marks=s["counts"][k], unit=s["unit"], total=total)
     return q.answer(total, witnesses=f"row:{k}",
-                    question=f"{_intro(s)} What total value do the marks of category {_quoted(s['categories'][k])} "
+                    question=f"{_intro(s)} What total value do the marks of category {quoted(s['categories'][k])} "
                              "represent?")
 
 
@@ -203,8 +200,8 @@ def group_difference_value(q):
     na, nb = s["categories"][a], s["categories"][b]
     q.step("difference", totals={na: tot[a], nb: tot[b]}, difference=diff)
     return q.answer(diff, witnesses={na: f"row:{a}", nb: f"row:{b}"},
-                    question=f"{_intro(s)} What is the absolute difference between the totals of {_quoted(na)} and "
-                             f"{_quoted(nb)}?")
+                    question=f"{_intro(s)} What is the absolute difference between the totals of {quoted(na)} and "
+                             f"{quoted(nb)}?")
 
 
 @task("target_value_nearest_category_label", answer="string", annotation="bbox",

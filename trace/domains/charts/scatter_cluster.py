@@ -18,6 +18,7 @@ from tracegen.core.curves import MARKER_SHAPES, XYView, draw_frame, markers
 from tracegen.core.names import category_labels
 from tracegen.core.options import LETTERS
 from tracegen.core.panels import boxed_legend, category_color
+from tracegen.core.prompt import quoted
 from tracegen.core.ranking import clear_extreme
 from tracegen.core.task import Scene
 
@@ -155,10 +156,6 @@ def _names(s):
     return [k["name"] for k in s["clusters"]]
 
 
-def _quoted(x):
-    return f"\"{x}\""
-
-
 def _winner(q):
     return q.param("winner", lambda r: int(r.integers(len(q.state["clusters"]))))
 
@@ -197,7 +194,7 @@ def centroid_option_selection_label(q):
            distances={L: round(d, 2) for L, d in dist.items()}, chosen=best)
     return q.answer(best, witnesses=f"option:{best}",
                     question=f"{INTRO} Lettered option markers ({', '.join(LETTERS[:n_opt])}) are drawn on the plot. "
-                             f"Estimate the mean centre of cluster {_quoted(s['clusters'][k]['name'])} (the average "
+                             f"Estimate the mean centre of cluster {quoted(s['clusters'][k]['name'])} (the average "
                              "position of its points). Which option marker is closest to it? Answer with its letter.")
 
 

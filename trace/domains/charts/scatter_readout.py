@@ -16,6 +16,7 @@ from tracegen.core.charts import ValueScale, draw_fine_axis, major_step
 from tracegen.core.curves import markers, series_look, walk
 from tracegen.core.names import MONTHS, category_labels
 from tracegen.core.panels import boxed_legend
+from tracegen.core.prompt import quoted
 from tracegen.core.ranking import clear_extreme
 from tracegen.core.task import Scene
 
@@ -158,10 +159,6 @@ def _inside(s, v) -> bool:
     return s["lo"] < v < s["hi"] and v % s["unit"] == 0
 
 
-def _quoted(s):
-    return f"\"{s}\""
-
-
 # ---------------------------------------------------------------------- tasks
 @task("series_value_at_x_value", answer="integer", annotation="point", ops="direct_retrieval")
 def series_value_at_x_value(q):
@@ -171,7 +168,7 @@ def series_value_at_x_value(q):
     name, xl = s["series"][k], s["x_labels"][i]
     q.step("read", series=name, x=xl, value=v)
     return q.answer(v, witnesses=f"pt:{k}:{i}",
-                    question=f"{INTRO} Find series {_quoted(name)} at x-axis label {_quoted(xl)}. What y-axis value "
+                    question=f"{INTRO} Find series {quoted(name)} at x-axis label {quoted(xl)}. What y-axis value "
                              "does its point show?")
 
 
@@ -205,8 +202,8 @@ def series_pair_value_gap_at_x(q):
     xl = s["x_labels"][i]
     q.step("gap", x=xl, values={s["series"][a]: va, s["series"][b]: vb}, gap=gap)
     return q.answer(gap, witnesses="gap",
-                    question=f"{INTRO} Compare series {_quoted(s['series'][a])} and {_quoted(s['series'][b])} at "
-                             f"{_quoted(xl)}. What is the absolute difference between their y-axis values?")
+                    question=f"{INTRO} Compare series {quoted(s['series'][a])} and {quoted(s['series'][b])} at "
+                             f"{quoted(xl)}. What is the absolute difference between their y-axis values?")
 
 
 def _missing_name(q, s):
@@ -230,7 +227,7 @@ def series_x_extremum_label(q):
     i = clear_extreme(q, dict(enumerate(row)), largest=high, margin=GAP[q.difficulty])
     word = "highest" if high else "lowest"
     name = ghost or s["series"][k]
-    question = (f"{INTRO} Find the point where series {_quoted(name)} has its {word} y-axis value. What is its "
+    question = (f"{INTRO} Find the point where series {quoted(name)} has its {word} y-axis value. What is its "
                 "x-axis label? If the requested series is not in the legend, answer exactly \"unanswerable\".")
     if ghost:
         q.step("lookup", series=ghost, found=False)
@@ -254,8 +251,8 @@ def series_y_anchor_other_series_value(q):
     q.step("match", anchor_series=s["series"][a], anchor_value=anchor, x=s["x_labels"][i],
            other_series=s["series"][b], value=v)
     return q.answer(v, witnesses=f"pt:{b}:{i}",
-                    question=f"{INTRO} In series {_quoted(s['series'][a])}, find the point at y-axis value {anchor}. "
-                             f"At the same x-axis label, what y-axis value does series {_quoted(s['series'][b])} "
+                    question=f"{INTRO} In series {quoted(s['series'][a])}, find the point at y-axis value {anchor}. "
+                             f"At the same x-axis label, what y-axis value does series {quoted(s['series'][b])} "
                              "show?")
 
 
@@ -272,6 +269,6 @@ def x_value_rank_series_label(q):
     xl = s["x_labels"][i]
     q.step("rank_at_x", x=xl, values={s["series"][j]: v for j, v in col.items()}, chosen=s["series"][k])
     return q.answer(s["series"][k], witnesses=f"pt:{k}:{i}", examples=s["series"],
-                    question=f"{INTRO} Compare all series at {_quoted(xl)}. Which series has the {word} y-axis "
+                    question=f"{INTRO} Compare all series at {quoted(xl)}. Which series has the {word} y-axis "
                              "value there?")
 

@@ -15,6 +15,7 @@ import math
 
 from tracegen.core.names import category_labels
 from tracegen.core.panels import category_color, grid_boxes, legend, panel_card, panel_labels
+from tracegen.core.prompt import quoted
 from tracegen.core.ranking import clear_extreme, gap
 from tracegen.core.task import Scene
 
@@ -209,10 +210,6 @@ def _intro(s) -> str:
     return f"The image shows {WORDS[s['variant']]}."
 
 
-def _quoted(x):
-    return f"\"{x}\""
-
-
 def _members(s, k):
     return [i for i, ck in enumerate(s["cats"]) if ck == k]
 
@@ -289,8 +286,8 @@ def category_relative_size_count(q):
     cat, name = s["categories"][k], s["names"][ref]
     q.step("filter_compare", category=cat, reference=name, relation=word, kept=[s["names"][i] for i in hits])
     return q.answer(len(hits), witnesses={"reference": [f"item:{ref}"], "counted": [f"item:{i}" for i in hits]},
-                    question=f"{_intro(s)} Among the items of category {_quoted(cat)}, how many are {word} than item "
-                             f"{_quoted(name)} (which is itself in that category)?")
+                    question=f"{_intro(s)} Among the items of category {quoted(cat)}, how many are {word} than item "
+                             f"{quoted(name)} (which is itself in that category)?")
 
 
 @task("filtered_item_extremum_label", answer="string", annotation="bbox", ops="filtering,ranking",
@@ -305,7 +302,7 @@ def filtered_item_extremum_label(q):
     word = "largest" if largest else "smallest"
     q.step("filter_rank", category=s["categories"][k], items=[s["names"][j] for j in members], chosen=s["names"][i])
     return q.answer(s["names"][i], witnesses=f"item:{i}", examples=[s["names"][j] for j in members],
-                    question=f"{_intro(s)} Looking only at category {_quoted(s['categories'][k])}, which item is "
+                    question=f"{_intro(s)} Looking only at category {quoted(s['categories'][k])}, which item is "
                              f"the {word}?")
 
 
@@ -336,5 +333,5 @@ def panel_category_extremum_panel_label(q):
     word = "largest" if largest else "smallest"
     q.step("filter_rank", category=s["categories"][k], chosen=s["names"][i], panel=panel)
     return q.answer(panel, witnesses=f"item:{i}", examples=s["panels"],
-                    question=f"{_intro(s)} Among the bubbles of category {_quoted(s['categories'][k])}, which panel "
+                    question=f"{_intro(s)} Among the bubbles of category {quoted(s['categories'][k])}, which panel "
                              f"holds the {word} one? Answer with the panel's title.")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from tracegen.core.charts import ValueScale, draw_fine_axis, major_step
 from tracegen.core.names import category_labels
+from tracegen.core.prompt import quoted
 from tracegen.core.task import Scene
 
 N_STEPS = {1: (8, 9), 2: (9, 11), 3: (11, 13)}
@@ -134,10 +135,6 @@ def planted(q, value_of, *, support=ANSWERS):
     return s, value
 
 
-def _quoted(x):
-    return f"\"{x}\""
-
-
 # ---------------------------------------------------------------------- tasks
 @task("running_total_value", answer="integer", annotation="bbox_set", ops="aggregation")
 def running_total_value(q):
@@ -148,7 +145,7 @@ def running_total_value(q):
     q.step("running_total", start=s["start"], deltas=s["deltas"][:k + 1], through=name, total=value)
     return q.answer(value, witnesses=["bar:start"] + [f"bar:{j}" for j in range(k + 1)],
                     question=f"{INTRO} Starting from the start value, add the signed contributions up to and "
-                             f"including {_quoted(name)}. What is the running total after that step?")
+                             f"including {quoted(name)}. What is the running total after that step?")
 
 
 @task("running_total_extremum_value", answer="integer", annotation="bbox", ops="ranking,aggregation",
@@ -186,7 +183,7 @@ def _changed_step(q, factor, op, key, *, support=ANSWERS):
 def remove_step_final_total(q):
     s, j, value, wit = _changed_step(q, 1, "remove", "removed_step")
     return q.answer(value, witnesses=wit,
-                    question=f"{INTRO} If contribution {_quoted(s['labels'][j])} were removed and every other "
+                    question=f"{INTRO} If contribution {quoted(s['labels'][j])} were removed and every other "
                              "contribution stayed the same, what would the final total be?")
 
 
@@ -196,5 +193,5 @@ def reverse_step_final_total(q):
     s, j, value, wit = _changed_step(q, 2, "reverse", "reversed_step", support=range(2, 96))
     d = s["deltas"][j]
     return q.answer(value, witnesses=wit,
-                    question=f"{INTRO} Contribution {_quoted(s['labels'][j])} is {d:+d}. If it changed sign to "
+                    question=f"{INTRO} Contribution {quoted(s['labels'][j])} is {d:+d}. If it changed sign to "
                              f"{-d:+d} while every other contribution stayed the same, what would the final total be?")

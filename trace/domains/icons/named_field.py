@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from tracegen.core.cards import label_badge, rounded_rect
 from tracegen.core.icons import COLORS, KINDS, SHAPES, draw_icon, scatter
+from tracegen.core.prompt import quoted
 from tracegen.core.task import Scene
 
 N_ICONS = {1: (8, 12), 2: (12, 18), 3: (18, 28)}
@@ -119,10 +120,6 @@ def _set(icon, pair):
 
 def ids(idx):
     return [f"icon:{i}" for i in idx]
-
-
-def quoted(kind):
-    return f'"{kind}"'
 
 
 def a_quoted(kind):

@@ -12,6 +12,7 @@ import math
 from tracegen.core.boards import assign_letters
 from tracegen.core.geometry import boundary_dist, inside
 from tracegen.core.icons import COLORS, KINDS
+from tracegen.core.prompt import quoted
 from tracegen.domains.icons import named_field as nf
 
 task = nf.SCENE.task
@@ -80,8 +81,8 @@ def closer_to_reference_count(q):
     q.require(len(hits) == t, "planting missed the target")
     q.step("closer", kind=kind, reference=icons[a][0], other=icons[b][0], kept=hits)
     return q.answer(len(hits), witnesses=nf.ids(hits),
-                    question=(f"The two larger icons are references. How many {nf.quoted(kind)} icons are closer to "
-                              f"the {nf.quoted(icons[a][0])} icon than to the {nf.quoted(icons[b][0])} icon? "
+                    question=(f"The two larger icons are references. How many {quoted(kind)} icons are closer to "
+                              f"the {quoted(icons[a][0])} icon than to the {quoted(icons[b][0])} icon? "
                               f"Compare the distances between icon centres."))
 
 
@@ -142,7 +143,7 @@ def reference_distance_rank_label(q):
     q.step("rank", reference=[kind, color], order=[labelled[i] for i in order], chosen=letter)
     return q.answer(letter, witnesses={"reference": f"icon:{ref}", "answer": f"icon:{pick}"},
                     question=(f"Six icons carry the letters A-F. Which lettered icon is {RANKS[rank]} the {color} "
-                              f"{nf.quoted(kind)} icon (the larger one)? Measure between icon centres."))
+                              f"{quoted(kind)} icon (the larger one)? Measure between icon centres."))
 
 
 def _region(r, box, grow=1.0):
@@ -216,5 +217,5 @@ def scoped_attribute_count(q):
     q.require(len(hits) == t, "planting missed the target")
     q.step("inside", kind=kind, region=region["kind"], kept=hits)
     return q.answer(len(hits), witnesses=nf.ids(hits),
-                    question=(f"How many {nf.quoted(kind)} icons have their centres inside the marked "
+                    question=(f"How many {quoted(kind)} icons have their centres inside the marked "
                               f"{WORDS[region['kind']]}?"))

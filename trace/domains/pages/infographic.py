@@ -16,6 +16,7 @@ import math
 from tracegen.core import infopage
 from tracegen.core.cards import rounded_rect
 from tracegen.core.names import LABEL_WORDS, TOPICS
+from tracegen.core.prompt import quoted_list
 from tracegen.core.task import Scene
 
 ICONS = ("folder", "envelope", "receipt", "printer", "cart", "card", "bar chart", "pin", "trophy")
@@ -144,11 +145,6 @@ def _name(s, si):
     return s["sections"][si]["name"]
 
 
-def _quoted(names):
-    q = [f"\"{n}\"" for n in names]
-    return ", ".join(q[:-1]) + f", and {q[-1]}" if len(q) > 2 else " and ".join(q)
-
-
 # ---------------------------------------------------------------------- tasks
 def card_rank(q, high, question, si=None):
     """The card at the instance's rank (highest or lowest first) over the page or section ``si``."""
@@ -218,7 +214,7 @@ def section_total_except_named_value(q):
     q.step("sum_except", section=_name(s, si), excluded=names, kept=[cd["label"] for _, _, cd in keep])
     return q.answer(sum(cd["value"] for _, _, cd in keep), witnesses=[cid(a, b) for a, b, _ in keep],
                     question=f"{INTRO} Add every value in section \"{_name(s, si)}\", but leave out "
-                             f"{_quoted(names)}. What is the total?")
+                             f"{quoted_list(names)}. What is the total?")
 
 
 @task("sum_named_metrics_value", answer="integer", annotation="bbox_set", ops="aggregation")
@@ -232,7 +228,7 @@ def sum_named_metrics_value(q):
     q.step("sum_named", cards={cd["label"]: cd["value"] for _, _, cd in chosen})
     return q.answer(sum(cd["value"] for _, _, cd in chosen), witnesses=[cid(a, b) for a, b, _ in chosen],
                     question=f"{INTRO} What is the sum of the values for "
-                             f"{_quoted([cd['label'] for _, _, cd in chosen])}?")
+                             f"{quoted_list([cd['label'] for _, _, cd in chosen])}?")
 
 
 EXTREMES = (("maximum", "maximum"), ("minimum", "minimum"), ("maximum", "minimum"))
