@@ -40,3 +40,8 @@ def multiple_choice(q, correct, distractors, *, k: int = 4, name: str = "options
 def option_text(opts, fmt=str) -> str:
     """The options as lines ``A. ...`` for the question text."""
     return "\n".join(f"{letter}. {fmt(o)}" for letter, o in zip(LETTERS, opts))
+
+
+def fraction_text(p) -> str:
+    """A probability option as printed: a ``Fraction`` as ``numerator/denominator``."""
+    return f"{p.numerator}/{p.denominator}"

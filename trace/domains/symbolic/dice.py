@@ -17,7 +17,7 @@ import math
 from fractions import Fraction
 
 from tracegen.core.cards import card_row, rounded_rect
-from tracegen.core.options import multiple_choice
+from tracegen.core.options import fraction_text, multiple_choice
 from tracegen.core.task import Scene
 
 COLORS = {1: ("red", "blue", "green", "yellow"), 2: ("red", "blue", "green", "yellow", "purple"),
@@ -159,10 +159,6 @@ def draw_prop(q, kinds, name="prop"):
     return q.param(name, draw)
 
 
-def frac(p: Fraction) -> str:
-    return f"{p.numerator}/{p.denominator}"
-
-
 def cards(q, p: Fraction, slips, total: int):
     """Six probability cards drawn in the image: ``p`` at the balanced letter, the slips first,
     then neighbours over the same and nearby denominators."""
@@ -170,12 +166,12 @@ def cards(q, p: Fraction, slips, total: int):
     k = round(p * total)
 
     def distractors(r):
-        out = [frac(s) for s in slips if 0 < s < 1]
+        out = [fraction_text(s) for s in slips if 0 < s < 1]
         near = [Fraction(k + j, total) for j in (-1, 1, -2, 2, 3)] + [Fraction(k, total + j) for j in (1, -1, 2)]
-        out += [frac(s) for s in near if 0 < s < 1]
+        out += [fraction_text(s) for s in near if 0 < s < 1]
         return [out[int(i)] for i in r.permutation(len(out))]
 
-    return multiple_choice(q, frac(p), distractors, k=6, where="image", stratified=True)
+    return multiple_choice(q, fraction_text(p), distractors, k=6, where="image", stratified=True)
 
 
 def one_tray(q):

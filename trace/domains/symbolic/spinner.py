@@ -9,7 +9,7 @@ import math
 from fractions import Fraction
 
 from tracegen.core.cards import card_row, rounded_rect
-from tracegen.core.options import multiple_choice, option_text
+from tracegen.core.options import fraction_text, multiple_choice, option_text
 from tracegen.core.task import Scene
 
 COLORS = ("red", "blue", "green", "yellow", "purple", "orange")
@@ -99,10 +99,6 @@ task = SCENE.task
 
 
 # ---------------------------------------------------------------------- helpers
-def frac(p: Fraction) -> str:
-    return f"{p.numerator}/{p.denominator}"
-
-
 def _options(q, p: Fraction, candidates, total: int):
     """Six probability options with ``p`` at the balanced target letter (reduced fractions), listed
     in the prompt and drawn as cards under the spinner (the reference does both).  Distractors are
@@ -115,9 +111,9 @@ def _options(q, p: Fraction, candidates, total: int):
         if len({*wrong}) < 5:               # few outcomes: neighbours over nearby denominators too
             dens = [int(b) for b in r.permutation(range(max(2, total - 2), total + 4))]
             wrong += [Fraction(a, b) for b in dens for a in (round(p * b) - 1, round(p * b) + 1, round(p * b))]
-        return [frac(d) for d in wrong if 0 < d < 1 and d != p]
+        return [fraction_text(d) for d in wrong if 0 < d < 1 and d != p]
 
-    return multiple_choice(q, frac(p), distractors, k=6, stratified=True)
+    return multiple_choice(q, fraction_text(p), distractors, k=6, stratified=True)
 
 
 def _one(q):
