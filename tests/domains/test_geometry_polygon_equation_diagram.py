@@ -3,11 +3,10 @@ and side labels are parsed into linear expressions, the equation (two equal mark
 interior-angle sum) is solved exactly with fractions, and the drawing is checked to show the
 solved values to scale (angles in degrees, sides at one common scale)."""
 
-import cmath
-import math
 import re
 from fractions import Fraction
 
+from figurecheck import length, measure_angle
 from taskcheck import scene_tests, shortcut_test
 
 
@@ -31,13 +30,7 @@ def interior(fig, v):
     """The interior angle at vertex v of the (convex) polygon, in degrees."""
     names = fig["names"]
     i = names.index(v)
-    p = complex(*fig["pts"][v])
-    a, b = complex(*fig["pts"][names[i - 1]]), complex(*fig["pts"][names[(i + 1) % len(names)]])
-    return abs(math.degrees(cmath.phase((a - p) / (b - p))))
-
-
-def side(fig, a, b):
-    return abs(complex(*fig["pts"][a]) - complex(*fig["pts"][b]))
+    return measure_angle(fig, names[i - 1] + v + names[(i + 1) % len(names)])
 
 
 def solve_equal(marks):
@@ -106,7 +99,7 @@ def side_values(state):
     x = solve_equal(list(marks.values()))
     values = {k: a * x + b for k, (a, b, var) in marks.items() if var != "y"}
     for k, v in values.items():
-        assert abs(side(fig, k[0], k[1]) - v) < 1e-6 * v, (k, v)
+        assert abs(length(fig, k) - v) < 1e-6 * v, (k, v)
     return x, values
 
 
