@@ -575,6 +575,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
                         help="the pinned inputs of the study (effective config and its sha256) for the root")
     parser.add_argument("--report-dir", metavar="DIR",
                         help="also write report.md, report.html and base_vs_trained.png here")
+    parser.add_argument("--cards", nargs="+", default=[], metavar="DIR",
+                        help="learning cards of training runs (rlvr cards; results/train/<model>/cards): the "
+                             "report gets their reward curves and validation and links to them")
     return parser
 
 
@@ -599,7 +602,7 @@ def run(args) -> int:
     if args.report_dir:
         from . import report
 
-        report.write_report(results, args.report_dir)
+        report.write_report(results, args.report_dir, cards=args.cards)
     n_scores = len(results["scores"]["benchmark"])
     print(f"{n_scores} scores ({len(results['models'])} models x {len(results['suite']['benchmarks'])} benchmarks "
           f"x {len(results['seeds'])} seeds) -> {args.out}")

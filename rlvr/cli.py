@@ -17,7 +17,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     from . import aggregate
     from .evaluation import commands as ev, conformance, evaluate, judge as ev_judge, suite as ev_suite, trace_validation
-    from .training import check, launch, merge, prepare, tiny
+    from .training import cards, check, launch, merge, prepare, tiny
 
     for name, add, fn, text in (
         ("check", check.add_arguments, check.run,
@@ -30,6 +30,8 @@ def build_parser() -> argparse.ArgumentParser:
          "GRPO training: veRL + vLLM on GPUs (Ray, resume), or the CPU smoke backend (trainer.device=cpu)"),
         ("merge-checkpoint", merge.add_arguments, merge.run,
          "merge a veRL FSDP checkpoint (verl.model_merger) and verify it"),
+        ("cards", cards.add_arguments, cards.run,
+         "per-task learning cards of a training run (pass rate, difficulty, format, length; HTML + TSV)"),
         ("suite", ev_suite.add_arguments, ev_suite.run,
          "build or check the evaluation suite manifest (config/eval/trace_eval_v1.json)"),
         ("fetch-benchmark", ev.add_fetch_arguments, ev.run_fetch,

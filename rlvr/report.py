@@ -7,6 +7,10 @@
 * ``report.html`` -- the same two tables.
 * ``base_vs_trained.png`` -- one dumbbell panel per (base, model) pair: per benchmark, the base and the
   model mean (matplotlib Agg; no timestamps or version in the metadata, so bytes are stable).
+* with learning cards of online training runs (``rlvr cards``; ``write_report(..., cards=[DIR])``): a
+  "Training" section per trained model -- its reward curve, reward and accuracy of the first and last
+  quarter of the steps, validation reward before and after training, the TRACE-validation change against its
+  base -- and the cards themselves, copied to ``cards/<model>/`` and linked.
 
 Everything is rendered from the results dict alone, so a report always agrees with its results.json.
 """
@@ -88,12 +92,59 @@ def tables(results) -> list[dict]:
     return out
 
 
+def training(results, cards) -> list[dict]:
+    """One entry per cards directory (``.../<model>/cards``): the run's summary and the TRACE-validation
+    change of that model against its base (percent points), when both were scored."""
+    import json
+
+    validation = {e["model"]: e for e in results.get("trace_validation") or []}
+    base_of = {m["model"]: m.get("base") for m in results["models"]}
+    out = []
+    for d in cards or []:
+        model = Path(d).parent.name
+        summary = json.loads((Path(d) / "cards.json").read_text(encoding="utf-8"))["summary"]
+        base = base_of.get(model)
+        change = None
+        if base and model in validation and base in validation:
+            change = {"base": base, "base_score": validation[base]["score"], "score": validation[model]["score"],
+                      "delta": validation[model]["score"] - validation[base]["score"]}
+        out.append({"model": model, "dir": str(d), "summary": summary, "trace_validation": change})
+    return out
+
+
+def _training_lines(entries, names) -> list[str]:
+    lines = []
+    for t in entries:
+        s, name = t["summary"], names.get(t["model"], t["model"])
+        lines.append(f"**{name}** ({s['steps']} GRPO steps): reward {s['reward_first_quarter']:.3f} in the first "
+                     f"quarter of the steps, {s['reward_last_quarter']:.3f} in the last (accuracy "
+                     f"{s['accuracy_first_quarter']:.3f} -> {s['accuracy_last_quarter']:.3f}).")
+        if len(s["validation"]) >= 2:
+            a, b = s["validation"][0], s["validation"][-1]
+            lines.append(f"Validation reward at step {a['step']}: {a['reward']:.4f} (accuracy {a['acc']:.4f}); at step "
+                         f"{b['step']}: {b['reward']:.4f} (accuracy {b['acc']:.4f}).")
+        if t["trace_validation"]:
+            c = t["trace_validation"]
+            lines.append(f"TRACE validation: {names.get(c['base'], c['base'])} {fmt(c['base_score'], None)}, "
+                         f"{name} {fmt(c['score'], None)} ({fmt(c['delta'], None, signed=True)} points).")
+        if s.get("warm_start"):
+            w = s["warm_start"]
+            lines.append(f"GRPO started from a format-only warm start ({w['instances']} prompts x {w['epochs']} "
+                         "epochs, targets drawn from the answer pool, never the prompt's own answer).")
+        lines.append(f"Per-task learning cards: cards/{t['model']}/index.html")
+    return lines
+
+
 def _md_cell(s: str) -> str:
     return s.replace("|", "\\|")
 
 
-def render_markdown(results) -> str:
+def render_markdown(results, train=()) -> str:
     lines = [f"# Results: suite {results['suite']['suite_id']}", ""]
+    if train:
+        lines += ["## Training", ""]
+        for line in _training_lines(train, _display(results)):
+            lines += [line, ""]
     for t in tables(results):
         lines += [f"## {t['title']}", "",
                   "| " + " | ".join(_md_cell(h) for h in t["header"]) + " |",
@@ -103,7 +154,7 @@ def render_markdown(results) -> str:
     return "\n".join(lines)
 
 
-def render_html(results) -> str:
+def render_html(results, train=()) -> str:
     e = html.escape
     parts = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
              f"<title>Results: suite {e(str(results['suite']['suite_id']))}</title>",
@@ -111,6 +162,16 @@ def render_html(results) -> str:
              "th,td{border:1px solid #bbb;padding:3px 6px}td.n{text-align:right;white-space:nowrap}"
              "tr.agg td{font-weight:bold;background:#f3f3f3}</style>",
              "</head><body>", f"<h1>Results: suite {e(str(results['suite']['suite_id']))}</h1>"]
+    if train:
+        parts.append("<h2>Training</h2>")
+        names = _display(results)
+        for t in train:
+            parts.append(f'<p><img src="cards/{e(t["model"])}/reward.png" width="630" '
+                         f'alt="reward curve of {e(t["model"])}"></p>')
+            for line in _training_lines([t], names)[:-1]:
+                parts.append(f"<p>{e(line.replace('**', ''))}</p>")
+            parts.append(f'<p><a href="cards/{e(t["model"])}/index.html">Per-task learning cards of '
+                         f'{e(names.get(t["model"], t["model"]))}</a></p>')
     for t in tables(results):
         parts += [f"<h2>{e(t['title'])}</h2>", "<table>",
                   "<tr>" + "".join(f"<th>{e(h)}</th>" for h in t["header"]) + "</tr>"]
@@ -171,13 +232,21 @@ def render_plot(results, path) -> None:
             tmp.unlink()
 
 
-def write_report(results, out_dir) -> dict:
+def write_report(results, out_dir, cards=()) -> dict:
+    import shutil
+
     from .aggregate import write_atomic
 
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     paths = {"markdown": out / "report.md", "html": out / "report.html", "plot": out / "base_vs_trained.png"}
-    write_atomic(paths["markdown"], render_markdown(results))
-    write_atomic(paths["html"], render_html(results))
+    train = training(results, cards)
+    for t in train:
+        dest = out / "cards" / t["model"]
+        shutil.rmtree(dest, ignore_errors=True)
+        shutil.copytree(t["dir"], dest)
+        paths[f"cards:{t['model']}"] = dest / "index.html"
+    write_atomic(paths["markdown"], render_markdown(results, train))
+    write_atomic(paths["html"], render_html(results, train))
     render_plot(results, paths["plot"])
     return paths

@@ -12,6 +12,8 @@ rule aggregate:
         validation=expand("results/trace_validation/{model}/summary.json", model=list(MODELS)),
         # the data stage's checks: their receipts join the Merkle root, so it covers the whole DAG
         provenance=data_outputs(),
+        # per-task learning cards of online training runs: copied into the report and linked from it
+        cards=CARDS_DIRS,
     output:
         results="results.json",
         report=directory("results/report"),
@@ -26,10 +28,11 @@ rule aggregate:
         models=canonical_json(MODELS_FOR_AGGREGATE),
         seeds=[str(s) for s in SEEDS],
         pins=canonical_json(PINS),
+        cards=lambda w, input: ["--cards", *input.cards] if input.cards else [],
     shell:
         receipted(
             "rlvr aggregate --score-files {input.scores:q} --models-json {params.models:q} "
             "--suite {input.suite:q} --seeds {params.seeds:q} --trace-validation {input.validation:q} "
             "--receipts receipts --provenance-inputs {input.provenance:q} --pins-json {params.pins:q} "
-            "--out {output.results:q} --report-dir {output.report:q}"
+            "--out {output.results:q} --report-dir {output.report:q} {params.cards:q}"
         )

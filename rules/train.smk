@@ -1,5 +1,21 @@
 # Training stage: models come from the hub (pinned revision), are built locally (tiny CPU model),
 # or are trained: prepare veRL data -> GRPO train (veRL + vLLM, Slurm GPUs) -> merge checkpoint.
+# train.data: fixed trains each model with its profile on the prepared train split; train.data: online
+# with the profile's online variant (fresh tracegen instances every step, pass-rate curriculum), whose
+# per-task learning cards (rlvr cards) join the Snakemake report and the results report.
+
+from rlvr.training.profiles import ProfileError as _ProfileError, train_profiles as _train_profiles
+
+TRAIN_DATA = config.get("train", {}).get("data", "fixed")
+try:
+    # {model id: the profile it trains with}: its own (fixed) or its online variant (online)
+    TRAIN_PROFILES = _train_profiles(MODELS, TRAIN_DATA)
+except _ProfileError as e:
+    raise WorkflowError(str(e))
+# the learning cards of every trained model (online runs only: fixed runs log no per-task rewards)
+CARDS_DIRS = (
+    [f"results/train/{m}/cards" for m in TRAIN_PROFILES] if TRAIN_DATA == "online" and "train" in STAGES else []
+)
 
 
 rule fetch_model:
@@ -58,7 +74,7 @@ rule prepare_rl_data:
     container: container_for("train")
     params:
         receipt=receipt_args("train"),
-        profile=lambda w: MODELS[w.model]["profile"],
+        profile=lambda w: TRAIN_PROFILES[w.model],
     shell:
         receipted(
             "rlvr prepare-rl-data --profile {params.profile:q} --train {input.train:q} "
@@ -88,13 +104,39 @@ rule train:
     container: container_for("train")
     params:
         receipt=receipt_args("train"),
-        profile=lambda w: MODELS[w.model]["profile"],
+        profile=lambda w: TRAIN_PROFILES[w.model],
         work=lambda w: f"results/train/{w.model}/work",
     shell:
         receipted(
             "rlvr train --profile {params.profile:q} --data {input.data:q} --init {input.init:q} "
             "--work {params.work:q} --output {output.checkpoints:q}"
         )
+
+
+rule cards:
+    """Per-task learning cards of an online run: pass rate over steps, difficulty trajectory, format rate,
+    mean response length, the reward curve and validation before/after training (HTML + TSV)."""
+    input:
+        checkpoints="results/train/{model}/checkpoints",
+    output:
+        cards=report(
+            directory("results/train/{model}/cards"),
+            htmlindex="index.html",
+            category="Training",
+            labels={"model": "{model}", "figure": "learning cards"},
+        ),
+        receipt=receipt("cards", "model"),
+    log:
+        "logs/cards/{model}.log",
+    wildcard_constraints:
+        model=models_from("train"),
+    resources:
+        **resources_for("data"),
+    container: container_for("train")
+    params:
+        receipt=receipt_args("train"),
+    shell:
+        receipted("rlvr cards {input.checkpoints:q} --out {output.cards:q}")
 
 
 rule merge_checkpoint:

@@ -42,7 +42,7 @@ def _workspace(path: Path) -> Path:
     shutil.copy(ROOT / "rlvr" / "profiles" / prof["system_prompt"]["path"], ws / "config" / "test")
     base = (ws / "config" / "test" / "tiny-data.yaml").read_text().replace("stages: [data]", "stages: [data, train]")
     (ws / "config" / "test" / "resume.yaml").write_text(
-        base + "models:\n"
+        base + "train: {data: fixed}\n" + "models:\n"
         "  - {id: tiny-base, scale: tiny, base: null, source: local}\n"
         "  - {id: tiny-trace, scale: tiny, base: tiny-base, source: train, profile: config/test/tiny-resume.yaml,"
         " init: tiny-base}\n")

@@ -62,14 +62,21 @@ def _downscale(png: bytes, max_pixels: int):
 
 
 def _row(root: Path, record: dict, max_pixels: int | None) -> dict:
+    from .validate import inside
+
+    return record_row(record, [inside(root, im["path"]).read_bytes() for im in record["images"]], max_pixels)
+
+
+def record_row(record: dict, pngs: list, max_pixels: int | None = None) -> dict:
+    """One parquet row (the columns above) from a record and its images' PNG bytes, in record order.
+
+    ``export`` reads the PNGs from the dataset folder; an online consumer (``rlvr``'s online RL
+    stream) passes the bytes of a freshly generated instance, so both get the same row."""
     from .core import annotation as ann
 
     images, sizes = [], []
     sx = sy = 1.0
-    from .validate import inside
-
-    for im in record["images"]:
-        png = inside(root, im["path"]).read_bytes()
+    for im, png in zip(record["images"], pngs, strict=True):
         png, w, h, sx, sy = _downscale(png, max_pixels) if max_pixels else (png, im["width"], im["height"], 1, 1)
         images.append({"bytes": png, "path": im["path"]})
         sizes.append({"width": w, "height": h})

@@ -56,6 +56,9 @@ def check_profiles(names, *, compose: bool = True) -> dict:
                 with contextlib.redirect_stdout(io.StringIO()):
                     entry["verl_checks"] = ["hydra.compose(ppo_trainer)", "override types vs veRL defaults",
                                             *P.validate_with_verl(config)]
+                if P.is_online(prof):
+                    entry["problems"] += P.online_config_problems(prof, config)
+                    entry["verl_checks"].append("online: sync trainer, data.custom_cls loads through veRL")
                 entry["overrides"] = len(prof["verl"]["overrides"])
             except Exception as e:  # veRL's validation: the run would fail in main_ppo
                 entry["problems"].append(f"{prof['name']}: veRL config: {type(e).__name__}: {e}")

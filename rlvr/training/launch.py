@@ -118,9 +118,14 @@ def run_profile(profile, *, n_gpus: int, nnodes: int) -> dict:
     return prof
 
 
-def runtime_values(data_dir, init_dir, output_dir) -> dict:
-    """The profile's runtime keys (``verl.runtime_keys``) for this run."""
+def runtime_values(data_dir, init_dir, output_dir, profile=None) -> dict:
+    """The profile's runtime keys (``verl.runtime_keys``) for this run.  An online profile trains on the
+    stream described by ``OUTPUT/online/stream.online.json`` (written by :func:`launch` before veRL starts)."""
     train, val = data_files(data_dir)
+    if profile is not None and P.is_online(_profile(profile)):
+        from .online import run_spec_path
+
+        train = [str(run_spec_path(Path(output_dir).resolve()))]
     return {"data.train_files": train, "data.val_files": val,
             "actor_rollout_ref.model.path": str(Path(init_dir).resolve()),
             "trainer.default_local_dir": str(Path(output_dir).resolve())}
@@ -128,7 +133,7 @@ def runtime_values(data_dir, init_dir, output_dir) -> dict:
 
 def build_overrides(profile, data_dir, init_dir, output_dir, *, n_gpus: int, nnodes: int) -> list[str]:
     return P.hydra_overrides(run_profile(profile, n_gpus=n_gpus, nnodes=nnodes),
-                             runtime_values(data_dir, init_dir, output_dir))
+                             runtime_values(data_dir, init_dir, output_dir, profile))
 
 
 def build_command(profile, data_dir, init_dir, output_dir, *, n_gpus: int, nnodes: int,
@@ -142,7 +147,7 @@ def verify_run(profile, data_dir, init_dir, output_dir, *, n_gpus: int, nnodes: 
     """Compose veRL's config with exactly the command's overrides and run veRL's checks (raises)."""
     prof = run_profile(profile, n_gpus=n_gpus, nnodes=nnodes)
     with contextlib.redirect_stdout(io.StringIO()):
-        return P.verify(prof, runtime_values(data_dir, init_dir, output_dir))
+        return P.verify(prof, runtime_values(data_dir, init_dir, output_dir, profile))
 
 
 def overrides_sha256(overrides: list[str]) -> str:
@@ -386,6 +391,8 @@ def preflight(profile_name, data_dir, init_dir, output_dir, *, work=None, log=pr
     from .prepare import check_prompt_lengths
 
     train, val = data_files(data_dir)
+    if P.is_online(profile):  # the stream checks each generated prompt itself (and redraws a long one)
+        train = []
     lengths = check_prompt_lengths(train + val, init_dir, int(ov["data.max_prompt_length"]),
                                    int(ov.get("data.image_patch_size", 14)))
     log(f"pre-flight OK: {profile['name']}, {len(gpus)} GPU(s) seen, {nnodes} node(s) x {n_gpus} GPU(s), "
@@ -405,6 +412,13 @@ def launch(profile_name, data_dir, init_dir, output_dir, *, work=None, trainer_c
     ray = ray or ray_executable()
     n_gpus, nnodes = plan["n_gpus"], plan["nnodes"]
     run = runs.run_dir(Path(plan["run"]).parent, plan["run_key"], log=log)
+    if P.is_online(plan["profile"]):
+        from .online import write_run_spec
+
+        ov = plan["profile"]["verl"]["overrides"]
+        write_run_spec(run, plan["profile"], steps=ov["trainer.total_training_steps"],
+                       batch_size=ov["data.train_batch_size"], rollout_n=ov["actor_rollout_ref.rollout.n"],
+                       validation_files=data_files(data_dir)[1])
     temp_dir = ray_temp_dir()
     n_cpus = cpus_available()
     receipt = runs.begin_attempt(run, receipt_record(

@@ -42,6 +42,13 @@ FREEFORM_NODES = ("actor_rollout_ref.model.override_config",)
 
 _TOP_KEYS = {"schema", "name", "scale", "base_model", "dataset", "system_prompt", "images", "reward", "launch",
              "verl"}
+#: Optional sections: an online variant (``online``, ``variant_of``: the profile it varies) and the CPU
+#: smoke backend's format warm start (``warm_start``, CPU profiles only).
+_OPTIONAL_KEYS = {"online", "variant_of", "warm_start"}
+#: veRL's dataset extension point, as an online profile must set it (rlvr.training.online_dataset).
+ONLINE_DATASET = {"data.custom_cls.path": "pkg://rlvr.training.online_dataset",
+                  "data.custom_cls.name": "TraceOnlineDataset",
+                  "data.shuffle": False, "data.dataloader_num_workers": 0}
 _HEX40 = re.compile(r"^[0-9a-f]{40}$")
 _HEX64 = re.compile(r"^[0-9a-f]{64}$")
 _PLAIN = re.compile(r"^[A-Za-z_][A-Za-z0-9_.\-]*$")
@@ -107,7 +114,7 @@ def validate(profile: dict) -> list[str]:
             problems.append(f"{name}: {msg}")
 
     missing = _TOP_KEYS - set(profile)
-    extra = set(profile) - _TOP_KEYS - {"_path"}
+    extra = set(profile) - _TOP_KEYS - _OPTIONAL_KEYS - {"_path"}
     need(not missing, f"missing keys {sorted(missing)}")
     need(not extra, f"unknown keys {sorted(extra)}")
     if missing:
@@ -153,11 +160,107 @@ def validate(profile: dict) -> list[str]:
          "launch must match trainer.nnodes / trainer.n_gpus_per_node")
     need(ov.get("trainer.experiment_name") == name, "trainer.experiment_name must be the profile name")
     steps, batch = ov.get("trainer.total_training_steps"), ov.get("data.train_batch_size")
-    if isinstance(steps, int) and isinstance(batch, int) and isinstance(ds.get("train_rows"), int):
+    if "warm_start" in profile:
+        from .warmstart import WarmStartError, settings as warm_settings
+
+        need(ov.get("trainer.device") == "cpu", "warm_start is a CPU smoke backend phase (trainer.device: cpu)")
+        try:
+            warm_settings(profile)
+        except WarmStartError as e:
+            problems.append(f"{name}: {e}")
+    if is_online(profile):
+        problems += online_problems(profile)
+    elif isinstance(steps, int) and isinstance(batch, int) and isinstance(ds.get("train_rows"), int):
         need(steps * batch == ds["train_rows"],
              f"total_training_steps x train_batch_size = {steps * batch} must be one pass over {ds['train_rows']} rows")
     need(ov.get("actor_rollout_ref.actor.ppo_mini_batch_size") == batch,
          "ppo_mini_batch_size must equal train_batch_size (one optimizer step per training step)")
+    return problems
+
+
+def is_online(profile: dict) -> bool:
+    """An online profile trains on the stream of its ``online:`` section (rlvr.training.online)."""
+    return "online" in profile
+
+
+def online_variant(name: str) -> str:
+    """The online variant of profile ``name``: the one profile in ``rlvr/profiles/`` with ``variant_of: name``
+    and an ``online`` section (the workflow's ``train.data: online``)."""
+    import yaml
+
+    found = []
+    for path in sorted(PROFILE_DIR.glob("*.yaml")):
+        with open(path, encoding="utf-8") as f:
+            doc = yaml.safe_load(f)
+        if isinstance(doc, dict) and doc.get("variant_of") == name and "online" in doc:
+            found.append(doc.get("name", path.stem))
+    if len(found) != 1:
+        what = "no profile" if not found else f"{len(found)} profiles ({', '.join(found)})"
+        raise ProfileError(f"train.data is online but {what} in {PROFILE_DIR} name(s) {name!r} in variant_of "
+                           "with an online section")
+    return found[0]
+
+
+def train_profiles(models: dict, data: str = "fixed") -> dict:
+    """{model id: profile} for the workflow's trained models (``source: train``): each model's own profile
+    with ``train.data: fixed``, its online variant with ``train.data: online``."""
+    out = {}
+    for model, entry in models.items():
+        if entry.get("source") != "train":
+            continue
+        try:
+            out[model] = online_variant(entry["profile"]) if data == "online" else entry["profile"]
+        except ProfileError as e:
+            raise ProfileError(f"model {model}: {e}") from None
+    return out
+
+
+def online_problems(profile: dict) -> list[str]:
+    """An online profile: its section resolves (mix, curriculum), veRL's dataset extension point is set, the
+    steps are given (a stream has no epoch), and it names the profile it is a variant of."""
+    from .online import OnlineError, settings
+
+    name = profile.get("name", "?")
+    ov = (profile.get("verl") or {}).get("overrides") or {}
+    problems = []
+    try:
+        settings(profile["online"])
+    except OnlineError as e:
+        problems.append(f"{name}: {e}")
+    for key, want in ONLINE_DATASET.items():
+        if ov.get(key, "<missing>") != want or type(ov.get(key)) is not type(want):
+            problems.append(f"{name}: online profiles need {key}: {want!r} (got {ov.get(key, '<missing>')!r})")
+    if not isinstance(ov.get("trainer.total_training_steps"), int):
+        problems.append(f"{name}: online profiles need trainer.total_training_steps (a stream has no epoch)")
+    base = profile.get("variant_of")
+    if not isinstance(base, str):
+        problems.append(f"{name}: online profiles name the profile they vary (variant_of)")
+    return problems
+
+
+def online_config_problems(profile: dict, config) -> list[str]:
+    """An online profile in veRL's composed config: the dataset class loads through veRL's own loader, and
+    the trainer is synchronous (every reward of a step is in the journal before the next batch is fetched
+    and before a checkpoint is saved -- what the curriculum's exact resume relies on)."""
+    from omegaconf import OmegaConf
+
+    name = profile.get("name", "?")
+    problems = []
+    if OmegaConf.select(config, "trainer.use_v1") and OmegaConf.select(config, "trainer.v1.trainer_mode") != "sync":
+        problems.append(f"{name}: the online stream needs veRL's sync trainer (trainer.v1.trainer_mode: sync), "
+                        f"got {OmegaConf.select(config, 'trainer.v1.trainer_mode')!r}")
+    try:
+        from verl.utils.dataset.rl_dataset import get_dataset_class
+
+        import contextlib
+        import io
+
+        with contextlib.redirect_stdout(io.StringIO()):
+            cls = get_dataset_class(config.data)
+        if f"{cls.__module__}.{cls.__name__}" != "rlvr.training.online_dataset.TraceOnlineDataset":
+            problems.append(f"{name}: data.custom_cls loads {cls.__module__}.{cls.__name__}")
+    except Exception as e:  # the class does not load: veRL would fail at start
+        problems.append(f"{name}: data.custom_cls does not load through veRL: {type(e).__name__}: {e}")
     return problems
 
 
@@ -350,6 +453,11 @@ def verify(profile: dict, runtime: dict | None = None) -> list[str]:
         raise ProfileError("; ".join(problems))
     config = compose(profile, runtime)
     checks = ["hydra.compose(ppo_trainer)", "override types vs veRL defaults"] + validate_with_verl(config)
+    if is_online(profile):
+        problems = online_config_problems(profile, config)
+        if problems:
+            raise ProfileError("; ".join(problems))
+        checks.append("online: sync trainer, veRL's dataset loader finds data.custom_cls")
     if recipe_rows(profile) is not None:
         problems = recipe_problems(profile, config)
         if problems:
@@ -373,20 +481,50 @@ def load_recipe(path=None) -> dict:
         recipe = yaml.safe_load(f)
     if not isinstance(recipe, dict) or recipe.get("schema") != RECIPE_SCHEMA:
         raise ProfileError(f"{path}: not a {RECIPE_SCHEMA} recipe table")
-    for i, row in enumerate(recipe.get("rows") or []):
+    def check_row(row, where, value_keys=("value", "values")):
         kinds = [k for k in ("verl", "profile") if k in row]
-        values = [k for k in ("value", "values") if k in row]
+        values = [k for k in value_keys if k in row]
         if len(kinds) != 1 or len(values) != 1 or not row.get("source"):
-            raise ProfileError(f"{path}: row {i} needs one of verl/profile, one of value/values, and a source")
+            raise ProfileError(f"{path}: {where} needs one of verl/profile, one of {'/'.join(value_keys)}, "
+                               "and a source")
+
+    for i, row in enumerate(recipe.get("rows") or []):
+        check_row(row, f"row {i}")
+    for name, variant in (recipe.get("variants") or {}).items():
+        if variant.get("of") not in (recipe.get("applies_to") or []):
+            raise ProfileError(f"{path}: variant {name} must name a paper profile it varies (of)")
+        for i, row in enumerate(variant.get("differences") or []):
+            check_row(row, f"variant {name} difference {i}", ("value",))
     return recipe
 
 
+def _row_key(row) -> tuple:
+    return ("verl", row["verl"]) if "verl" in row else ("profile", row["profile"])
+
+
 def recipe_rows(profile: dict, recipe: dict | None = None):
-    """The recipe rows that apply to ``profile`` (``None`` when the recipe does not cover it)."""
+    """The recipe rows that apply to ``profile`` (``None`` when the recipe does not cover it).
+
+    A *variant* (``variants:`` of the table, e.g. the online 3B profile) is held to every row of the
+    paper profile it varies, with that profile's values, except the rows its ``differences`` list, which
+    replace them (or add keys the paper profile does not set)."""
     recipe = load_recipe() if recipe is None else recipe
-    if profile.get("name") not in (recipe.get("applies_to") or []):
+    name = profile.get("name")
+    if name in (recipe.get("applies_to") or []):
+        return recipe["rows"]
+    variant = (recipe.get("variants") or {}).get(name)
+    if variant is None:
         return None
-    return recipe["rows"]
+    differences = variant.get("differences") or []
+    changed = {_row_key(r) for r in differences}
+    rows = []
+    for row in recipe["rows"]:
+        if _row_key(row) in changed:
+            continue
+        if "values" in row:
+            row = {k: v for k, v in row.items() if k != "values"} | {"value": row["values"][variant["of"]]}
+        rows.append(row)
+    return rows + [dict(r, source=f"{r['source']} [variant of {variant['of']}]") for r in differences]
 
 
 def _row_label(row) -> str:

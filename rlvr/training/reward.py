@@ -11,8 +11,10 @@ Reward: ``0.95 × exact answer + 0.05 × format``, the reference's ``(1 − fw)�
 contract may be tracegen's (``trace-reward-v1``) or the public release's (``reward_contract_version: v0``).
 A ground truth or contract the scorer rejects raises a ``ValueError`` naming the row (it is a data bug,
 not a bad response): ``rlvr prepare-rl-data`` and ``rlvr train``'s pre-flight reject such rows before
-training starts, so this is the last line of defence.  Standard library only (and tracegen's
-standard-library scorer), so it imports fast in reward workers.
+training starts, so this is the last line of defence.  Rows of the online stream carry
+``extra_info.online``: their scored responses are also appended to the run's rollout journal, which the
+pass-rate curriculum reads (:mod:`rlvr.training.curriculum`; the score does not depend on it).
+Standard library only (and tracegen's standard-library scorer), so it imports fast in reward workers.
 """
 
 from __future__ import annotations
@@ -51,4 +53,21 @@ def compute_score(data_source, solution_str, ground_truth, extra_info=None, **kw
     if result["error"]:
         raise ValueError(f"bad ground truth for {data_source!r} "
                          f"({(extra_info or {}).get('instance_id', '?')}): {result['error']}")
-    return {"score": float(result["overall"]), "acc": float(result["accuracy"]), "format": float(result["format"])}
+    out = {"score": float(result["overall"]), "acc": float(result["accuracy"]), "format": float(result["format"])}
+    online = extra_info.get("online") if extra_info and hasattr(extra_info, "get") else None
+    if online:
+        journal(online, extra_info, solution_str, out)
+    return out
+
+
+def journal(online, extra_info, solution_str: str, result: dict) -> None:
+    """An online row's response goes to the run's rollout journal (the curriculum's observations); the
+    score itself is computed before and without it.  A journal that cannot be written fails the call:
+    a curriculum that silently lost observations would steer on wrong pass rates."""
+    from .curriculum import append
+
+    online = _as_dict(online, "extra_info.online")
+    append(online["journal"], int(online["step"]), {
+        "step": int(online["step"]), "slot": int(online["slot"]), "task": extra_info.get("task"),
+        "difficulty": online.get("difficulty"), "size": online.get("size"), "acc": result["acc"],
+        "format": result["format"], "score": result["score"], "length": len(solution_str or "")})

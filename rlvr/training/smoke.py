@@ -43,7 +43,8 @@ The model itself is trained unwrapped (one process, no FSDP); at save time each 
 the DTensor FSDP2 would hold on a one-rank mesh (``distribute_tensor(t, mesh, [Shard(0)])`` on a gloo
 process group), so the file has the exact type and placement the real checkpoint has and
 ``python -m verl.model_merger merge --backend fsdp`` merges it.  Determinism: fixed seeds, CPU,
-``torch.use_deterministic_algorithms(True)``; the sampling seed of step ``s`` is ``seed + s``.
+``torch.use_deterministic_algorithms(True)``, one intra-op thread; the sampling seed of step ``s`` is
+``seed + s``.
 """
 
 from __future__ import annotations
@@ -102,6 +103,13 @@ def settings(profile: dict, *, steps: int | None = None, seed: int | None = None
         "loss_agg_mode": get("actor_rollout_ref.actor.loss_agg_mode"),
         "ppo_epochs": get("actor_rollout_ref.actor.ppo_epochs"),
         "mini_batch": get("actor_rollout_ref.actor.ppo_mini_batch_size"),
+        # validation (veRL's trainer.val_before_train / test_freq with rollout.val_kwargs)
+        "val_before_train": ov.get("trainer.val_before_train", False),
+        "test_freq": ov.get("trainer.test_freq", -1),
+        "val_n": ov.get("actor_rollout_ref.rollout.val_kwargs.n", 1),
+        "val_do_sample": ov.get("actor_rollout_ref.rollout.val_kwargs.do_sample", False),
+        "val_temperature": float(ov.get("actor_rollout_ref.rollout.val_kwargs.temperature", 0.0)),
+        "val_top_p": float(ov.get("actor_rollout_ref.rollout.val_kwargs.top_p", 1.0)),
     }
     if steps is not None:
         s["steps"] = steps
@@ -116,6 +124,12 @@ def settings(profile: dict, *, steps: int | None = None, seed: int | None = None
     return s
 
 
+def compose_run(profile: dict, train_files, val_files, init, output):
+    """veRL's composed config of this run (the profile's overrides + the per-run keys)."""
+    return P.compose(profile, {"data.train_files": list(train_files), "data.val_files": list(val_files) or list(train_files),
+                               "actor_rollout_ref.model.path": str(init), "trainer.default_local_dir": str(output)})
+
+
 def actor_config(profile: dict, data_dir, init, output):
     """veRL's own ActorConfig dataclass for the profile (compose + ``omega_conf_to_dataclass``)."""
     from omegaconf import OmegaConf
@@ -123,9 +137,8 @@ def actor_config(profile: dict, data_dir, init, output):
     from verl.utils.config import omega_conf_to_dataclass
 
     files = [str(f) for f in sorted((Path(data_dir) / "train").glob("*.parquet"))]
-    vfiles = [str(f) for f in sorted((Path(data_dir) / "validation").glob("*.parquet"))] or files
-    cfg = P.compose(profile, {"data.train_files": files, "data.val_files": vfiles,
-                              "actor_rollout_ref.model.path": str(init), "trainer.default_local_dir": str(output)})
+    vfiles = [str(f) for f in sorted((Path(data_dir) / "validation").glob("*.parquet"))]
+    cfg = compose_run(profile, files or vfiles, vfiles, init, output)
     return omega_conf_to_dataclass(OmegaConf.select(cfg, "actor_rollout_ref.actor"))
 
 
@@ -389,97 +402,124 @@ def _train_loop(profile, s, data_dir, init, run: Path, log) -> dict:
 
     from verl.trainer.ppo.core_algos import compute_grpo_outcome_advantage, get_policy_loss_fn
 
+    from . import smoke_data as D
+    from . import warmstart
     from .reward import compute_score
 
     acfg = actor_config(profile, data_dir, init, run)
     policy_loss = get_policy_loss_fn(s["loss_mode"])
+    warm = warmstart.settings(profile)
 
     torch.manual_seed(s["seed"])
     random.seed(s["seed"])
     np.random.seed(s["seed"])
     torch.use_deterministic_algorithms(True, warn_only=True)
+    torch.set_num_threads(1)  # one intra-op thread: the same bytes on every machine, no oversubscription
 
-    rows = load_rows(data_dir)
     processor = AutoProcessor.from_pretrained(str(init))
     model = AutoModelForImageTextToText.from_pretrained(str(init), dtype=torch.float32)
     optimizer = torch.optim.AdamW(model.parameters(), lr=s["lr"], betas=tuple(s["betas"]),
                                   weight_decay=s["weight_decay"])
+    online = P.is_online(profile)
+    source = D.OnlineSource(profile, s, data_dir, init, run, processor, log) if online else D.FixedSource(data_dir, s)
+    val_rows = D.validation_rows(data_dir) if s["val_before_train"] or s["test_freq"] > 0 else []
     (run / "smoke_run.json").write_text(json.dumps(
         {"backend": "rlvr.training.smoke", "profile": profile["name"], "profile_sha256": P.file_sha256(profile["_path"]),
-         "data": str(data_dir), "init": str(init), "settings": s,
+         "data": str(data_dir), "init": str(init), "settings": s, "data_source": "online" if online else "fixed",
          "verl": {"advantage": "verl.trainer.ppo.core_algos.compute_grpo_outcome_advantage",
                   "policy_loss": f"verl.trainer.ppo.core_algos.get_policy_loss_fn({s['loss_mode']!r})"
-                                 f" = {policy_loss.__module__}.{policy_loss.__name__}"}},
+                                 f" = {policy_loss.__module__}.{policy_loss.__name__}",
+                  "dataset": type(source.dataset).__module__ + "." + type(source.dataset).__name__
+                  if online else "prepared parquet"}},
         indent=1, sort_keys=True) + "\n", encoding="utf-8")
 
-    metrics_path = run / "metrics.jsonl"
-    history, stream = [], batches(len(rows), s["batch_size"], s["seed"], s["shuffle"])
+    metrics_path, val_path = run / "metrics.jsonl", run / "validation.jsonl"
     start = runs.last_step(run) or 0
-    if start:
-        load_checkpoint(run, start, model, optimizer)
-        # the metrics of steps after the checkpoint were lost with the attempt: drop them
-        history = [json.loads(line) for line in metrics_path.read_text(encoding="utf-8").splitlines()
-                   if line.strip()] if metrics_path.exists() else []
-        history = [r for r in history if r["step"] <= start]
-        metrics_path.write_text("".join(json.dumps(r, sort_keys=True) + "\n" for r in history), encoding="utf-8")
-        for _ in range(start):  # the sampler's position: the same batches as an uninterrupted run
-            next(stream)
-    elif metrics_path.exists():
-        metrics_path.unlink()
-    last_saved = run / f"global_step_{start}" if start else None
-    for step in range(start + 1, s["steps"] + 1):
-        t0 = time.perf_counter()
-        epoch, idx = next(stream)
-        model.eval()
-        groups, scores, accs, fmts, uids = [], [], [], [], []
-        for j, ri in enumerate(idx):
-            row = rows[ri]
-            inputs, responses, mask, texts = rollout(model, processor, row, s, s["seed"] * 1_000_003 + step * 1000 + j)
-            with torch.no_grad():
-                old = response_log_probs(model, inputs, responses, mask)
-            groups.append((inputs, responses, mask, old))
-            for text in texts:
-                r = compute_score(row["data_source"], text, row["reward_model"]["ground_truth"], row["extra_info"])
-                scores.append(r["score"]), accs.append(r["acc"]), fmts.append(r["format"])
-                uids.append(f"{step}:{j}:{row['extra_info']['instance_id']}")
-        mask = torch.cat([g[2] for g in groups])
-        old_log_prob = torch.cat([g[3] for g in groups])
-        token_rewards = torch.zeros_like(mask)
-        last = (mask.sum(dim=1).long() - 1).clamp(min=0)
-        token_rewards[torch.arange(len(scores)), last] = torch.tensor(scores, dtype=torch.float32)
-        advantages, _ = compute_grpo_outcome_advantage(
-            token_level_rewards=token_rewards, response_mask=mask, index=np.array(uids, dtype=object),
-            norm_adv_by_std_in_grpo=s["norm_adv_by_std_in_grpo"])
+    try:
+        if start:
+            source.restore(load_checkpoint(run, start, model, optimizer), start)
+            # the metrics of steps after the checkpoint were lost with the attempt: drop them
+            history = D.truncate_jsonl(metrics_path, start)
+            D.truncate_jsonl(val_path, start)
+        else:
+            history = []
+            for path in (metrics_path, val_path):
+                path.unlink(missing_ok=True)
+            if warm:
+                record = warmstart.run(model, processor, profile, log=log)
+                (run / "warm_start.json").write_text(json.dumps(record, indent=1, sort_keys=True) + "\n",
+                                                     encoding="utf-8")
+            if s["val_before_train"] and val_rows:
+                _validate(model, processor, val_rows, s, 0, val_path, log)
+        last_saved = run / f"global_step_{start}" if start else None
+        for step in range(start + 1, s["steps"] + 1):
+            t0 = time.perf_counter()
+            batch_rows, idx = source.batch(step)
+            model.eval()
+            groups, scores, accs, fmts, uids = [], [], [], [], []
+            for j, row in enumerate(batch_rows):
+                inputs, responses, mask, texts = rollout(model, processor, row, s,
+                                                         s["seed"] * 1_000_003 + step * 1000 + j)
+                with torch.no_grad():
+                    old = response_log_probs(model, inputs, responses, mask)
+                groups.append((inputs, responses, mask, old))
+                for text in texts:
+                    r = compute_score(row["data_source"], text, row["reward_model"]["ground_truth"], row["extra_info"])
+                    scores.append(r["score"]), accs.append(r["acc"]), fmts.append(r["format"])
+                    uids.append(f"{step}:{j}:{row['extra_info']['instance_id']}")
+            mask = torch.cat([g[2] for g in groups])
+            old_log_prob = torch.cat([g[3] for g in groups])
+            token_rewards = torch.zeros_like(mask)
+            last = (mask.sum(dim=1).long() - 1).clamp(min=0)
+            token_rewards[torch.arange(len(scores)), last] = torch.tensor(scores, dtype=torch.float32)
+            advantages, _ = compute_grpo_outcome_advantage(
+                token_level_rewards=token_rewards, response_mask=mask, index=np.array(uids, dtype=object),
+                norm_adv_by_std_in_grpo=s["norm_adv_by_std_in_grpo"])
 
-        model.train()
-        optimizer.zero_grad(set_to_none=True)
-        log_prob = torch.cat([response_log_probs(model, g[0], g[1], g[2]) for g in groups])
-        pg_loss, pg_metrics = policy_loss(old_log_prob=old_log_prob, log_prob=log_prob, advantages=advantages,
-                                          response_mask=mask, loss_agg_mode=s["loss_agg_mode"], config=acfg)
-        pg_loss.backward()
-        grad_norm = torch.nn.utils.clip_grad_norm_(model.parameters(), max_norm=s["grad_clip"])
-        if torch.isfinite(grad_norm):
-            optimizer.step()
-        record = {
-            "step": step, "epoch": epoch, "rows": idx,
-            "reward/mean": float(np.mean(scores)), "reward/acc": float(np.mean(accs)),
-            "reward/format": float(np.mean(fmts)), "actor/pg_loss": float(pg_loss.detach()),
-            "actor/grad_norm": float(grad_norm), "actor/lr": s["lr"],
-            **{k: float(v) for k, v in pg_metrics.items()},
-            "advantage/abs_mean": float(advantages.abs().sum() / mask.sum()),
-            "response_length/mean": float(mask.sum(dim=1).mean()),
-            "responses": len(scores), "time_s": round(time.perf_counter() - t0, 3),
-        }
-        history.append(record)
-        with open(metrics_path, "a", encoding="utf-8") as f:
-            f.write(json.dumps({k: v for k, v in record.items()}, sort_keys=True) + "\n")
-        log(f"step {step}/{s['steps']}: reward {record['reward/mean']:.4f} acc {record['reward/acc']:.3f} "
-            f"loss {record['actor/pg_loss']:.6f} grad_norm {record['actor/grad_norm']:.4f} ({record['time_s']} s)")
-        if step == s["steps"] or (s["save_freq"] and s["save_freq"] > 0 and step % s["save_freq"] == 0):
-            last_saved = save_checkpoint(run, step, model, optimizer, processor, init,
-                                         {"seed": s["seed"], "step": step, "epoch": epoch})
+            model.train()
+            optimizer.zero_grad(set_to_none=True)
+            log_prob = torch.cat([response_log_probs(model, g[0], g[1], g[2]) for g in groups])
+            pg_loss, pg_metrics = policy_loss(old_log_prob=old_log_prob, log_prob=log_prob, advantages=advantages,
+                                              response_mask=mask, loss_agg_mode=s["loss_agg_mode"], config=acfg)
+            pg_loss.backward()
+            grad_norm = torch.nn.utils.clip_grad_norm_(model.parameters(), max_norm=s["grad_clip"])
+            if torch.isfinite(grad_norm):
+                optimizer.step()
+            record = {
+                "step": step, "epoch": source.epoch, "rows": idx,
+                "reward/mean": float(np.mean(scores)), "reward/acc": float(np.mean(accs)),
+                "reward/format": float(np.mean(fmts)), "actor/pg_loss": float(pg_loss.detach()),
+                "actor/grad_norm": float(grad_norm), "actor/lr": s["lr"],
+                **{k: float(v) for k, v in pg_metrics.items()},
+                "advantage/abs_mean": float(advantages.abs().sum() / mask.sum()),
+                "response_length/mean": float(mask.sum(dim=1).mean()),
+                "responses": len(scores), "time_s": round(time.perf_counter() - t0, 3),
+            }
+            if online:
+                record["instances"] = [r["extra_info"]["instance_id"] for r in batch_rows]
+            history.append(record)
+            D.append_jsonl(metrics_path, record)
+            log(f"step {step}/{s['steps']}: reward {record['reward/mean']:.4f} acc {record['reward/acc']:.3f} "
+                f"loss {record['actor/pg_loss']:.6f} grad_norm {record['actor/grad_norm']:.4f} ({record['time_s']} s)")
+            if val_rows and s["test_freq"] > 0 and (step == s["steps"] or step % s["test_freq"] == 0):
+                _validate(model, processor, val_rows, s, step, val_path, log)
+            if step == s["steps"] or (s["save_freq"] and s["save_freq"] > 0 and step % s["save_freq"] == 0):
+                last_saved = save_checkpoint(run, step, model, optimizer, processor, init,
+                                             {"seed": s["seed"], "step": step, **source.state()})
+    finally:
+        source.close()
     plot_metrics(history, run / "metrics.png")
     return {"steps": s["steps"], "checkpoint": str(last_saved), "metrics": str(metrics_path), "history": history}
+
+
+def _validate(model, processor, rows, s, step, path, log) -> dict:
+    from . import smoke_data as D
+
+    result = D.validate(model, processor, rows, s, step, s["seed"])
+    D.append_jsonl(path, result)
+    log(f"validation at step {step}: reward {result['reward']:.4f} acc {result['acc']:.3f} "
+        f"format {result['format']:.3f} ({result['responses']} responses)")
+    return result
 
 
 # --------------------------------------------------------------------------------------------------

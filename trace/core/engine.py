@@ -20,6 +20,8 @@ from .style import Style, draw_style
 from .task import Query, Reject, Solution, TaskSpec
 
 RECORD_SCHEMA_VERSION = 1
+# The size knob (``size`` of plan/generate): semantic states drawn per attempt, ranked by state_size.
+SIZE_CANDIDATES = 4
 
 
 class GenerationError(RuntimeError):
@@ -134,7 +136,31 @@ def instance_id(record: dict) -> str:
     return sha256_json(identity_payload(record))
 
 
-def _solve(spec: TaskSpec, root: int, *, difficulty, query_id, max_attempts, stratum=None):
+def state_size(state) -> int:
+    """How much a semantic state holds, whatever the scene: its number of scalar leaves (marks, nodes,
+    labels, values ...).  Ranks the candidates of the size knob."""
+    if isinstance(state, dict):
+        return sum(state_size(v) for v in state.values())
+    if isinstance(state, (list, tuple)):
+        return sum(state_size(v) for v in state)
+    return 1
+
+
+def _sample_state(spec: TaskSpec, root: int, difficulty: int, attempt: int, size: float | None) -> dict:
+    """The attempt's semantic state.  With ``size`` (0..1, the knob within a difficulty level) the scene
+    draws ``SIZE_CANDIDATES`` states at the level and the one at that quantile of ``state_size`` is
+    kept: 0 the smallest, 1 the largest.  Without it (the default) one state, as always."""
+    if size is None:
+        return normalise(spec.scene.sample(stream(root, "semantic", attempt), difficulty))
+    if not 0.0 <= float(size) <= 1.0:
+        raise ValueError(f"{spec.task_id}: size {size} is not in [0, 1]")
+    k = SIZE_CANDIDATES
+    cands = [normalise(spec.scene.sample(stream(root, "semantic", attempt * k + j), difficulty)) for j in range(k)]
+    order = sorted(range(k), key=lambda j: (state_size(cands[j]), j))
+    return cands[order[int(float(size) * (k - 1) + 0.5)]]
+
+
+def _solve(spec: TaskSpec, root: int, *, difficulty, query_id, max_attempts, stratum=None, size=None):
     """Choose difficulty and query, then rejection-sample a state the task program accepts."""
     if difficulty is None or isinstance(difficulty, (list, tuple)):
         levels = [d for d in spec.difficulties if difficulty is None or d in difficulty]
@@ -149,7 +175,7 @@ def _solve(spec: TaskSpec, root: int, *, difficulty, query_id, max_attempts, str
         raise ValueError(f"{spec.task_id}: query id {query_id!r} not in {list(spec.queries)}")
     rejections: Counter = Counter()
     for attempt in range(max_attempts):
-        state = normalise(spec.scene.sample(stream(root, "semantic", attempt), difficulty))
+        state = _sample_state(spec, root, difficulty, attempt, size)
         q = Query(state=state, query_id=query_id, difficulty=difficulty, rng=stream(root, "params", attempt),
                   balance_rng=stream(root, "balance"), stratum=stratum)
         try:
@@ -162,7 +188,7 @@ def _solve(spec: TaskSpec, root: int, *, difficulty, query_id, max_attempts, str
 
 
 def solve_only(spec: TaskSpec, *, seed: int, split: str, index: int, difficulty: int | None = None,
-               query_id: str | None = None, max_attempts: int = 200):
+               query_id: str | None = None, max_attempts: int = 200, size: float | None = None):
     """Sample and solve without rendering (answer-balance checks, quick statistics).
 
     Returns (query_id, difficulty, state, params, solution), exactly what ``generate`` computes.
@@ -170,13 +196,13 @@ def solve_only(spec: TaskSpec, *, seed: int, split: str, index: int, difficulty:
     root = instance_seed(seed, spec.task_id, split, index)
     query_id, difficulty, state, q, sol, _, _ = _solve(spec, root, difficulty=difficulty, query_id=query_id,
                                                        max_attempts=max_attempts,
-                                                       stratum=(seed, spec.task_id, split, index))
+                                                       stratum=(seed, spec.task_id, split, index), size=size)
     return query_id, difficulty, state, q.params, sol
 
 
 def plan(spec: TaskSpec, *, seed: int, split: str, index: int, difficulty: int | None = None,
          query_id: str | None = None, max_side: int | None = None, max_attempts: int = 200, salt: int = 0,
-         megapixels: float | None = None) -> Plan:
+         megapixels: float | None = None, size: float | None = None) -> Plan:
     """Everything ``generate`` decides before drawing: state, solution, style, size, prompts.
 
     Cheap (no rendering); ``tracegen stats`` computes its figures from plans, and ``generate``
@@ -185,7 +211,7 @@ def plan(spec: TaskSpec, *, seed: int, split: str, index: int, difficulty: int |
     root = instance_seed(seed, spec.task_id, split, index, salt)
     query_id, difficulty, state, q, sol, attempt, rejections = _solve(
         spec, root, difficulty=difficulty, query_id=query_id, max_attempts=max_attempts,
-        stratum=(seed, spec.task_id, split, index))
+        stratum=(seed, spec.task_id, split, index), size=size)
     style, size, scale = draw_render_style(spec, state, root, max_side=max_side, megapixels=megapixels)
     answer_value = normalise(sol.answer)
     map_keys = list(sol.witnesses) if ann.split_type(spec.annotation_type)[1] in ("map", "set_map") else ()
@@ -200,9 +226,10 @@ def plan(spec: TaskSpec, *, seed: int, split: str, index: int, difficulty: int |
 def generate(spec: TaskSpec, *, seed: int, split: str, index: int, difficulty: int | None = None,
              query_id: str | None = None, max_side: int | None = None, max_attempts: int = 200,
              image_path: str | None = None, salt: int = 0, encode: bool = True,
-             megapixels: float | None = None) -> Instance:
+             megapixels: float | None = None, size: float | None = None) -> Instance:
     p = plan(spec, seed=seed, split=split, index=index, difficulty=difficulty, query_id=query_id,
-             max_side=max_side, max_attempts=max_attempts, salt=salt, megapixels=megapixels)
+             max_side=max_side, max_attempts=max_attempts, salt=salt, megapixels=megapixels, size=size)
+    knob = size  # ``size`` is the content size below
     root, query_id, difficulty, state, q, sol = p.root, p.query_id, p.difficulty, p.state, p.query, p.solution
     attempt, rejections, style, size, scale = p.attempt, p.rejections, p.style, p.size, p.scale
     answer_value, prompts = p.answer, p.prompts
@@ -253,6 +280,8 @@ def generate(spec: TaskSpec, *, seed: int, split: str, index: int, difficulty: i
         "answer": answer_value,
         "annotation": annotation_value,
     }
+    if knob is not None:
+        trace["size_knob"] = knob
     return Instance(record=record, trace=trace, canvas=canvas, attempts=attempt + 1, rejections=rejections,
                     encoded=png, solution=sol)
 
