@@ -244,3 +244,111 @@ class _Payload:
 
     def __reduce__(self):
         return (Path.touch, (Path(os.environ.get("PYTEST_TMP_MARKER", "/nonexistent/payload-ran")),))
+
+
+# --------------------------------------------------------------------------------------------------
+# the online variant: the stream through veRL's dataset class, the curriculum, warm start, validation
+# --------------------------------------------------------------------------------------------------
+
+ONLINE_STEPS = 4
+
+
+def _online_profile(tmp_path, random_init=False):
+    """tiny-cpu-online at test size (the fixture's heatmap tasks, 2 prompts x 2 responses, 4 steps)."""
+    import yaml
+
+    prof = yaml.safe_load(open(P.profile_path("tiny-cpu-online"), encoding="utf-8"))
+    ov = prof["verl"]["overrides"]
+    ov.update({"data.train_batch_size": 2, "actor_rollout_ref.actor.ppo_mini_batch_size": 2,
+               "actor_rollout_ref.actor.ppo_micro_batch_size_per_gpu": 2, "actor_rollout_ref.rollout.n": 2,
+               "trainer.total_training_steps": ONLINE_STEPS, "trainer.save_freq": 2,
+               "trainer.test_freq": ONLINE_STEPS, "data.max_response_length": 8})
+    prof["online"]["mix"] = [{"id": t} for t in TASKS]
+    prof["online"]["curriculum"].update(min_samples=2, window=8)
+    prof["warm_start"].update(instances=4, epochs=1)
+    path = tmp_path / "tiny-online-test.yaml"
+    path.write_text(yaml.safe_dump(prof, sort_keys=False), encoding="utf-8")
+    import shutil
+
+    shutil.copy(P.system_prompt_path(P.load("tiny-cpu-online")), tmp_path)
+    return path
+
+
+@pytest.fixture(scope="module")
+def online_run(setup, tmp_path_factory):
+    root = tmp_path_factory.mktemp("online")
+    profile = _online_profile(root)
+    out = root / "out"
+    result = smoke.train(str(profile), setup["data"], setup["root"] / "tiny", out, work=root / "work",
+                         log=lambda *_: None)
+    return {"profile": profile, "out": out, "result": result, "root": root}
+
+
+def test_online_run_trains_on_the_stream_with_warm_start_and_validation(online_run, setup):
+    out = online_run["out"]
+    run = json.loads((out / "smoke_run.json").read_text())
+    assert run["data_source"] == "online"
+    assert run["verl"]["dataset"] == "rlvr.training.online_dataset.TraceOnlineDataset"   # via create_rl_dataset
+    metrics = _metrics(out)
+    assert [m["step"] for m in metrics] == list(range(1, ONLINE_STEPS + 1))
+    ids = [i for m in metrics for i in m["instances"]]
+    assert len(ids) == len(set(ids)) == ONLINE_STEPS * 2
+    import pyarrow.parquet as pq
+
+    val_ids = {r["instance_id"] for f in (setup["data"] / "validation").glob("*.parquet")
+               for r in pq.read_table(f).column("extra_info").to_pylist()}
+    assert not val_ids & set(ids)
+    tasks = [json.loads(x) for x in (out / "tasks.jsonl").read_text().splitlines()]
+    assert [t["step"] for t in tasks] == list(range(1, ONLINE_STEPS + 1))
+    assert sum(o["responses"] for t in tasks for o in t["tasks"].values()) == ONLINE_STEPS * 2 * 2
+    validation = [json.loads(x) for x in (out / "validation.jsonl").read_text().splitlines()]
+    assert [v["step"] for v in validation] == [0, ONLINE_STEPS] and validation[0]["responses"] == len(val_ids)
+    warm = json.loads((out / "warm_start.json").read_text())
+    assert warm["instances"] == 4 and warm["answer_pool"] and len(warm["loss_per_epoch"]) == 1
+    state = __import__("torch").load(out / f"global_step_{ONLINE_STEPS}" / "data.pt", weights_only=True)
+    assert state["dataset"]["schema"] == "rlvr-online-state/v1"
+    assert state["dataset"]["stream"]["served"] == ONLINE_STEPS
+    assert state["dataset"]["curriculum"]["last_step"] == ONLINE_STEPS
+
+
+def test_online_run_resumes_to_the_uninterrupted_result(online_run, setup, tmp_path):
+    """Killed after step 2's checkpoint, with steps 3-4 already scored into the journal: the resumed attempt
+    drops them, restores the stream and curriculum from data.pt, and ends with the same weights, metrics,
+    task log and validation as the uninterrupted run."""
+    import shutil
+
+    import torch
+
+    from rlvr.training import runs
+
+    work = tmp_path / "work"
+    first = smoke.train(str(online_run["profile"]), setup["data"], setup["root"] / "tiny", tmp_path / "first",
+                        work=work, log=lambda *_: None)
+    run = Path(first["work"])
+    shutil.rmtree(run / f"global_step_{ONLINE_STEPS}")
+    runs.write_tracker(run, 2)
+    receipt = json.loads((run / "run_receipt.json").read_text())
+    (run / "run_receipt.json").write_text(json.dumps(dict(receipt, exit_code=None, last_step=None)))
+    assert (run / "online" / "journal" / "step_000004").is_dir()
+    again = smoke.train(str(online_run["profile"]), setup["data"], setup["root"] / "tiny", tmp_path / "second",
+                        work=work, log=lambda *_: None)
+    assert again["resumed_from_step"] == 2
+    out, plain = tmp_path / "second", online_run["out"]
+    strip = lambda rows: [{k: v for k, v in x.items() if k != "time_s"} for x in rows]  # noqa: E731
+    assert strip(_metrics(out)) == strip(_metrics(plain))
+    for name in ("tasks.jsonl", "validation.jsonl"):
+        assert (out / name).read_text() == (plain / name).read_text(), name
+    untimed = lambda f: {k: v for k, v in json.loads(f.read_text()).items() if k != "time_s"}  # noqa: E731
+    assert untimed(out / "warm_start.json") == untimed(plain / "warm_start.json")
+    a = merge_cmd.checkpoint_tensors(plain / f"global_step_{ONLINE_STEPS}" / "actor")
+    b = merge_cmd.checkpoint_tensors(out / f"global_step_{ONLINE_STEPS}" / "actor")
+    assert a.keys() == b.keys() and all(torch.equal(a[k], b[k]) for k in a)
+
+
+def test_cards_of_the_online_smoke_run(online_run, tmp_path):
+    from rlvr.training import cards
+
+    index = cards.write_cards(online_run["out"], tmp_path / "cards")
+    data = json.loads((index.parent / "cards.json").read_text())
+    assert sorted(t["task"] for t in data["tasks"]) == sorted(TASKS)
+    assert data["summary"]["steps"] == ONLINE_STEPS and [v["step"] for v in data["summary"]["validation"]] == [0, 4]

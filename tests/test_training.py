@@ -77,7 +77,8 @@ def test_paper_profiles_valid_and_equal_but_identity():
 def test_check_command_composes_both_profiles(capsys):
     assert check_cmd.run(_args(check_cmd, [])) == 0
     out = capsys.readouterr().out
-    assert out.count("OK: ") == 2 and "validate_config" in out and "get_custom_reward_fn" in out
+    assert out.count("OK: ") == 3 and "validate_config" in out and "get_custom_reward_fn" in out
+    assert "OK: trace-qwen2.5-vl-3b-online" in out and "data.custom_cls loads through veRL" in out
 
 
 def test_composed_config_carries_every_override():
@@ -251,6 +252,77 @@ def test_check_names_every_corrupted_recipe_value(tmp_path, capsys):
     out = capsys.readouterr().out
     missed = [r["profile"] for r in rows if "profile" in r and f"profile {r['profile']}: recipe value" not in out]
     assert not missed
+
+
+ONLINE = "trace-qwen2.5-vl-3b-online"
+
+
+def test_online_variant_follows_the_3b_recipe_except_its_listed_differences():
+    """The online variant is held to every row of the table with the 3B values, except its differences,
+    each with a source; they are exactly what the two profiles' own files differ in."""
+    recipe = P.load_recipe()
+    variant = recipe["variants"][ONLINE]
+    assert variant["of"] == "trace-qwen2.5-vl-3b" and all(r["source"] for r in variant["differences"])
+    online_prof, paper = P.load(ONLINE), P.load("trace-qwen2.5-vl-3b")
+    rows = P.recipe_rows(online_prof)
+    changed = {(("verl", r["verl"]) if "verl" in r else ("profile", r["profile"])) for r in variant["differences"]}
+    assert len(rows) == len([r for r in recipe["rows"] if (("verl", r.get("verl")) if "verl" in r
+                                                           else ("profile", r["profile"])) not in changed]) + len(changed)
+    assert P.recipe_problems(online_prof, P.compose(online_prof)) == []
+    differ = {k for k in set(online_prof["verl"]["overrides"]) | set(paper["verl"]["overrides"])
+              if online_prof["verl"]["overrides"].get(k) != paper["verl"]["overrides"].get(k)}
+    assert differ == {r["verl"] for r in variant["differences"] if "verl" in r}
+    top = {k for k in set(online_prof) | set(paper) if k not in ("verl", "_path") and online_prof.get(k) != paper.get(k)}
+    assert top == {r["profile"] for r in variant["differences"] if "profile" in r} | {"variant_of"}
+
+
+def test_check_names_every_corrupted_row_of_the_online_variant(tmp_path, capsys):
+    rows = P.recipe_rows(P.load(ONLINE))
+
+    def verl_rows(p):
+        for r in rows:
+            if "verl" in r and r["verl"] not in P.ONLINE_DATASET:  # those must hold for the stream to run at all
+                p["verl"]["overrides"][r["verl"]] = _corrupt(r["value"])
+    path = _copy_profile(tmp_path, name=ONLINE, edit=verl_rows)
+    assert check_cmd.run(_args(check_cmd, ["--profile", str(path)])) == 1
+    out = capsys.readouterr().out
+    missed = [r["verl"] for r in rows if "verl" in r and r["verl"] not in P.ONLINE_DATASET
+              and f"verl {r['verl']}: recipe value" not in out]
+    assert not missed
+    for key, value in P.ONLINE_DATASET.items():  # the stream's own requirements, one at a time
+        (tmp_path / key).mkdir()
+        path = _copy_profile(tmp_path / key, name=ONLINE,
+                             edit=lambda p, k=key, v=value: p["verl"]["overrides"].__setitem__(k, _corrupt(v)))
+        assert check_cmd.run(_args(check_cmd, ["--profile", str(path), "--no-compose"])) == 1
+        out = capsys.readouterr().out
+        assert f"online profiles need {key}" in out and f"verl {key}: recipe value" in out, out
+
+    def profile_rows(p):
+        for r in rows:
+            if "profile" in r and r["profile"] != "name":
+                *parents, leaf = r["profile"].split(".")
+                node = p
+                for part in parents:
+                    node = node[part]
+                node[leaf] = _corrupt(r["value"])
+    (tmp_path / "p").mkdir()
+    path = _copy_profile(tmp_path / "p", name=ONLINE, edit=profile_rows)
+    assert check_cmd.run(_args(check_cmd, ["--profile", str(path), "--no-compose"])) == 1
+    out = capsys.readouterr().out
+    missed = [r["profile"] for r in rows if "profile" in r and r["profile"] != "name"
+              and f"profile {r['profile']}: recipe value" not in out]
+    assert not missed
+
+
+def test_online_profile_needs_veRLs_sync_trainer(tmp_path):
+    prof = P.load(ONLINE)
+    config = P.compose(prof)
+    assert P.online_config_problems(prof, config) == []
+    from omegaconf import open_dict
+
+    with open_dict(config):
+        config.trainer.v1.trainer_mode = "colocate_async"
+    assert "sync trainer" in P.online_config_problems(prof, config)[0]
 
 
 def test_verl_sampler_order_equals_the_reference_sampler():

@@ -90,11 +90,23 @@ def test_local_train_stage_trains_and_merges_the_tiny_model(local_run):
     metrics = [json.loads(line) for line in (ws / "results/train/tiny-trace/checkpoints/metrics.jsonl").open()]
     assert len(metrics) >= 2 and all({"actor/pg_loss", "reward/mean", "reward/acc"} <= set(m) for m in metrics)
     assert [m["step"] for m in metrics] == list(range(1, len(metrics) + 1))
+    # the local default trains on the online stream with the curriculum, and learns (figures of this run)
+    out = ws / "results/train/tiny-trace/checkpoints"
+    assert json.loads((out / "smoke_run.json").read_text())["data_source"] == "online"
+    k = max(1, len(metrics) // 4)
+    first, last = (sum(m["reward/mean"] for m in part) / len(part) for part in (metrics[:k], metrics[-k:]))
+    assert last > first + 0.05, (first, last)
+    validation = [json.loads(x) for x in (out / "validation.jsonl").read_text().splitlines()]
+    assert [v["step"] for v in validation] == [0, len(metrics)]
+    cards = ws / "results/train/tiny-trace/cards"
+    rows = (cards / "cards.tsv").read_text().splitlines()[1:]
+    assert len(rows) == 4 and (cards / "index.html").is_file() and len(list((cards / "img").glob("*.png"))) == 4
     merged = ws / "results/models/tiny-trace"
     manifest = json.loads((merged / "merge_manifest.json").read_text())
     assert (merged / "config.json").is_file() and manifest
     for rule, stem in (("prepare_rl_data", "model=tiny-trace"), ("train", "model=tiny-trace"),
-                       ("merge_checkpoint", "model=tiny-trace"), ("build_local_model", "model=tiny-base")):
+                       ("merge_checkpoint", "model=tiny-trace"), ("build_local_model", "model=tiny-base"),
+                       ("cards", "model=tiny-trace")):
         rec = json.loads((ws / f"receipts/{rule}/{stem}.json").read_text())
         assert rec["exit_status"] == 0 and rec["outputs"], rule
 
@@ -118,6 +130,13 @@ def test_local_eval_stage_runs_every_benchmark_fixture_and_aggregates(local_run)
         summary = json.loads((ws / f"results/trace_validation/{m}/summary.json").read_text())
         assert summary["rows"] >= 2 and summary["by_domain"] and summary["by_task"]
     assert (ws / "results/report").is_dir() and any((ws / "results/report").glob("*.png"))
+    # the report's training section: reward curve, validation, TRACE-validation change, the cards (copied)
+    md = (ws / "results/report/report.md").read_text()
+    assert "## Training" in md and "cards/tiny-trace/index.html" in md and "TRACE validation: " in md
+    assert (ws / "results/report/cards/tiny-trace/index.html").is_file()
+    assert 'src="cards/tiny-trace/reward.png"' in (ws / "results/report/report.html").read_text()
+    trace_val = {e["model"]: e["score"] for e in results["trace_validation"]}
+    assert trace_val["tiny-trace"] >= trace_val["tiny-base"]
     report = json.loads((ws / "results/receipts_report.json").read_text())
     assert report["ok"], report["problems"][:5]
     # validate_receipts took its jobs from the DAG, anchored results.json and recomputed (--deep)

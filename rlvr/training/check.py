@@ -2,7 +2,8 @@
 
 For each profile: the pins (base model and dataset revisions), the system prompt's sha256, the
 answer-only reward (no annotation term), the recipe invariants (one pass, one optimizer step per step,
-KL off); for the paper profiles, every value of the recipe table ``rlvr/profiles/recipe.yaml`` (profile
+KL off); an online profile's section, dataset class and sync trainer; for the paper profiles and their
+variants (the online 3B profile), every value of the recipe table ``rlvr/profiles/recipe.yaml`` (profile
 fields, and veRL keys of the composed config; a mismatch names the key, the recipe value with its source
 and the composed value); then veRL's own ``ppo_trainer`` config is composed with the profile's overrides through Hydra
 (an unknown or mistyped key fails) and checked with ``verl.utils.config.validate_config``, veRL's
@@ -74,14 +75,15 @@ def check_profiles(names, *, compose: bool = True) -> dict:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--profile", action="append", default=None,
-                        help="profile name or YAML path (repeatable; default: both paper profiles)")
+                        help="profile name or YAML path (repeatable; default: both paper profiles and the 3B "
+                             "online variant)")
     parser.add_argument("--no-compose", action="store_true",
                         help="skip composing the veRL config (checks that need no veRL install)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
 
 
 def run(args) -> int:
-    names = args.profile or list(P.PAPER_PROFILES)
+    names = args.profile or list(P.CHECKED_PROFILES)
     report = check_profiles(names, compose=not args.no_compose)
     if args.json:
         print(json.dumps(report, indent=1, sort_keys=True))

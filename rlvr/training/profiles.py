@@ -23,6 +23,8 @@ RECIPE_PATH = PROFILE_DIR / "recipe.yaml"
 RECIPE_SCHEMA = "rlvr-training-recipe/v1"
 PROMPT_SHA256 = "f394927d9abcfb7a1e43ef48a30c29b8c70e6facdbda314d7b27c59d8c3ae900"
 PAPER_PROFILES = ("trace-qwen2.5-vl-3b", "trace-qwen2.5-vl-7b")
+#: What ``rlvr check`` checks by default: the paper profiles and the online variant (recipe ``variants:``).
+CHECKED_PROFILES = PAPER_PROFILES + ("trace-qwen2.5-vl-3b-online",)
 
 #: Fields allowed to differ between the paper profiles (model identity); everything else must be equal.
 IDENTITY_FIELDS = ("name", "scale", "base_model")
