@@ -222,6 +222,11 @@ def render_plot(results, path) -> None:
         ax.grid(axis="x", color="#e5e5e5", linewidth=0.6)
         ax.legend(fontsize=6, loc="lower right")
     fig.tight_layout()
+    save_png(fig, path)
+
+
+def save_png(fig, path) -> None:
+    """A matplotlib figure as PNG bytes that depend on the figure only (no software tag), atomically."""
     path = Path(path)
     tmp = path.with_name(f".{path.name}.tmp{os.getpid()}.png")
     try:

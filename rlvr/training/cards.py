@@ -26,6 +26,8 @@ import os
 import shutil
 from pathlib import Path
 
+from ..report import save_png
+
 TASK_LOG = "tasks.jsonl"
 SCRIPT = """
 window.addEventListener('load', function () {
@@ -120,16 +122,6 @@ def _moving(values: list[float], k: int) -> list[float]:
     return out
 
 
-def _save(fig, path: Path) -> None:
-    tmp = path.with_name(f".{path.name}.tmp{os.getpid()}.png")
-    try:
-        fig.savefig(tmp, format="png", metadata={"Software": None})
-        os.replace(tmp, path)
-    finally:
-        if tmp.exists():
-            tmp.unlink()
-
-
 def rung_level(difficulty, size) -> float:
     """A rung as one number for the plots: the difficulty, shifted by the size knob within +-0.3."""
     return float(difficulty) + (0.0 if size is None else (float(size) - 0.5) * 0.6)
@@ -160,7 +152,7 @@ def plot_task(row: dict, band, steps_total: int, path: Path) -> None:
         ax2.set_yticks([1, 2, 3])
         ax2.tick_params(labelsize=6, colors="#e76f51")
     fig.tight_layout(pad=0.3)
-    _save(fig, path)
+    save_png(fig, path)
 
 
 def plot_reward(run: dict, path: Path) -> None:
@@ -186,7 +178,7 @@ def plot_reward(run: dict, path: Path) -> None:
     ax.grid(color="#eeeeee", linewidth=0.5)
     ax.legend(fontsize=7, loc="upper left")
     fig.tight_layout()
-    _save(fig, path)
+    save_png(fig, path)
 
 
 # --------------------------------------------------------------------------------------------------
