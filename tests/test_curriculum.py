@@ -5,7 +5,10 @@ state round-trips; the rollout journal keeps whole lines per writer."""
 from __future__ import annotations
 
 import json
-import multiprocessing
+import os
+import signal
+import subprocess
+import sys
 
 import pytest
 
@@ -103,15 +106,26 @@ def test_bad_settings_are_named(bad, message):
         C.settings(bad)
 
 
-def _writer(args):
-    journal, k = args
-    for i in range(50):
-        C.append(journal, 1, {"step": 1, "slot": k, "i": i, "pad": "x" * 300})
+WRITER = """
+import sys
+from rlvr.training import curriculum as C
+journal, k = sys.argv[1], int(sys.argv[2])
+for i in range(50):
+    C.append(journal, 1, {"step": 1, "slot": k, "i": i, "pad": "x" * 300})
+"""
 
 
 def test_journal_keeps_whole_lines_from_concurrent_writers(tmp_path):
-    with multiprocessing.get_context("spawn").Pool(4) as pool:
-        pool.map(_writer, [(str(tmp_path), k) for k in range(8)])
+    """Eight writer processes (as veRL's reward workers are) append to one step's journal at once."""
+    procs = [subprocess.Popen([sys.executable, "-c", WRITER, str(tmp_path), str(k)], start_new_session=True)
+             for k in range(8)]
+    try:
+        assert [p.wait(timeout=180) for p in procs] == [0] * 8
+    finally:
+        for p in procs:
+            if p.poll() is None:
+                os.killpg(p.pid, signal.SIGKILL)
+                p.wait()
     rows = C.read(tmp_path, 1)
     assert len(rows) == 400 and sorted((r["slot"], r["i"]) for r in rows) == sorted((k, i) for k in range(8)
                                                                                     for i in range(50))
