@@ -592,7 +592,8 @@ def run(args) -> int:
         results = build_results(suite_path=args.suite, scores=args.scores, score_files=args.score_files,
                                 models_path=args.models, models_json=args.models_json, seeds=args.seeds,
                                 validation_files=args.trace_validation, receipts_root=args.receipts,
-                                provenance_inputs=args.provenance_inputs, pins_json=args.pins_json)
+                                provenance_inputs=[*args.provenance_inputs, *args.cards],
+                                pins_json=args.pins_json)
     except AggregateError as e:
         for p in e.problems:
             print(f"{PROG}: error: {p}", file=sys.stderr)

@@ -53,9 +53,10 @@ def _main(program):
     return main
 
 
-def rerun(r: dict, mapping: dict, scratch) -> tuple[dict, str | None]:
+def rerun(r: dict, mapping: dict, scratch, names=None) -> tuple[dict, str | None]:
     """Re-run receipt ``r``'s command with every recorded output redirected under ``scratch`` and the
-    input paths in ``mapping`` (recorded path -> replacement) substituted.
+    input paths in ``mapping`` (recorded path -> replacement) substituted.  ``names``: the outputs that
+    must be re-made (default all; e.g. aggregate's results without the report its dropped flag writes).
 
     -> ({output path: new path}, problem or None)."""
     try:
@@ -66,6 +67,7 @@ def rerun(r: dict, mapping: dict, scratch) -> tuple[dict, str | None]:
     if prefix is None:
         return {}, f"the recorded command {r['command'][:80]!r} is not one that validation re-runs"
     outputs = {os.path.normpath(o["path"]) for o in r["outputs"]}
+    wanted = {os.path.normpath(o["path"]) for o in r["outputs"] if names is None or o.get("name") in names}
     subst = {os.path.normpath(k): str(v) for k, v in mapping.items()}
     redirected: dict[str, Path] = {}
     new, skip = [], False
@@ -89,7 +91,7 @@ def rerun(r: dict, mapping: dict, scratch) -> tuple[dict, str | None]:
         elif key in subst:
             value = subst[key]
         new.append(flag + value)
-    missing = sorted(outputs - set(redirected))
+    missing = sorted(wanted - set(redirected))
     if missing:
         return redirected, f"the recorded command does not name its output {missing[0]}"
     out, err = io.StringIO(), io.StringIO()
@@ -107,8 +109,10 @@ def rerun(r: dict, mapping: dict, scratch) -> tuple[dict, str | None]:
     return redirected, None
 
 
-def compare(r: dict, redirected: dict) -> str | None:
+def compare(r: dict, redirected: dict, names=None) -> str | None:
     for o in r["outputs"]:
+        if names is not None and o.get("name") not in names:
+            continue
         new = redirected.get(os.path.normpath(o["path"]))
         if new is None or not new.exists():
             return f"re-running it did not write {o['path']}"
@@ -120,8 +124,8 @@ def compare(r: dict, redirected: dict) -> str | None:
 def rerun_and_compare(rf, r: dict, names=None, *, mapping=None, scratch=None) -> str | None:
     """Re-run receipt ``r`` into a scratch folder; a problem line, or None when every output is identical."""
     with tempfile.TemporaryDirectory(prefix="rlvr-deep-", dir=scratch) as d:
-        redirected, problem = rerun(r, mapping or {}, d)
-        return problem or compare(r, redirected)
+        redirected, problem = rerun(r, mapping or {}, d, names)
+        return problem or compare(r, redirected, names)
 
 
 # ---------------------------------------------------------------------------- --deep

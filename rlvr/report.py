@@ -241,6 +241,7 @@ def write_report(results, out_dir, cards=()) -> dict:
     import shutil
 
     from .aggregate import write_atomic
+    from .receipts import MARKER
 
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
@@ -249,7 +250,7 @@ def write_report(results, out_dir, cards=()) -> dict:
     for t in train:
         dest = out / "cards" / t["model"]
         shutil.rmtree(dest, ignore_errors=True)
-        shutil.copytree(t["dir"], dest)
+        shutil.copytree(t["dir"], dest, ignore=shutil.ignore_patterns(MARKER))  # not Snakemake's marker
         paths[f"cards:{t['model']}"] = dest / "index.html"
     write_atomic(paths["markdown"], render_markdown(results, train))
     write_atomic(paths["html"], render_html(results, train))

@@ -261,6 +261,25 @@ def test_report_dir_files(ref, produced, reported):
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 10_000
 
 
+def test_report_copies_the_cards_without_snakemakes_marker(produced, tmp_path):
+    """Cards come from a directory() output: Snakemake's empty marker there is not part of the report."""
+    pytest.importorskip("matplotlib")
+    cards = tmp_path / "trace-qwen2.5-vl-3b" / "cards"
+    (cards / "img").mkdir(parents=True)
+    summary = {"steps": 8, "reward_first_quarter": 0.1, "reward_last_quarter": 0.4, "accuracy_first_quarter": 0.1,
+               "accuracy_last_quarter": 0.4, "validation": []}
+    (cards / "cards.json").write_text(json.dumps({"summary": summary, "tasks": []}), encoding="utf-8")
+    (cards / "index.html").write_text("<html></html>", encoding="utf-8")
+    (cards / "img" / "t.png").write_bytes(b"png")
+    (cards / ".snakemake_timestamp").write_bytes(b"")
+    paths = report.write_report(produced["results"], tmp_path / "report", cards=[cards])
+    copied = tmp_path / "report" / "cards" / "trace-qwen2.5-vl-3b"
+    assert paths["cards:trace-qwen2.5-vl-3b"] == copied / "index.html"
+    assert sorted(p.relative_to(copied).as_posix() for p in copied.rglob("*") if p.is_file()) == \
+        ["cards.json", "img/t.png", "index.html"]
+    assert "cards/trace-qwen2.5-vl-3b/index.html" in (tmp_path / "report" / "report.md").read_text()
+
+
 # ---------------------------------------------------------------------------- 3. failures, determinism
 
 def test_missing_slices_fail_and_are_listed(ref, tmp_path, base_args):

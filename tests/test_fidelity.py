@@ -19,7 +19,7 @@ from tracegen import registry, stats
 
 REF = Path(__file__).resolve().parents[2] / "shared" / "reference" / "catalog" / "ref_task_stats.tsv"
 
-# scene -> bands some of its tasks still fail (the worklist; /work/coord/t1-flags.md has the detail)
+# scene -> bands some of its tasks still fail (empty: every scene is within its bands)
 OUTSIDE: dict[str, str] = {
 }
 

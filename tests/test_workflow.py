@@ -141,8 +141,12 @@ def test_local_eval_stage_runs_every_benchmark_fixture_and_aggregates(local_run)
     assert report["ok"], report["problems"][:5]
     # validate_receipts took its jobs from the DAG, anchored results.json and recomputed (--deep)
     assert report["root"]["merkle_root"] == results["provenance"]["merkle_root"]
-    assert report["root"]["leaf_count"] == report["receipts"] + len(
-        [x for x in results["provenance"]["leaves"] if x["kind"] != "receipt"])
+    # the root covers every receipt of the run but aggregate's own (written after results.json), plus the
+    # sources and pins
+    leaves = results["provenance"]["leaves"]
+    assert {x["path"] for x in leaves if x["kind"] == "receipt"} == set(_receipts(ws)) - {"receipts/aggregate/all.json"}
+    assert report["root"]["leaf_count"] == len(leaves) == report["receipts"] - 1 + len(
+        [x for x in leaves if x["kind"] != "receipt"])
     assert report["deep"]["rescored"] == 2 * len(keys) + 2 and report["deep"]["regenerated"]["ok"]
     assert not [w for w in report["warnings"] if w["code"] != "R_DIRTY"], report["warnings"]
     for rule, stem in (("evaluate", "benchmark=blink,model=tiny-trace,seed=42"),
