@@ -24,7 +24,7 @@ import yaml
 
 from test_workflow import BIN, env, make_workspace
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(1800)]   # ~3 min idle, ~8 under load
 
 ROOT = Path(__file__).resolve().parents[1]
 STEPS, SAVE_FREQ = 10, 2

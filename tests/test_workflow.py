@@ -12,6 +12,9 @@ from pathlib import Path
 
 import pytest
 
+# the first test of the local DAG runs it (its own guard: 2700 s); above the suite's 600 s per test
+pytestmark = pytest.mark.timeout(3000)
+
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
 WORKFLOW_FILES = ["Snakefile", "rules", "config", "slurm", "containers", "envs"]
