@@ -30,6 +30,8 @@ def reference() -> dict[str, dict]:
 
 
 def _scenes():
+    if not REF.exists():   # a checkout without ../shared: nothing to compare against (the tests skip)
+        return {}
     ref = reference()
     out = {}
     for tid in registry.task_ids():
@@ -63,6 +65,7 @@ def scene_table(pool):
 _TABLES: dict[str, list] = {}
 
 
+@pytest.mark.skipif(not REF.exists(), reason=f"reference statistics {REF} absent")
 def test_outside_list_names_real_scenes():
     assert set(OUTSIDE) <= set(SCENES)
 
