@@ -18,10 +18,14 @@ if config["data"]["source"] == "generate":
         params:
             receipt=receipt_args("data"),
             code=TRACEGEN_CODE,
+            # the configured count, not {threads}: Snakemake lowers threads to --cores, and the receipted
+            # command must be the one the workflow defines (validate_receipts compares them); the output
+            # is the same whatever the worker count
+            workers=config["data"].get("workers", 1),
         shell:
             receipted(
                 "tracegen generate {input.cfg:q} --only-domain {wildcards.group:q} "
-                "--workers {threads} --quiet --force --output {output.ds:q}"
+                "--workers {params.workers} --quiet --force --output {output.ds:q}"
             )
 
     rule merge_split:
@@ -54,8 +58,9 @@ if config["data"]["source"] == "generate":
         container: container_for("data")
         params:
             receipt=receipt_args("data"),
+            workers=config["data"].get("workers", 1),   # as in generate_group
         shell:
-            receipted("tracegen validate {input.ds:q} --workers {threads} --quiet --report {output.report:q}")
+            receipted("tracegen validate {input.ds:q} --workers {params.workers} --quiet --report {output.report:q}")
 
     rule export_split:
         input:

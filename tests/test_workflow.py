@@ -38,7 +38,8 @@ def make_workspace(path: Path) -> Path:
     (path / "config" / "test").mkdir()
     for split in ("train", "validation"):
         (path / "config" / "test" / f"{split}.yaml").write_text(TINY.format(split=split))
-    data = "data:\n  splits: {train: config/test/train.yaml, validation: config/test/validation.yaml}\n  workers: 1\n"
+    # two workers, as the local default: a run with --cores 1 (threads lowered) must receipt the same commands
+    data = "data:\n  splits: {train: config/test/train.yaml, validation: config/test/validation.yaml}\n  workers: 2\n"
     (path / "config" / "test" / "tiny.yaml").write_text("stages: [data, train, eval]\n" + data)
     (path / "config" / "test" / "tiny-data.yaml").write_text("stages: [data]\n" + data)
     subprocess.run(["git", "init", "-q"], cwd=path, check=True)
