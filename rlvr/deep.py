@@ -67,7 +67,7 @@ def rerun(r: dict, mapping: dict, scratch, names=None) -> tuple[dict, str | None
     if prefix is None:
         return {}, f"the recorded command {r['command'][:80]!r} is not one that validation re-runs"
     outputs = {os.path.normpath(o["path"]) for o in r["outputs"]}
-    wanted = {os.path.normpath(o["path"]) for o in r["outputs"] if names is None or o.get("name") in names}
+    wanted = {os.path.normpath(o["path"]) for o in _outputs(r, names)}
     subst = {os.path.normpath(k): str(v) for k, v in mapping.items()}
     redirected: dict[str, Path] = {}
     new, skip = [], False
@@ -109,10 +109,13 @@ def rerun(r: dict, mapping: dict, scratch, names=None) -> tuple[dict, str | None
     return redirected, None
 
 
+def _outputs(r: dict, names=None) -> list[dict]:
+    """The recorded outputs a re-run must re-make: all, or those named in ``names``."""
+    return [o for o in r["outputs"] if names is None or o.get("name") in names]
+
+
 def compare(r: dict, redirected: dict, names=None) -> str | None:
-    for o in r["outputs"]:
-        if names is not None and o.get("name") not in names:
-            continue
+    for o in _outputs(r, names):
         new = redirected.get(os.path.normpath(o["path"]))
         if new is None or not new.exists():
             return f"re-running it did not write {o['path']}"

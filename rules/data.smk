@@ -3,6 +3,12 @@
 
 if config["data"]["source"] == "generate":
 
+    # generate and validate run with the configured worker count: the scheduler's threads, and in the
+    # command itself rather than {threads}, which Snakemake lowers to --cores, because the receipted
+    # command must be the one the workflow defines (validate_receipts compares them); the output is the
+    # same whatever the worker count
+    DATA_WORKERS = config["data"].get("workers", 1)
+
     rule generate_group:
         input:
             cfg=lambda w: split_config(w.split),
@@ -11,17 +17,14 @@ if config["data"]["source"] == "generate":
             receipt=receipt("generate_group", "group", "split"),
         log:
             "logs/generate_group/{split}/{group}.log",
-        threads: config["data"].get("workers", 1)
+        threads: DATA_WORKERS
         resources:
             **resources_for("data"),
         container: container_for("data")
         params:
             receipt=receipt_args("data"),
             code=TRACEGEN_CODE,
-            # the configured count, not {threads}: Snakemake lowers threads to --cores, and the receipted
-            # command must be the one the workflow defines (validate_receipts compares them); the output
-            # is the same whatever the worker count
-            workers=config["data"].get("workers", 1),
+            workers=DATA_WORKERS,
         shell:
             receipted(
                 "tracegen generate {input.cfg:q} --only-domain {wildcards.group:q} "
@@ -52,13 +55,13 @@ if config["data"]["source"] == "generate":
             receipt=receipt("validate_split", "split"),
         log:
             "logs/validate_split/{split}.log",
-        threads: config["data"].get("workers", 1)
+        threads: DATA_WORKERS
         resources:
             **resources_for("data"),
         container: container_for("data")
         params:
             receipt=receipt_args("data"),
-            workers=config["data"].get("workers", 1),   # as in generate_group
+            workers=DATA_WORKERS,
         shell:
             receipted("tracegen validate {input.ds:q} --workers {params.workers} --quiet --report {output.report:q}")
 

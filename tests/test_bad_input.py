@@ -491,18 +491,11 @@ def test_two_builds_into_one_output_one_wins(tmp_path):
     """Publishing is atomic against a concurrent build: without --force the second exits non-zero."""
     (tmp_path / "c.yaml").write_text(FEW)
     cmd = [str(BIN / "tracegen"), "generate", str(tmp_path / "c.yaml"), "-q", "-o", str(tmp_path / "out")]
-    procs = [subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                              start_new_session=True) for _ in range(2)]
-    try:
-        results = [p.communicate(timeout=600) + (p.returncode,) for p in procs]
-    finally:
-        for p in procs:
-            if p.poll() is None:
-                os.killpg(p.pid, 9)
-    codes = sorted(r[2] for r in results)
+    results = proc.run_all([cmd, cmd])
+    codes = sorted(r.returncode for r in results)
     assert codes[0] == 0 and codes[1] != 0, results
-    loser = next(r for r in results if r[2] != 0)
-    assert "Traceback" not in loser[1] and ("already exists" in loser[1] or "another build" in loser[1])
+    loser = next(r for r in results if r.returncode != 0)
+    assert "Traceback" not in loser.stderr and ("already exists" in loser.stderr or "another build" in loser.stderr)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["c.yaml", "out"]   # no staging left behind
     assert json.loads((tmp_path / "out" / "dataset.json").read_text())["num_records"] == 5
 

@@ -5,13 +5,11 @@ state round-trips; the rollout journal keeps whole lines per writer."""
 from __future__ import annotations
 
 import json
-import os
-import signal
-import subprocess
 import sys
 
 import pytest
 
+import proc
 from rlvr.training import curriculum as C
 
 T_EASY, T_HARD, T_MID = "task_a", "task_b", "task_c"
@@ -117,15 +115,8 @@ for i in range(50):
 
 def test_journal_keeps_whole_lines_from_concurrent_writers(tmp_path):
     """Eight writer processes (as veRL's reward workers are) append to one step's journal at once."""
-    procs = [subprocess.Popen([sys.executable, "-c", WRITER, str(tmp_path), str(k)], start_new_session=True)
-             for k in range(8)]
-    try:
-        assert [p.wait(timeout=180) for p in procs] == [0] * 8
-    finally:
-        for p in procs:
-            if p.poll() is None:
-                os.killpg(p.pid, signal.SIGKILL)
-                p.wait()
+    results = proc.run_all([[sys.executable, "-c", WRITER, str(tmp_path), str(k)] for k in range(8)], timeout=180)
+    assert [r.returncode for r in results] == [0] * 8, [r.stderr for r in results]
     rows = C.read(tmp_path, 1)
     assert len(rows) == 400 and sorted((r["slot"], r["i"]) for r in rows) == sorted((k, i) for k in range(8)
                                                                                     for i in range(50))
