@@ -15,7 +15,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     receipts_cli.add_parsers(sub)
 
-    from . import aggregate
+    from . import aggregate, preflight
     from .evaluation import commands as ev, conformance, evaluate, judge as ev_judge, suite as ev_suite, trace_validation
     from .training import cards, check, launch, merge, prepare, tiny
 
@@ -47,6 +47,9 @@ def build_parser() -> argparse.ArgumentParser:
          "the TRACE validation campaign: generate | judge | score"),
         ("build-tiny-judge", ev_judge.add_arguments, ev_judge.run,
          "build a tiny Qwen3-architecture judge model offline (CPU path of the judge)"),
+        ("preflight", preflight.add_arguments, preflight.run,
+         "GPU pre-flight on the node (driver vs the image's CUDA, exactly the requested GPUs, their memory), "
+         "then run -- COMMAND"),
     ):
         s = sub.add_parser(name, help=text)
         add(s)

@@ -5,13 +5,13 @@ import json
 from pathlib import Path, PurePosixPath
 
 from snakemake.exceptions import WorkflowError
-from snakemake.utils import validate
-from rlvr import workflow as _workflow
+from rlvr import studyconfig as _studyconfig, workflow as _workflow
 from rlvr.workflow import receipt, receipted, script
 from tracegen.core.canonical import canonical_json, sha256_json
 
-validate(config, "../config/schema.yaml")
-
+# `config` is the effective study config (Snakefile: rlvr.studyconfig.effective): explicit layers, every
+# schema default filled in, validated. Rules read values with config[...] only: a default lives in the
+# schema, never in a `.get(key, fallback)` here.
 # the project's one canonical JSON: the same config content always has the same hash
 CONFIG_HASH = sha256_json(config)
 STAGES = set(config["stages"])
@@ -35,20 +35,34 @@ MODELS_FOR_AGGREGATE = [
 ]
 # benchmarks whose answer or score contract needs the LLM judge (generation and judging are separate jobs)
 JUDGED = {b["key"] for b in SUITE["benchmarks"] if b["judge"]}
-FIXTURES = config["eval"].get("fixtures")
+FIXTURES = config["eval"]["fixtures"]
 
 # generation backend of `rlvr evaluate` / `rlvr trace-validation generate` (hf on CPU, vllm on the cluster)
-_backend = config["eval"].get("backend", {"name": "hf"})
+_backend = config["eval"]["backend"]
 # Argument lists: rules put them in a shell command as {params.x:q}, which quotes every element.
 EVAL_BACKEND_ARGS = ["--backend", _backend["name"]] + [
     x
-    for k in ("base_url", "served_name", "tensor_parallel", "batch_size", "max_tokens")
+    for k in ("base_url", "served_name", "tensor_parallel", "batch_size")
     if _backend.get(k) is not None
     for x in (f"--{k.replace('_', '-')}", str(_backend[k]))
 ]
 
+
+def generation_args(gen):
+    """The decoding of a generation job, stated on its command line (receipts and dry runs show it): the
+    suite's temperature and top_p, and its max_tokens unless the study shortens it (eval.backend.max_tokens,
+    tiny CPU runs only)."""
+    max_tokens = _backend.get("max_tokens") or gen["max_tokens"]
+    return ["--max-tokens", str(max_tokens), "--temperature", str(gen["temperature"]), "--top-p", str(gen["top_p"])]
+
+
+EVAL_GENERATION_ARGS = generation_args(SUITE["generation"])
+# the TRACE validation campaign has its own decoding and one seed
+TRACE_VALIDATION_GENERATION_ARGS = generation_args(SUITE["trace_validation"]["generation"]) + [
+    "--seed", str(SUITE["trace_validation"]["generation"]["seed"])]
+
 # the LLM judge: Qwen3-32B at its pinned revision on the cluster, a tiny Qwen3 built offline on CPU
-JUDGE = dict(config["eval"].get("judge", {"source": "tiny", "backend": "hf"}))
+JUDGE = dict(config["eval"]["judge"])
 JUDGE_MODEL_DIR = (
     f"results/models/judge/{'--'.join(PurePosixPath(JUDGE['repo']).parts)}@{JUDGE['revision']}"
     if JUDGE.get("source") == "hub"
@@ -61,14 +75,14 @@ JUDGE_MODEL_COMMAND = (
     else ["rlvr", "build-tiny-judge"]
 )
 JUDGE_ARGS = (
-    ["--judge-backend", JUDGE.get("backend", "hf"), "--judge-cache", "results/judge_cache"]
+    ["--judge-backend", JUDGE["backend"], "--judge-cache", "results/judge_cache"]
     + (["--judge-revision", JUDGE["revision"]] if JUDGE.get("revision") else [])
     + (["--judge-url", JUDGE["base_url"]] if JUDGE.get("base_url") else [])
     + (["--judge-batch-size", str(JUDGE["batch_size"])] if JUDGE.get("batch_size") else [])
     + (["--judge-tensor-parallel", str(JUDGE["tensor_parallel"])] if JUDGE.get("tensor_parallel") else [])
 )
 # the TRACE validation campaign's data: our own exported validation split, or the pinned release file
-TRACE_VALIDATION_SOURCE = config["eval"].get("trace_validation", "ours")
+TRACE_VALIDATION_SOURCE = config["eval"]["trace_validation"]
 TRACE_VALIDATION_DATA = (
     "results/trace_validation/release" if TRACE_VALIDATION_SOURCE == "release" else "results/data/validation/parquet"
 )
@@ -77,8 +91,38 @@ TRACE_VALIDATION_DATA = (
 IMAGES_LOCK = json.loads(Path("envs/images.lock.json").read_text())
 
 
+# Keys of a stage's `resources` that are the job's pre-flight, not a Slurm request (rlvr preflight).
+PREFLIGHT_RESOURCES = ("gpu_memory_gib",)
+
+
 def resources_for(stage):
-    return dict(config["resources"].get(stage, {}))
+    """The Slurm resources of a stage's jobs (config `resources.<stage>`, without the pre-flight keys)."""
+    return {k: v for k, v in config["resources"].get(stage, {}).items() if k not in PREFLIGHT_RESOURCES}
+
+
+def image_cuda(stage):
+    """The CUDA version the stage's image ships: its lock's cuda-toolkit pin (None: a CPU-only image)."""
+    lock = Path(f"envs/locks/{stage}.txt")
+    if not lock.is_file():
+        return None
+    for line in lock.read_text().splitlines():
+        if line.startswith("cuda-toolkit=="):
+            return line.split("==", 1)[1].split()[0]
+    return None
+
+
+def gpu_preflight(stage):
+    """`rlvr preflight ... --` before a GPU job's command (exactly the requested GPUs, the driver for the
+    image's CUDA, the memory per GPU), or nothing for a job that requests no GPU (the local default)."""
+    res = config["resources"].get(stage, {})
+    if not res.get("gpu"):
+        return []
+    out = ["rlvr", "preflight", "--gpus", str(res["gpu"])]
+    if image_cuda(stage):
+        out += ["--cuda", image_cuda(stage)]
+    if res.get("gpu_memory_gib"):
+        out += ["--min-gpu-memory-gib", str(res["gpu_memory_gib"])]
+    return out + ["--"]
 
 
 def container_for(stage):
@@ -102,6 +146,18 @@ def receipt_args(stage, **rule_params):
     return _workflow.receipt_args(CONFIG_HASH, container_for(stage), **rule_params)
 
 
+# Site settings (slurm/config.yaml: account, partition, per-rule GPU type / runtime / memory) ship as CHANGE_ME
+# placeholders: a run that would submit to Slurm with one still in place stops before the first job.
+onstart:
+    if workflow.executor_plugin is not None and workflow.executor_plugin.name == "slurm":
+        _unset = _studyconfig.site_placeholders(
+            workflow.resource_settings.default_resources.args if workflow.resource_settings.default_resources else (),
+            workflow.resource_settings.overwrite_resources, config["resources"])
+        if _unset:
+            raise WorkflowError(f"site settings not set: {', '.join(_unset)} -- set your cluster's values in "
+                                "slurm/config.yaml (see its site-settings block)")
+
+
 # ---------------------------------------------------------------------------- data stage
 def _source_tree_sha256(package):
     """sha256 over the sorted (path, sha256) of a package's source files: a generator code change is a
@@ -121,7 +177,7 @@ TRACEGEN_CODE = _source_tree_sha256("tracegen")
 
 
 
-MAX_PIXELS_ARGS = ["--max-pixels", str(config["data"]["max_pixels"])] if config["data"].get("max_pixels") else []
+MAX_PIXELS_ARGS = ["--max-pixels", str(config["data"]["max_pixels"])] if config["data"]["max_pixels"] else []
 
 
 def split_config(split):
@@ -153,7 +209,7 @@ def data_outputs():
     out = expand("results/data/{split}/equivalence.json", split=SPLITS)
     if config["data"]["source"] == "generate":
         out += expand("results/data/{split}/validation.json", split=SPLITS)
-        if config["data"].get("reproduce", True):
+        if config["data"]["reproduce"]:
             out += expand("results/data/{split}/reproduced.json", split=SPLITS)
     else:
         out += ["results/data/hub/verified.json"]

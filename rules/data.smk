@@ -7,7 +7,7 @@ if config["data"]["source"] == "generate":
     # command itself rather than {threads}, which Snakemake lowers to --cores, because the receipted
     # command must be the one the workflow defines (validate_receipts compares them); the output is the
     # same whatever the worker count
-    DATA_WORKERS = config["data"].get("workers", 1)
+    DATA_WORKERS = config["data"]["workers"]
 
     rule generate_group:
         input:
@@ -79,10 +79,10 @@ if config["data"]["source"] == "generate":
         container: container_for("data")
         params:
             receipt=receipt_args(
-                "data", max_pixels=config["data"].get("max_pixels"), rows_per_shard=config["data"].get("rows_per_shard", 4000)
+                "data", max_pixels=config["data"]["max_pixels"], rows_per_shard=config["data"]["rows_per_shard"]
             ),
             cap=MAX_PIXELS_ARGS,
-            rows=config["data"].get("rows_per_shard", 4000),
+            rows=config["data"]["rows_per_shard"],
         shell:
             receipted(
                 "tracegen export {input.ds:q} {params.cap:q} --rows-per-shard {params.rows:q} --force "
@@ -107,7 +107,7 @@ if config["data"]["source"] == "generate":
             receipt=receipt_args("data"),
             code=TRACEGEN_CODE,
             cap=MAX_PIXELS_ARGS,
-            rows=config["data"].get("rows_per_shard", 4000),
+            rows=config["data"]["rows_per_shard"],
             tmp=lambda w: f"results/data/{w.split}/.reproduce",
         shell:
             receipted(

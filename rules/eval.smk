@@ -93,13 +93,16 @@ rule evaluate:
         **resources_for("eval"),
     container: container_for("eval")
     params:
-        receipt=receipt_args("eval", backend=EVAL_BACKEND_ARGS),
+        receipt=receipt_args("eval", backend=EVAL_BACKEND_ARGS, generation=EVAL_GENERATION_ARGS),
         suite=SUITE_PATH,
         backend=EVAL_BACKEND_ARGS,
+        generation=EVAL_GENERATION_ARGS,
+        preflight=gpu_preflight("eval"),
     shell:
         receipted(
-            "rlvr evaluate --suite {params.suite:q} --benchmark {wildcards.benchmark:q} --seed {wildcards.seed:q} "
-            "--model {input.model:q} --data {input.data:q} --output {output.generations:q} {params.backend:q}"
+            "{params.preflight:q} rlvr evaluate --suite {params.suite:q} --benchmark {wildcards.benchmark:q} --seed {wildcards.seed:q} "
+            "--model {input.model:q} --data {input.data:q} --output {output.generations:q} {params.backend:q} "
+            "{params.generation:q}"
         )
 
 
@@ -140,8 +143,9 @@ rule judge:
         receipt=receipt_args("judge", judge=JUDGE),
         suite=SUITE_PATH,
         judge=JUDGE_ARGS,
+        preflight=gpu_preflight("judge"),
     shell:
-        receipted("rlvr judge --suite {params.suite:q} --benchmark {wildcards.benchmark:q} "
+        receipted("{params.preflight:q} rlvr judge --suite {params.suite:q} --benchmark {wildcards.benchmark:q} "
                   "--input {input.generations:q} --output {output.judged:q} --judge-model {input.judge_model:q} "
                   "{params.judge:q}")
 
@@ -198,12 +202,15 @@ rule trace_validation_generate:
         **resources_for("eval"),
     container: container_for("eval")
     params:
-        receipt=receipt_args("eval", backend=EVAL_BACKEND_ARGS),
+        receipt=receipt_args("eval", backend=EVAL_BACKEND_ARGS, generation=TRACE_VALIDATION_GENERATION_ARGS),
         suite=SUITE_PATH,
         backend=EVAL_BACKEND_ARGS,
+        generation=TRACE_VALIDATION_GENERATION_ARGS,
+        preflight=gpu_preflight("eval"),
     shell:
-        receipted("rlvr trace-validation generate --suite {params.suite:q} --model {input.model:q} "
-                  "--data {input.validation:q} --output {output.generations:q} {params.backend:q}")
+        receipted("{params.preflight:q} rlvr trace-validation generate --suite {params.suite:q} --model {input.model:q} "
+                  "--data {input.validation:q} --output {output.generations:q} {params.backend:q} "
+                  "{params.generation:q}")
 
 
 rule trace_validation_judge:
@@ -222,8 +229,9 @@ rule trace_validation_judge:
     params:
         receipt=receipt_args("judge", judge=JUDGE),
         judge=JUDGE_ARGS,
+        preflight=gpu_preflight("judge"),
     shell:
-        receipted("rlvr trace-validation judge --input {input.generations:q} --output {output.judged:q} "
+        receipted("{params.preflight:q} rlvr trace-validation judge --input {input.generations:q} --output {output.judged:q} "
                   "--judge-model {input.judge_model:q} {params.judge:q}")
 
 

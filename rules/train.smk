@@ -4,14 +4,23 @@
 # with the profile's online variant (fresh tracegen instances every step, pass-rate curriculum), whose
 # per-task learning cards (rlvr cards) join the Snakemake report and the results report.
 
-from rlvr.training.profiles import ProfileError as _ProfileError, train_profiles as _train_profiles
+from rlvr.training.profiles import (ProfileError as _ProfileError, recipe_bound_problems as _recipe_bound_problems,
+                                    train_profiles as _train_profiles)
 
-TRAIN_DATA = config.get("train", {}).get("data", "fixed")
+TRAIN_DATA = config["train"]["data"]
 try:
     # {model id: the profile it trains with}: its own (fixed) or its online variant (online)
     TRAIN_PROFILES = _train_profiles(MODELS, TRAIN_DATA)
 except _ProfileError as e:
     raise WorkflowError(str(e))
+if config["train"]["require_recipe"] and "train" in STAGES:
+    # a study that reproduces the paper trains only profiles that declare a recipe run and meet it
+    _problems = [p for m, prof in TRAIN_PROFILES.items() for p in _recipe_bound_problems(prof, model=m)]
+    if _problems:
+        raise WorkflowError("train.require_recipe: " + "; ".join(_problems))
+# site settings of the training jobs (study config `train`): the checkpoint cadence, when set, replaces the
+# profile's trainer.save_freq (a site choice: it does not change what is trained)
+TRAIN_SITE_ARGS = ["--save-freq", str(config["train"]["save_freq"])] if config["train"]["save_freq"] else []
 # the learning cards of every trained model (online runs only: fixed runs log no per-task rewards)
 CARDS_DIRS = (
     [f"results/train/{m}/cards" for m in TRAIN_PROFILES] if TRAIN_DATA == "online" and "train" in STAGES else []
@@ -106,10 +115,15 @@ rule train:
         receipt=receipt_args("train"),
         profile=lambda w: TRAIN_PROFILES[w.model],
         work=lambda w: f"results/train/{w.model}/work",
+        preflight=gpu_preflight("train"),
+        # the allocation's time limit (the site's `runtime`): the trainer saves a checkpoint before it ends, and
+        # the retried job resumes from it in the next allocation
+        deadline=lambda w, resources: ["--time-limit-minutes", str(resources.runtime)] if resources.get("runtime") else [],
+        site=TRAIN_SITE_ARGS,
     shell:
         receipted(
-            "rlvr train --profile {params.profile:q} --data {input.data:q} --init {input.init:q} "
-            "--work {params.work:q} --output {output.checkpoints:q}"
+            "{params.preflight:q} rlvr train --profile {params.profile:q} --data {input.data:q} --init {input.init:q} "
+            "--work {params.work:q} --output {output.checkpoints:q} {params.deadline:q} {params.site:q}"
         )
 
 

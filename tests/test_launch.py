@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from fakegpu import fake_nvidia_smi
 
 for _k, _v in {"HF_HUB_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1",
                "WANDB_MODE": "disabled", "TOKENIZERS_PARALLELISM": "false"}.items():
@@ -44,8 +45,7 @@ def _exe(path: Path, body: str) -> Path:
 
 
 def _fake_smi(bin_dir: Path, n: int) -> None:
-    lines = "".join(f"echo 'GPU {i}: NVIDIA H100 80GB HBM3 (UUID: GPU-{i:08d})'\n" for i in range(n))
-    _exe(bin_dir / "nvidia-smi", lines)
+    fake_nvidia_smi(bin_dir, n)
 
 
 @pytest.fixture
@@ -82,6 +82,10 @@ def prepared(tmp_path_factory):
 
     root = tmp_path_factory.mktemp("launch")
     model = tiny.build_tiny_model(root / "model")
+    # the paper profiles' engine limits assume the base model's 128,000 positions (rlvr train checks config.json)
+    config = json.loads((Path(model) / "config.json").read_text())
+    config["text_config"]["max_position_embeddings"] = 128000
+    (Path(model) / "config.json").write_text(json.dumps(config))
     prof = P.load("trace-qwen2.5-vl-3b")
     system = P.read_system_prompt(prof)
     schema = prep.output_schema()
@@ -159,15 +163,15 @@ def test_gpu_check_fails_clearly_with_fewer_gpus(gpu_path):
     with pytest.raises(L.LaunchError) as e:
         L.check_gpus(8)
     msg = str(e.value)
-    assert "\n" not in msg and "4 GPU(s) visible" in msg and "needs 8 per node" in msg
+    assert "\n" not in msg and "4 GPU(s) usable, the job asked for 8" in msg
 
 
 def test_gpu_check_passes_with_eight(gpu_path, monkeypatch):
     gpu_path(8)
     gpus = L.check_gpus(8)
-    assert len(gpus) == 8 and gpus[0].startswith("GPU 0: NVIDIA H100")
+    assert len(gpus) == 8 and gpus[0] == "0: NVIDIA H100 80GB HBM3 (81559 MiB)"
     monkeypatch.setenv("CUDA_VISIBLE_DEVICES", "0,1")  # the job restricted to 2 of the node's 8
-    with pytest.raises(L.LaunchError, match="2 GPU\\(s\\) visible"):
+    with pytest.raises(L.LaunchError, match="names 2 GPU\\(s\\), the job asked for 8"):
         L.check_gpus(8)
 
 
@@ -321,7 +325,7 @@ def test_launch_with_fake_trainer_resumes_and_publishes(gpu_path, prepared, tmp_
     assert "stop" not in " ".join(calls[1:]), "Ray is ended through its own process, never `ray stop`"
     r = json.loads((run / "run_receipt.json").read_text())
     assert r["exit_code"] == 3 and r["profile"] == "trace-qwen2.5-vl-7b" and r["run_key"] == key
-    assert r["profile_sha256"] == P.file_sha256(P.profile_path("trace-qwen2.5-vl-7b"))
+    assert r["profile_sha256"] == P.profile_sha256(P.load("trace-qwen2.5-vl-7b"))
     expect = L.build_command("trace-qwen2.5-vl-7b", prepared["data"], prepared["model"], run, n_gpus=8, nnodes=1)
     assert r["command"] == expect and r["overrides"] == expect[3:]
     assert [o for o in expect if o.startswith("trainer.default_local_dir=")] == [
@@ -349,10 +353,56 @@ def test_launch_with_fake_trainer_resumes_and_publishes(gpu_path, prepared, tmp_
 
 def test_preflight_rejects_overlong_prompts(gpu_path, prepared, tmp_path, monkeypatch):
     gpu_path(8)
-    prof = P.load("trace-qwen2.5-vl-3b")   # a user's variant (not a paper profile: no recipe table)
-    monkeypatch.setattr(P, "load", lambda name: dict(prof, name="short-prompts", verl=dict(prof["verl"], overrides=dict(
+    prof = P.load("trace-qwen2.5-vl-3b")   # a user's variant that declares no recipe run (recipe: null)
+    monkeypatch.setattr(P, "load", lambda name: dict(prof, name="short-prompts", recipe=None, verl=dict(prof["verl"], overrides=dict(
         prof["verl"]["overrides"], **{"data.max_prompt_length": 20, "trainer.experiment_name": "short-prompts"}))))
     with pytest.raises(prep.PromptTooLong):
         L.preflight("trace-qwen2.5-vl-3b", prepared["data"], prepared["model"], tmp_path / "o",
                     log=lambda *_: None)
     assert not (tmp_path / "o").exists()
+
+
+def test_site_settings_reach_the_trainer(gpu_path, prepared, tmp_path, monkeypatch):
+    """A shorter allocation: veRL's expiry clock (the allocation's end) and the save margin reach the trainer,
+    the site's checkpoint cadence replaces the profile's, and the run receipt records both."""
+    import time
+
+    bin_dir = gpu_path(8)
+    ray = _fake_ray(bin_dir / "fake-ray", tmp_path / "ray.log")
+    monkeypatch.setenv("SLURM_JOB_ID", "4243")
+    out, work = tmp_path / "ckpt", tmp_path / "work"
+    before = time.time()
+    run, _ = L.run_location("trace-qwen2.5-vl-3b", prepared["data"], prepared["model"], out, work)
+    trainer = [sys.executable, "-c",
+               f"import os,sys,time,pathlib; t=int(os.environ['{L.DEADLINE_ENV}']); "
+               f"assert {int(before) + 1440 * 60 - 5} <= t <= time.time() + 1440 * 60, t; "
+               "o=pathlib.Path(sys.argv[1]); (o/'global_step_25/actor').mkdir(parents=True); "
+               "(o/'latest_checkpointed_iteration.txt').write_text('25')", str(run)]
+    rc = L.launch("trace-qwen2.5-vl-3b", prepared["data"], prepared["model"], out, work=work, trainer_command=trainer,
+                  ray=str(ray), log=lambda *_: None, save_freq=25, time_limit_minutes=1440)
+    assert rc == 0
+    r = json.loads((out / "run_receipt.json").read_text())
+    assert "trainer.save_freq=25" in r["overrides"] and f"trainer.esi_redundant_time={L.DEADLINE_MARGIN_S}" in r["overrides"]
+    assert r["site"] == {"trainer.save_freq": 25, "trainer.esi_redundant_time": L.DEADLINE_MARGIN_S}
+    assert int(r["deadline"]) >= int(before) + 1440 * 60 - 5
+    for kw, msg in ((dict(save_freq=0), "--save-freq must be at least 1"),
+                    (dict(time_limit_minutes=20), "leaves no time to train")):
+        with pytest.raises(L.LaunchError, match=msg):
+            L.launch("trace-qwen2.5-vl-3b", prepared["data"], prepared["model"], tmp_path / "o2", work=work,
+                     trainer_command=trainer, ray=str(ray), log=lambda *_: None, **kw)
+    # the profile itself is still held to the recipe's cadence: only a run's site settings may differ
+    assert any("trainer.save_freq: recipe value 100" in p for p in P.recipe_problems(
+        L.run_profile("trace-qwen2.5-vl-3b", n_gpus=8, nnodes=1, site={"trainer.save_freq": 25}),
+        P.compose(L.run_profile("trace-qwen2.5-vl-3b", n_gpus=8, nnodes=1, site={"trainer.save_freq": 25}),
+                  P.CHECK_RUNTIME)))
+
+
+def test_model_positions_must_match_the_profile(tmp_path):
+    import shutil
+
+    model = tmp_path / "m"
+    model.mkdir()
+    (model / "config.json").write_text(json.dumps({"text_config": {"max_position_embeddings": 32768}}))
+    with pytest.raises(L.LaunchError, match="max_position_embeddings is 32768, the profile says 128000"):
+        L.check_model_positions(P.load("trace-qwen2.5-vl-7b"), model)
+    shutil.rmtree(model)

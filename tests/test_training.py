@@ -41,8 +41,7 @@ def _args(module, argv):
 
 def _copy_profile(tmp_path, name="trace-qwen2.5-vl-3b", edit=None, prompt_text=None):
     """A profile copy in tmp_path (with its prompt file), optionally edited."""
-    prof = P.load(name)
-    prof.pop("_path")
+    prof = {k: v for k, v in P.load(name).items() if not k.startswith("_")}   # the composed profile, standalone
     if edit:
         edit(prof)
     prompt = tmp_path / prof["system_prompt"]["path"]
@@ -63,10 +62,11 @@ def test_paper_profiles_valid_and_equal_but_identity():
     a, b = (P.load(n) for n in P.PAPER_PROFILES)
     assert P.validate(a) == [] and P.validate(b) == []
     assert P.compare_scales(a, b) == []
-    assert a["base_model"] == {"repo": "Qwen/Qwen2.5-VL-3B-Instruct",
+    assert a["base_model"] == {"repo": "Qwen/Qwen2.5-VL-3B-Instruct", "max_position_embeddings": 128000,
                                "revision": "66285546d2b821cf421d4f5eb2576359d3770cd3"}
-    assert b["base_model"] == {"repo": "Qwen/Qwen2.5-VL-7B-Instruct",
+    assert b["base_model"] == {"repo": "Qwen/Qwen2.5-VL-7B-Instruct", "max_position_embeddings": 128000,
                                "revision": "cc594898137f460bfe9f0759e9844b3ce807cfb5"}
+    assert (a["recipe"], b["recipe"]) == ("trace-qwen2.5-vl-3b", "trace-qwen2.5-vl-7b")
     assert a["dataset"]["revision"] == "4e5b54361360296a855542b40cfd8b7f81b355fe"
     assert P.file_sha256(P.system_prompt_path(a)) == P.PROMPT_SHA256
     reference = REPO.parent / "shared/reference/rlvr/trace_vero_json_system_prompt_answer.txt"
@@ -185,7 +185,7 @@ def test_recipe_table_rows_have_sources_and_cover_every_override():
     rows = recipe["rows"]
     assert set(recipe["applies_to"]) == set(P.PAPER_PROFILES)
     assert all(r.get("source") for r in rows) and len(rows) >= 100
-    keys = [r.get("verl") or r["profile"] for r in rows]
+    keys = [P._row_key(r) for r in rows]
     assert len(keys) == len(set(keys)), "one row per key"
     for name in P.PAPER_PROFILES:
         prof = P.load(name)
@@ -200,7 +200,7 @@ def test_recipe_table_rows_have_sources_and_cover_every_override():
             "actor_rollout_ref.actor.use_dynamic_bsz": True, "actor_rollout_ref.actor.ppo_max_token_len_per_gpu": 4096,
             "actor_rollout_ref.rollout.log_prob_max_token_len_per_gpu": 8192, "actor_rollout_ref.rollout.seed": 1,
             "actor_rollout_ref.rollout.enable_chunked_prefill": False}
-    table = {r.get("verl") or r["profile"]: _recipe_value(r) for r in rows}
+    table = {r.get("verl") or r.get("profile"): _recipe_value(r) for r in rows if "engine" not in r}
     assert {k: table[k] for k in want} == want
 
 
@@ -235,8 +235,9 @@ def test_check_names_every_corrupted_recipe_value(tmp_path, capsys):
     path = _copy_profile(tmp_path, edit=verl_rows)
     assert check_cmd.run(_args(check_cmd, ["--profile", str(path)])) == 1
     out = capsys.readouterr().out
-    missed = [r["verl"] for r in rows if "verl" in r and f"verl {r['verl']}: recipe value" not in out]
-    assert not missed
+    missed = [r["verl"] for r in rows if "verl" in r and f"verl {r['verl']}: recipe value" not in out
+              and P._row_key(r) not in P.IDENTITY_ROWS]
+    assert not missed and "trainer.experiment_name must be the profile name" in out
 
     def profile_rows(p):
         for r in rows:
@@ -265,15 +266,15 @@ def test_online_variant_follows_the_3b_recipe_except_its_listed_differences():
     assert variant["of"] == "trace-qwen2.5-vl-3b" and all(r["source"] for r in variant["differences"])
     online_prof, paper = P.load(ONLINE), P.load("trace-qwen2.5-vl-3b")
     rows = P.recipe_rows(online_prof)
-    changed = {(("verl", r["verl"]) if "verl" in r else ("profile", r["profile"])) for r in variant["differences"]}
-    assert len(rows) == len([r for r in recipe["rows"] if (("verl", r.get("verl")) if "verl" in r
-                                                           else ("profile", r["profile"])) not in changed]) + len(changed)
+    changed = {P._row_key(r) for r in variant["differences"]}
+    assert len(rows) == len([r for r in recipe["rows"] if P._row_key(r) not in changed]) + len(changed)
     assert P.recipe_problems(online_prof, P.compose(online_prof)) == []
     differ = {k for k in set(online_prof["verl"]["overrides"]) | set(paper["verl"]["overrides"])
               if online_prof["verl"]["overrides"].get(k) != paper["verl"]["overrides"].get(k)}
     assert differ == {r["verl"] for r in variant["differences"] if "verl" in r}
-    top = {k for k in set(online_prof) | set(paper) if k not in ("verl", "_path") and online_prof.get(k) != paper.get(k)}
-    assert top == {r["profile"] for r in variant["differences"] if "profile" in r} | {"variant_of"}
+    top = {k for k in set(online_prof) | set(paper)
+           if k != "verl" and not k.startswith("_") and online_prof.get(k) != paper.get(k)}
+    assert top == {r["profile"] for r in variant["differences"] if "profile" in r} | {"variant_of", "recipe"}
 
 
 def test_check_names_every_corrupted_row_of_the_online_variant(tmp_path, capsys):
@@ -287,7 +288,7 @@ def test_check_names_every_corrupted_row_of_the_online_variant(tmp_path, capsys)
     assert check_cmd.run(_args(check_cmd, ["--profile", str(path)])) == 1
     out = capsys.readouterr().out
     missed = [r["verl"] for r in rows if "verl" in r and r["verl"] not in P.ONLINE_DATASET
-              and f"verl {r['verl']}: recipe value" not in out]
+              and f"verl {r['verl']}: recipe value" not in out and P._row_key(r) not in P.IDENTITY_ROWS]
     assert not missed
     for key, value in P.ONLINE_DATASET.items():  # the stream's own requirements, one at a time
         (tmp_path / key).mkdir()
@@ -659,8 +660,8 @@ def test_image_resize_deviation_on_the_release_sample():
     differ = [(w, h, _easyr1_image_tokens(h, w), _our_image_tokens(h, w)) for h, w in sizes
               if _easyr1_image_tokens(h, w) != _our_image_tokens(h, w)]
     assert differ == [(458, 417, 323, 360)]
-    # the reference generator's sizes per task (651 tasks x 30 seeds: min / median / max, capped at the
-    # exporter's 1.28 MP): the median size differs for 2 tasks, the smallest for 10, by +9..+49 tokens
+    # the reference generator's sizes per task (1,000 tasks x 30 seeds: min / median / max, capped at the
+    # exporter's 1.28 MP): the median size differs for 6 tasks, the smallest for 22, by +9..+49 tokens
     stats = REPO.parent / "shared" / "reference" / "catalog" / "ref_task_stats.tsv"
     at_min, at_med, deltas = 0, 0, set()
     for row in csv.DictReader(stats.open(), delimiter="\t"):
@@ -674,7 +675,7 @@ def test_image_resize_deviation_on_the_release_sample():
                 deltas.add(delta)
                 at_min += key == "min"
                 at_med += key == "med"
-    assert (at_min, at_med) == (10, 2) and min(deltas) == 9 and max(deltas) == 49
+    assert (at_min, at_med) == (22, 6) and min(deltas) == 9 and max(deltas) == 49
 
 
 def test_prepare_rejects_a_contract_of_neither_dialect(tmp_path, tiny_model):
@@ -701,3 +702,69 @@ def test_tiny_model_is_deterministic(tiny_model, tmp_path):
     again = build_tiny_model(tmp_path / "again")
     for name in ("model.safetensors", "tokenizer.json", "config.json"):
         assert P.file_sha256(again / name) == P.file_sha256(tiny_model / name), name
+
+
+# --------------------------------------------------------------------------------------------------
+# recipe runs by declaration, effective engine values, composed profiles
+# --------------------------------------------------------------------------------------------------
+
+def test_engine_values_are_the_references_effective_ones():
+    from rlvr.training import engine
+
+    for name in P.PAPER_PROFILES:
+        prof = P.load(name)
+        assert engine.effective_rollout(P.compose(prof), prof) == {
+            "rollout.max_model_len": 4096, "rollout.max_num_batched_tokens": 8192, "rollout.replica_seeds": [1, 2, 3, 4]}
+
+
+def test_a_null_that_means_the_models_positions_is_caught(tmp_path):
+    """veRL's max_model_len null = the model's 128,000 positions, and with chunked prefill off the batch budget
+    rises to it: the composed value looks harmless, the effective one is named."""
+    def edit(p):
+        p["verl"]["overrides"]["actor_rollout_ref.rollout.max_model_len"] = None
+    report = check_cmd.check_profiles([str(_copy_profile(tmp_path, edit=edit))])
+    text = "\n".join(report["problems"])
+    assert "engine rollout.max_model_len: recipe value 4096" in text and "effective value 128000" in text
+    assert "engine rollout.max_num_batched_tokens: recipe value 8192" in text
+
+
+def test_a_renamed_copy_is_checked_by_the_run_it_declares(tmp_path):
+    def rename(p, lr=None, recipe="keep"):
+        p["name"] = p["verl"]["overrides"]["trainer.experiment_name"] = "my-run"
+        if lr is not None:
+            p["verl"]["overrides"]["actor_rollout_ref.actor.optim.lr"] = lr
+        if recipe != "keep":
+            p["recipe"] = recipe
+    (tmp_path / "same").mkdir()
+    report = check_cmd.check_profiles([str(_copy_profile(tmp_path / "same", edit=rename))], compose=False)
+    named = [p for p in report["problems"] if "my-run" in p]
+    assert named == [], named   # a faithful copy under another name passes (only the name's own row differs)
+    (tmp_path / "lr").mkdir()
+    report = check_cmd.check_profiles([str(_copy_profile(tmp_path / "lr", edit=lambda p: rename(p, lr=3e-6)))],
+                                      compose=False)
+    assert any("optim.lr: recipe value 1e-06" in p for p in report["problems"]), report["problems"]
+    # declaring no run is allowed for a profile of one's own, but a study that requires the recipe refuses it
+    (tmp_path / "none").mkdir()
+    path = _copy_profile(tmp_path / "none", edit=lambda p: rename(p, lr=3e-6, recipe=None))
+    assert check_cmd.check_profiles([str(path)], compose=False)["ok"]
+    assert "declares no recipe run" in P.recipe_bound_problems(path)[0]
+    # an unknown run, or no declaration at all, is a problem
+    (tmp_path / "bad").mkdir()
+    path = _copy_profile(tmp_path / "bad", edit=lambda p: rename(p, recipe="trace-qwen2.5-vl-2b"))
+    assert any("is not a run of recipe.yaml" in p for p in P.validate(P.load(path)))
+    (tmp_path / "undeclared").mkdir()
+    path = _copy_profile(tmp_path / "undeclared", edit=lambda p: p.pop("recipe"))
+    assert any("missing keys ['recipe']" in p for p in P.validate(P.load(path)))
+
+
+def test_profiles_are_composed_not_copied():
+    """The paper runs are the shared base plus their identity; a change to the base changes both runs' identity."""
+    for name in (*P.PAPER_PROFILES, "trace-qwen2.5-vl-3b-online", "tiny-cpu-online"):
+        text = P.profile_path(name).read_text()
+        assert text.startswith("#") and "\nextends: " in text and len(text.splitlines()) < 60, name
+    a, b = (P.load(n) for n in P.PAPER_PROFILES)
+    assert [Path(f).name for f in a["_files"]] == ["trace-grpo.yaml", "trace-qwen2.5-vl-3b.yaml"]
+    assert P.profile_sha256(a) != P.file_sha256(a["_path"])   # the identity covers the base
+    tiny = P.load("tiny-cpu")
+    assert P.profile_sha256(tiny) == P.file_sha256(tiny["_path"])   # a profile of one file: that file's sha256
+    assert P.checked_profiles() == ["trace-qwen2.5-vl-3b-online", "trace-qwen2.5-vl-3b", "trace-qwen2.5-vl-7b"]

@@ -40,8 +40,10 @@ def make_workspace(path: Path) -> Path:
         (path / "config" / "test" / f"{split}.yaml").write_text(TINY.format(split=split))
     # two workers, as the local default: a run with --cores 1 (threads lowered) must receipt the same commands
     data = "data:\n  splits: {train: config/test/train.yaml, validation: config/test/validation.yaml}\n  workers: 2\n"
-    (path / "config" / "test" / "tiny.yaml").write_text("stages: [data, train, eval]\n" + data)
-    (path / "config" / "test" / "tiny-data.yaml").write_text("stages: [data]\n" + data)
+    # overlays of the local default say so (`extends`): a --configfile study inherits nothing implicitly
+    local = "extends: config/local.yaml\n"
+    (path / "config" / "test" / "tiny.yaml").write_text(local + "stages: [data, train, eval]\n" + data)
+    (path / "config" / "test" / "tiny-data.yaml").write_text(local + "stages: [data]\n" + data)
     subprocess.run(["git", "init", "-q"], cwd=path, check=True)
     return path
 
@@ -269,7 +271,7 @@ def test_config_values_reach_commands_as_one_argument(tmp_path):
     weird = "config/test/a;touch PWNED;b $(touch PWNED2).yaml"
     (ws / weird).write_text(TINY.format(split="train"))
     (ws / "config/test/weird.yaml").write_text(
-        "stages: [data]\ndata:\n  splits: {train: '%s', validation: config/test/validation.yaml}\n"
+        "extends: config/local.yaml\nstages: [data]\ndata:\n  splits: {train: '%s', validation: config/test/validation.yaml}\n"
         "  workers: 1\n" % weird)
     r = snakemake(ws, "results/data/train/groups/charts", "--cores", "1", "--configfile", "config/test/weird.yaml")
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
@@ -310,13 +312,16 @@ def test_paper_grid_dry_run_under_the_slurm_profile(tmp_path, fake_apptainer):
     assert counts["fetch_trace_validation"] == 1   # the paper's campaign reads the pinned 2,000-row file
     assert "rlvr evaluate" in out and "--backend vllm" in out and "--judge-backend vllm" in out
     train_block = out[out.index("rule train:"):][:2500]
-    assert re.search(r"resources:.*\bgpu=8\b", train_block) and "gpu_model=h100" in train_block
+    # GPU counts only: a GPU type (GRES) is a site setting (slurm/config.yaml set-resources), not the study's
+    assert re.search(r"resources:.*\bgpu=8\b", train_block) and "gpu_model" not in train_block
+    assert "gpu_memory_gib" not in train_block   # the pre-flight's figure, never a Slurm request
     eval_block = out[out.index("rule evaluate:"):][:2500]
     assert re.search(r"resources:.*\bgpu=1\b", eval_block)
     assert "slurm_partition=CHANGE_ME_PARTITION" in out
 
 
-SMALL_GRID = """models:
+SMALL_GRID = """extends: config/paper.yaml
+models:
   - {id: base-3b, scale: 3B, base: null, source: hub, repo: Qwen/Qwen2.5-VL-3B-Instruct, revision: 66285546d2b821cf421d4f5eb2576359d3770cd3}
   - {id: trace-3b, scale: 3B, base: base-3b, source: train, profile: trace-qwen2.5-vl-3b, init: base-3b}
 eval:

@@ -32,8 +32,16 @@ class EvaluateError(RuntimeError):
     pass
 
 
-def decoding(params: dict, backend: str, *, max_tokens: int | None = None) -> dict:
-    """lm-eval generation kwargs for a backend from the suite's decoding parameters."""
+def decoding(params: dict, backend: str, *, max_tokens: int | None = None, temperature: float | None = None,
+             top_p: float | None = None) -> dict:
+    """lm-eval generation kwargs for a backend from the suite's decoding parameters.
+
+    The workflow puts the decoding on every generation command (``--max-tokens --temperature --top-p``), so
+    receipts and dry runs show what a job samples with: a temperature or top_p given there must be the
+    suite's (the protocol fixes them); ``max_tokens`` may differ (tiny CPU runs shorten it)."""
+    for name, given in (("temperature", temperature), ("top_p", top_p)):
+        if given is not None and float(given) != float(params[name]):
+            raise EvaluateError(f"--{name.replace('_', '-')} {given} differs from the suite's {name} {params[name]}")
     out = {"do_sample": params["temperature"] > 0, "temperature": float(params["temperature"]),
            "top_p": float(params["top_p"]), "max_gen_toks": int(max_tokens or params["max_tokens"]), "until": []}
     top_k = int(params.get("top_k", -1))
@@ -153,6 +161,8 @@ def add_backend_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--tensor-parallel", type=int, default=1)
     p.add_argument("--batch-size", type=int, default=8)
     p.add_argument("--max-tokens", type=int, help="override the suite's max_tokens (local tiny runs)")
+    p.add_argument("--temperature", type=float, help="the suite's temperature, stated (anything else is refused)")
+    p.add_argument("--top-p", type=float, help="the suite's top_p, stated (anything else is refused)")
     p.add_argument("--limit", type=int, help="only the first N documents (debugging; never in the DAG)")
 
 
@@ -168,7 +178,8 @@ def run(args) -> int:
         if args.limit:
             expected = min(expected, args.limit)
         gen = manifest["generation"]
-        kwargs = decoding(gen, args.backend, max_tokens=args.max_tokens)
+        kwargs = decoding(gen, args.backend, max_tokens=args.max_tokens, temperature=args.temperature,
+                          top_p=args.top_p)
         samples, results = run_lm_eval(
             bench["lm_eval_task"], args.data, backend=args.backend, model=args.model, seed=args.seed,
             gen_kwargs=kwargs, min_pixels=gen["min_image_pixels"], max_pixels=gen["max_image_pixels"],

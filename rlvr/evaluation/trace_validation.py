@@ -98,7 +98,8 @@ def run_generate(args) -> int:
             raise EvaluateError(f"{SYSTEM_PROMPT} does not match the pinned system prompt sha256")
         gen = tv["generation"]
         seed = gen["seed"] if args.seed is None else args.seed
-        kwargs = decoding(gen, args.backend, max_tokens=args.max_tokens)
+        kwargs = decoding(gen, args.backend, max_tokens=args.max_tokens, temperature=args.temperature,
+                          top_p=args.top_p)
         samples, _ = run_lm_eval(
             tv["lm_eval_task"], args.data, backend=args.backend, model=args.model, seed=seed, gen_kwargs=kwargs,
             min_pixels=gen["min_image_pixels"], max_pixels=gen["max_image_pixels"], batch_size=args.batch_size,

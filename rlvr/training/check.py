@@ -2,14 +2,15 @@
 
 For each profile: the pins (base model and dataset revisions), the system prompt's sha256, the
 answer-only reward (no annotation term), the recipe invariants (one pass, one optimizer step per step,
-KL off); an online profile's section, dataset class and sync trainer; for the paper profiles and their
-variants (the online 3B profile), every value of the recipe table ``rlvr/profiles/recipe.yaml`` (profile
-fields, and veRL keys of the composed config; a mismatch names the key, the recipe value with its source
-and the composed value); then veRL's own ``ppo_trainer`` config is composed with the profile's overrides through Hydra
+KL off); an online profile's section, dataset class and sync trainer; for a profile that declares a run
+of the recipe table (``recipe: <run>`` -- the paper runs and their variants, whatever the file is called),
+every value of ``rlvr/profiles/recipe.yaml`` for that run (profile fields, veRL keys of the composed
+config, and the values the rollout engine will run with; a mismatch names the key, the recipe value with
+its source and the composed or effective value); then veRL's own ``ppo_trainer`` config is composed with the profile's overrides through Hydra
 (an unknown or mistyped key fails) and checked with ``verl.utils.config.validate_config``, veRL's
 dataclass conversion of the actor / optimizer / FSDP / rollout / algorithm nodes, and veRL's reward
-loader.  With both paper profiles given, they must be equal except for the identity fields
-(name, scale, base model, experiment name).
+loader.  Profiles declaring the recipe's paper runs must be equal except for the identity fields
+(name, scale, base model, recipe run, experiment name).
 """
 
 from __future__ import annotations
@@ -50,8 +51,13 @@ def check_profiles(names, *, compose: bool = True) -> dict:
         # the recipe table: profile fields always, veRL keys on the composed config (reported even when
         # veRL's own validation below fails, so every corrupted value is named)
         entry["problems"] += P.recipe_problems(prof, config)
-        if P.recipe_rows(prof) is not None:
-            entry["recipe_rows"] = len(P.recipe_rows(prof))
+        entry["recipe"] = prof.get("recipe")
+        try:
+            rows = P.recipe_rows(prof)
+        except P.ProfileError:
+            rows = None   # an unknown run: recipe_problems named it
+        if rows is not None:
+            entry["recipe_rows"] = len(rows)
         if config is not None:
             try:
                 with contextlib.redirect_stdout(io.StringIO()):
@@ -65,25 +71,26 @@ def check_profiles(names, *, compose: bool = True) -> dict:
                 entry["problems"].append(f"{prof['name']}: veRL config: {type(e).__name__}: {e}")
         report["profiles"][prof["name"]] = entry
         report["problems"] += entry["problems"]
-    paper = [loaded[n] for n in P.PAPER_PROFILES if n in loaded]
-    if len(paper) == 2:
-        diffs = P.compare_scales(*paper)
-        report["problems"] += [f"3B/7B differ outside identity fields: {d}" for d in diffs]
+    runs = P.load_recipe().get("applies_to") or []
+    paper = [p for p in loaded.values() if p.get("recipe") in runs]
+    for other in paper[1:]:
+        diffs = P.compare_scales(paper[0], other)
+        report["problems"] += [f"paper runs differ outside identity fields: {d}" for d in diffs]
     report["ok"] = not report["problems"]
     return report
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--profile", action="append", default=None,
-                        help="profile name or YAML path (repeatable; default: both paper profiles and the 3B "
-                             "online variant)")
+                        help="profile name or YAML path (repeatable; default: every shipped profile that "
+                             "declares a recipe run -- the paper runs and the 3B online variant)")
     parser.add_argument("--no-compose", action="store_true",
                         help="skip composing the veRL config (checks that need no veRL install)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
 
 
 def run(args) -> int:
-    names = args.profile or list(P.CHECKED_PROFILES)
+    names = args.profile or P.checked_profiles()
     report = check_profiles(names, compose=not args.no_compose)
     if args.json:
         print(json.dumps(report, indent=1, sort_keys=True))
@@ -91,8 +98,9 @@ def run(args) -> int:
         for name, entry in report["profiles"].items():
             status = "OK" if not entry["problems"] else "INVALID"
             checks = ", ".join(entry.get("verl_checks", [])) or "no veRL compose"
-            recipe = (f"; recipe table: {entry['recipe_rows']} values" if "recipe_rows" in entry
-                      else "; not a paper profile (no recipe table)")
+            recipe = (f"; recipe run {entry['recipe']}: {entry['recipe_rows']} values" if "recipe_rows" in entry
+                      else "; declares no recipe run (recipe: null)" if entry.get("recipe", "?") is None
+                      else "")
             print(f"{status}: {name} ({entry['base_model']}; {entry.get('overrides', '?')} veRL overrides; "
                   f"{checks}{recipe})")
         for p in report["problems"]:

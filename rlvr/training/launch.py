@@ -56,6 +56,7 @@ import sys
 import time
 from pathlib import Path
 
+from .. import preflight as preflight_mod
 from . import profiles as P
 from . import runs
 
@@ -103,10 +104,15 @@ def data_files(data_dir) -> tuple[list[str], list[str]]:
     return out[0], out[1]
 
 
-def run_profile(profile, *, n_gpus: int, nnodes: int) -> dict:
-    """The profile with this run's launch keys (GPUs, nodes, resume, logger, reward) set in its overrides."""
+def run_profile(profile, *, n_gpus: int, nnodes: int, site: dict | None = None) -> dict:
+    """The profile with this run's launch keys (GPUs, nodes, resume, logger, reward) and the site's settings
+    (:data:`profiles.SITE_KEYS`: checkpoint cadence, the save margin before the time limit) in its overrides."""
     prof = copy.deepcopy(_profile(profile))
     ov = prof["verl"]["overrides"]
+    unknown = sorted(set(site or {}) - set(P.SITE_KEYS))
+    if unknown:
+        raise LaunchError(f"not site settings: {unknown} (site settings: {', '.join(P.SITE_KEYS)})")
+    ov.update(site or {})
     ov.update({
         "trainer.n_gpus_per_node": int(n_gpus),
         "trainer.nnodes": int(nnodes),
@@ -131,23 +137,25 @@ def runtime_values(data_dir, init_dir, output_dir, profile=None) -> dict:
             "trainer.default_local_dir": str(Path(output_dir).resolve())}
 
 
-def build_overrides(profile, data_dir, init_dir, output_dir, *, n_gpus: int, nnodes: int) -> list[str]:
-    return P.hydra_overrides(run_profile(profile, n_gpus=n_gpus, nnodes=nnodes),
+def build_overrides(profile, data_dir, init_dir, output_dir, *, n_gpus: int, nnodes: int,
+                    site: dict | None = None) -> list[str]:
+    return P.hydra_overrides(run_profile(profile, n_gpus=n_gpus, nnodes=nnodes, site=site),
                              runtime_values(data_dir, init_dir, output_dir, profile))
 
 
 def build_command(profile, data_dir, init_dir, output_dir, *, n_gpus: int, nnodes: int,
-                  python: str | None = None) -> list[str]:
+                  python: str | None = None, site: dict | None = None) -> list[str]:
     """``python -m verl.trainer.main_ppo`` + the profile's overrides + this run's keys."""
     return [python or sys.executable, "-m", TRAINER_MODULE,
-            *build_overrides(profile, data_dir, init_dir, output_dir, n_gpus=n_gpus, nnodes=nnodes)]
+            *build_overrides(profile, data_dir, init_dir, output_dir, n_gpus=n_gpus, nnodes=nnodes, site=site)]
 
 
-def verify_run(profile, data_dir, init_dir, output_dir, *, n_gpus: int, nnodes: int) -> list[str]:
+def verify_run(profile, data_dir, init_dir, output_dir, *, n_gpus: int, nnodes: int,
+               site: dict | None = None) -> list[str]:
     """Compose veRL's config with exactly the command's overrides and run veRL's checks (raises)."""
-    prof = run_profile(profile, n_gpus=n_gpus, nnodes=nnodes)
+    prof = run_profile(profile, n_gpus=n_gpus, nnodes=nnodes, site=site)
     with contextlib.redirect_stdout(io.StringIO()):
-        return P.verify(prof, runtime_values(data_dir, init_dir, output_dir, profile))
+        return P.verify(prof, runtime_values(data_dir, init_dir, output_dir, profile), site_keys=tuple(site or ()))
 
 
 def overrides_sha256(overrides: list[str]) -> str:
@@ -158,35 +166,32 @@ def overrides_sha256(overrides: list[str]) -> str:
 # GPUs
 # --------------------------------------------------------------------------------------------------
 
-def visible_gpus() -> list[str]:
-    """``nvidia-smi -L`` lines (``GPU i: ...``); raises LaunchError when it is missing or fails."""
-    exe = shutil.which("nvidia-smi")
-    if exe is None:
-        raise LaunchError("nvidia-smi not found: no NVIDIA GPU is visible on this node")
-    try:
-        proc = subprocess.run([exe, "-L"], capture_output=True, text=True, timeout=120)
-    except subprocess.TimeoutExpired:
-        raise LaunchError("nvidia-smi -L did not answer within 120 s") from None
-    if proc.returncode != 0:
-        why = (proc.stderr or proc.stdout).strip().splitlines()
-        raise LaunchError(f"nvidia-smi -L failed (exit {proc.returncode}): {why[0] if why else 'no output'}")
-    return [line.strip() for line in proc.stdout.splitlines() if line.strip().startswith("GPU ")]
-
-
 def check_gpus(required: int) -> list[str]:
-    """At least ``required`` GPUs on this node, per ``nvidia-smi -L`` and ``CUDA_VISIBLE_DEVICES``."""
-    gpus = visible_gpus()
-    usable = len(gpus)
+    """Exactly ``required`` usable GPUs on this node (:mod:`rlvr.preflight`: ``nvidia-smi``,
+    ``CUDA_VISIBLE_DEVICES``); ``["<index>: <name> (<MiB> MiB)", ...]`` or LaunchError with the first problem."""
+    gpus, problems = preflight_mod.check(required=required)
+    if problems:
+        raise LaunchError(problems[0])
     cvd = os.environ.get("CUDA_VISIBLE_DEVICES")
-    note = ""
-    if cvd is not None:
-        named = [x for x in cvd.split(",") if x.strip()]
-        usable = min(usable, len(named))
-        note = f", CUDA_VISIBLE_DEVICES={cvd!r}"
-    if usable < required:
-        raise LaunchError(f"{usable} GPU(s) visible on {short_hostname()} (nvidia-smi -L lists {len(gpus)}{note}), "
-                          f"the profile needs {required} per node: did the Slurm job get fewer GPUs than requested?")
-    return gpus
+    named = [x.strip() for x in cvd.split(",") if x.strip()] if cvd is not None else [g["index"] for g in gpus]
+    return [f"{g['index']}: {g['name']} ({g['memory_mib']} MiB)" for g in gpus
+            if g["index"] in named or g["uuid"] in named]
+
+
+def check_model_positions(profile: dict, init_dir) -> None:
+    """The model's ``max_position_embeddings`` is the profile's (the rollout engine's limits are computed
+    from the profile's figure: rlvr.training.engine)."""
+    import json
+
+    want = (profile.get("base_model") or {}).get("max_position_embeddings")
+    config = Path(init_dir) / "config.json"
+    if want is None or not config.is_file():
+        return
+    doc = json.loads(config.read_text(encoding="utf-8"))
+    got = doc.get("max_position_embeddings", (doc.get("text_config") or {}).get("max_position_embeddings"))
+    if got != want:
+        raise LaunchError(f"{config}: max_position_embeddings is {got}, the profile says {want} "
+                          "(base_model.max_position_embeddings: the engine limits are computed from it)")
 
 
 # --------------------------------------------------------------------------------------------------
@@ -339,7 +344,7 @@ def receipt_record(profile, command: list[str], gpus: list[str], **extra) -> dic
     profile = _profile(profile)
     overrides = list(command[3:]) if command[1:3] == ["-m", TRAINER_MODULE] else list(command)
     return {"backend": "rlvr.training.launch", "profile": profile["name"], "profile_path": profile.get("_path"),
-            "profile_sha256": P.file_sha256(profile["_path"]) if profile.get("_path") else None,
+            "profile_sha256": P.profile_sha256(profile),
             "system_prompt_sha256": profile["system_prompt"]["sha256"],
             "command": list(command), "overrides": overrides, "overrides_sha256": overrides_sha256(overrides),
             "gpus": list(gpus), "host": short_hostname(), "software": software_versions(), **extra}
@@ -356,7 +361,30 @@ def run_location(profile, data_dir, init_dir, output_dir, work=None) -> tuple[Pa
     return Path(work or runs.default_work_dir(output_dir)).resolve() / key, key
 
 
-def preflight(profile_name, data_dir, init_dir, output_dir, *, work=None, log=print) -> dict:
+#: Seconds the trainer keeps free before the allocation's time limit (veRL's trainer.esi_redundant_time on top
+#: of its longest step and 60 s for the save): stopping Ray, the run receipt, Snakemake's bookkeeping.
+DEADLINE_MARGIN_S = 900
+#: veRL's expiry clock (verl.utils.checkpoint.checkpoint_manager.should_save_ckpt_esi): a checkpoint is saved
+#: once the time left is under the longest step + the save + esi_redundant_time.
+DEADLINE_ENV = "MLP_CURRENT_CAPACITY_BLOCK_EXPIRATION_TIMESTAMP"
+
+
+def site_settings(*, save_freq: int | None = None, time_limit_minutes: int | None = None) -> dict:
+    """The run's site keys (checkpoint cadence; the save margin when the allocation has a time limit)."""
+    site = {}
+    if save_freq is not None:
+        if save_freq < 1:
+            raise LaunchError(f"--save-freq must be at least 1, got {save_freq}")
+        site["trainer.save_freq"] = int(save_freq)
+    if time_limit_minutes is not None:
+        if time_limit_minutes * 60 <= 2 * DEADLINE_MARGIN_S:
+            raise LaunchError(f"--time-limit-minutes {time_limit_minutes} leaves no time to train "
+                              f"(the save margin is {DEADLINE_MARGIN_S // 60} min)")
+        site["trainer.esi_redundant_time"] = DEADLINE_MARGIN_S
+    return site
+
+
+def preflight(profile_name, data_dir, init_dir, output_dir, *, work=None, log=print, site=None) -> dict:
     """Every check before anything is started or written; returns the run plan."""
     profile = P.load(profile_name)
     problems = P.validate(profile)  # includes the system prompt sha256 (profile + recipe pin)
@@ -375,14 +403,15 @@ def preflight(profile_name, data_dir, init_dir, output_dir, *, work=None, log=pr
     workers = worker_nodes(nnodes) if nnodes > 1 else []
     if not Path(init_dir).is_dir():
         raise LaunchError(f"init model directory {init_dir} does not exist")
+    check_model_positions(profile, init_dir)
     out = Path(output_dir)
     if out.exists() and (not out.is_dir() or any(out.iterdir())):
         raise LaunchError(f"output {out} exists and is not empty (the run trains in --work and publishes to "
                           "a new output)")
     run, key = run_location(profile, data_dir, init_dir, output_dir, work)
-    command = build_command(profile, data_dir, init_dir, run, n_gpus=n_gpus, nnodes=nnodes)
+    command = build_command(profile, data_dir, init_dir, run, n_gpus=n_gpus, nnodes=nnodes, site=site)
     try:
-        checks = verify_run(profile, data_dir, init_dir, run, n_gpus=n_gpus, nnodes=nnodes)
+        checks = verify_run(profile, data_dir, init_dir, run, n_gpus=n_gpus, nnodes=nnodes, site=site)
     except LaunchError:
         raise
     except Exception as e:  # Hydra / OmegaConf / veRL validation / recipe: the run would fail or deviate
@@ -397,18 +426,24 @@ def preflight(profile_name, data_dir, init_dir, output_dir, *, work=None, log=pr
                                    int(ov.get("data.image_patch_size", 14)))
     log(f"pre-flight OK: {profile['name']}, {len(gpus)} GPU(s) seen, {nnodes} node(s) x {n_gpus} GPU(s), "
         f"{lengths['rows']} prompts <= {ov['data.max_prompt_length']} tokens (longest {lengths['longest']})")
-    return {"profile": profile, "n_gpus": n_gpus, "nnodes": nnodes, "gpus": gpus, "command": command,
+    return {"profile": profile, "n_gpus": n_gpus, "nnodes": nnodes, "gpus": gpus, "command": command, "site": site or {},
             "verl_checks": checks, "prompt_lengths": lengths, "run": run, "run_key": key, "workers": workers}
 
 
 def launch(profile_name, data_dir, init_dir, output_dir, *, work=None, trainer_command: list[str] | None = None,
-           ray: str | None = None, log=print) -> int:
+           ray: str | None = None, log=print, save_freq: int | None = None,
+           time_limit_minutes: int | None = None) -> int:
     """Pre-flight, Ray up, train in ``WORK/<run key>`` (resuming), Ray down, receipt, publish to ``output_dir``
     when the trainer succeeded; returns the trainer's exit code.
 
     ``trainer_command`` replaces the veRL command (tests); the receipt still records the veRL overrides.
     """
-    plan = preflight(profile_name, data_dir, init_dir, output_dir, work=work, log=log)
+    started = time.time()
+    site = site_settings(save_freq=save_freq, time_limit_minutes=time_limit_minutes)
+    plan = preflight(profile_name, data_dir, init_dir, output_dir, work=work, log=log, site=site)
+    # the allocation ends time_limit_minutes after this job started: veRL's expiry clock makes the trainer save
+    # a checkpoint before then, and the retried job resumes from it in the next allocation
+    deadline = {DEADLINE_ENV: str(int(started + 60 * time_limit_minutes))} if time_limit_minutes else {}
     ray = ray or ray_executable()
     n_gpus, nnodes = plan["n_gpus"], plan["nnodes"]
     run = runs.run_dir(Path(plan["run"]).parent, plan["run_key"], log=log)
@@ -426,7 +461,7 @@ def launch(profile_name, data_dir, init_dir, output_dir, *, work=None, trainer_c
         verl_checks=plan["verl_checks"], prompt_lengths=plan["prompt_lengths"],
         data=str(Path(data_dir).resolve()), init=str(Path(init_dir).resolve()),
         ray={"temp_dir": temp_dir, "num_cpus": n_cpus, "num_gpus": n_gpus, "nnodes": nnodes,
-             "workers": plan["workers"]}))
+             "workers": plan["workers"]}, site=plan["site"], deadline=deadline.get(DEADLINE_ENV)))
     if receipt["resumed_from_step"]:
         log(f"resuming {run} from step {receipt['resumed_from_step']} (attempt {receipt['attempt']})")
     head = workers = None
@@ -434,9 +469,9 @@ def launch(profile_name, data_dir, init_dir, output_dir, *, work=None, trainer_c
     try:
         head_cmd = ray_head_command(n_gpus=n_gpus, n_cpus=n_cpus, temp_dir=temp_dir, client_port=free_port(),
                                     agent_port=free_port(), ray=ray)
-        head, address = start_ray_head(head_cmd, temp_dir, train_env("", temp_dir), log=log)
+        head, address = start_ray_head(head_cmd, temp_dir, train_env("", temp_dir) | deadline, log=log)
         receipt["ray"]["address"] = address
-        env = train_env(address, temp_dir)
+        env = train_env(address, temp_dir) | deadline
         if plan["workers"]:
             wcmd = ray_worker_command(workers=plan["workers"], head_address=address, n_gpus=n_gpus,
                                       n_cpus=n_cpus, temp_dir=temp_dir, ray=ray)
@@ -460,19 +495,23 @@ def launch(profile_name, data_dir, init_dir, output_dir, *, work=None, trainer_c
 # --------------------------------------------------------------------------------------------------
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The same flags as :func:`rlvr.training.smoke.add_arguments` (``rlvr train``)."""
+    """The flags of :func:`rlvr.training.smoke.add_arguments` (``rlvr train``) and the allocation's time limit."""
     from . import smoke
 
     smoke.add_arguments(parser)
+    parser.add_argument("--time-limit-minutes", type=int, default=None,
+                        help="the Slurm allocation's time limit (the rule's runtime): the GPU trainer saves a "
+                             "checkpoint before it ends; the retried job resumes from it")
 
 
 def run(args) -> int:
-    if any(getattr(args, k, None) is not None for k in ("steps", "seed", "save_freq")):
-        print("rlvr train: error: --steps/--seed/--save-freq apply to CPU smoke profiles only "
+    if any(getattr(args, k, None) is not None for k in ("steps", "seed")):
+        print("rlvr train: error: --steps/--seed apply to CPU smoke profiles only "
               "(a GPU profile runs its recipe as written)")
         return 2
     try:
-        return launch(args.profile, args.data, args.init, args.output, work=args.work)
+        return launch(args.profile, args.data, args.init, args.output, work=args.work, save_freq=args.save_freq,
+                      time_limit_minutes=args.time_limit_minutes)
     except Exception as e:  # noqa: BLE001 -- one clear line for every pre-flight failure
         from .prepare import BadGroundTruth, PromptTooLong
 

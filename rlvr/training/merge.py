@@ -28,7 +28,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from .profiles import file_sha256
+from tracegen.core.canonical import sha256_file as file_sha256
 
 SCHEMA = "rlvr-merge-manifest/v1"
 MANIFEST = "merge_manifest.json"

@@ -58,92 +58,8 @@ TASK_LOG = "tasks.jsonl"
 MAX_REDRAWS = 20
 ID_PREFIX = 16          # hex digits of an instance id kept in the served set (64 bits)
 
-DEFAULTS = {"seed": 1, "split": "online", "mix": [{"all": True, "weight": 1.0}], "max_side": None,
-            "max_pixels": None, "workers": 4, "lookahead": 2, "curriculum": {}}
-_ENTRY_KEYS = {"id", "scene", "domain", "all", "weight", "difficulty"}
-
-
-class OnlineError(ValueError):
-    """The online spec or stream cannot be used (one line)."""
-
-
-# --------------------------------------------------------------------------------------------------
-# the spec (a profile's ``online:`` section)
-# --------------------------------------------------------------------------------------------------
-
-def settings(online: dict | None) -> dict:
-    """The online section with defaults; the mix resolved to tasks.  Raises OnlineError."""
-    from tracegen.core.seeds import validate_seed
-
-    online = dict(online or {})
-    unknown = set(online) - set(DEFAULTS)
-    if unknown:
-        raise OnlineError(f"online: unknown keys {sorted(unknown)} (known: {sorted(DEFAULTS)})")
-    out = {**DEFAULTS, **online}
-    try:
-        validate_seed(out["seed"])
-    except ValueError as e:
-        raise OnlineError(f"online.seed: {e}") from None
-    if not (isinstance(out["split"], str) and out["split"] and out["split"].replace("-", "").replace("_", "").isalnum()
-            and out["split"] not in ("train", "validation")):
-        raise OnlineError(f"online.split must be a plain name other than train/validation, got {out['split']!r}")
-    for key in ("workers", "lookahead"):
-        v = out[key]
-        if not isinstance(v, int) or isinstance(v, bool) or v < (0 if key == "workers" else 1):
-            raise OnlineError(f"online.{key} must be an integer >= {0 if key == 'workers' else 1}, got {v!r}")
-    for key in ("max_side", "max_pixels"):
-        v = out[key]
-        if v is not None and (not isinstance(v, int) or isinstance(v, bool) or v < 1):
-            raise OnlineError(f"online.{key} must be a positive integer or null, got {v!r}")
-    try:
-        out["curriculum"] = C.settings(out["curriculum"])
-    except C.CurriculumError as e:
-        raise OnlineError(str(e)) from None
-    out["tasks"] = resolve_mix(out["mix"])
-    return out
-
-
-def resolve_mix(mix) -> list[dict]:
-    """[{task, weight, difficulty}] for a mix of tracegen task entries (an explicit ``id`` overrides the
-    same task inside a domain/scene/all entry, as in tracegen's build configs)."""
-    from tracegen import registry
-
-    if not isinstance(mix, list) or not mix:
-        raise OnlineError("online.mix must be a non-empty list of task entries")
-    explicit = {e["id"] for e in mix if isinstance(e, dict) and "id" in e}
-    out, seen = [], set()
-    for e in mix:
-        if not isinstance(e, dict) or set(e) - _ENTRY_KEYS or len({"id", "scene", "domain", "all"} & set(e)) != 1:
-            raise OnlineError(f"online.mix entry {e!r}: one of id/scene/domain/all, with optional weight, difficulty")
-        weight = e.get("weight", 1.0)
-        if isinstance(weight, bool) or not isinstance(weight, (int, float)) or weight <= 0:
-            raise OnlineError(f"online.mix entry {e!r}: weight must be a positive number")
-        if "id" in e:
-            try:
-                registry.meta(e["id"])
-            except registry.UnknownTask as err:
-                raise OnlineError(f"online.mix: {err}") from None
-            ids = [e["id"]]
-        elif "scene" in e:
-            dom, _, scene = str(e["scene"]).partition("/")
-            ids = registry.task_ids(domain=dom, scene=scene)
-        elif "domain" in e:
-            ids = registry.task_ids(domain=e["domain"])
-        else:
-            ids = registry.task_ids()
-        ids = ids if "id" in e else [t for t in ids if t not in explicit]
-        if not ids:
-            raise OnlineError(f"online.mix entry {e!r} matches no task")
-        for tid in ids:
-            if tid in seen:
-                raise OnlineError(f"online.mix: task {tid} is listed more than once")
-            seen.add(tid)
-            levels = registry.meta(tid)["difficulties"]
-            d = e.get("difficulty")
-            if d is not None and any(x not in levels for x in (d if isinstance(d, list) else [d])):
-                raise OnlineError(f"online.mix: difficulty {d!r} is not a level of {tid} ({levels})")
-            out.append({"task": tid, "weight": float(weight), "difficulty": d, "levels": list(levels)})
-    return out
+# the ``online:`` section's parser lives with the profile's other optional sections (rlvr.training.sections)
+from .sections import OnlineError, online_settings as settings  # noqa: E402  (their home; the stream's API)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -436,7 +352,7 @@ def write_run_spec(run_dir, profile: dict, *, steps: int, batch_size: int, rollo
     d = path.parent
     d.mkdir(parents=True, exist_ok=True)
     doc = {"schema": RUN_SPEC_SCHEMA, "profile": str(Path(profile["_path"]).resolve()),
-           "profile_sha256": P.file_sha256(profile["_path"]), "online": profile.get("online") or {},
+           "profile_sha256": P.profile_sha256(profile), "online": profile.get("online") or {},
            "steps": int(steps), "batch_size": int(batch_size), "rollout_n": int(rollout_n),
            "journal": str((d / "journal").resolve()), "run_dir": str(Path(run_dir).resolve()),
            "validation_files": [str(Path(f).resolve()) for f in validation_files],
@@ -481,7 +397,7 @@ def open_stream(run_spec, *, processor=None, batch_size: int | None = None, work
     if doc.get("schema") != RUN_SPEC_SCHEMA:
         raise OnlineError(f"{path} is not an {RUN_SPEC_SCHEMA} file")
     profile = P.load(doc["profile"])
-    if P.file_sha256(profile["_path"]) != doc["profile_sha256"]:
+    if P.profile_sha256(profile) != doc["profile_sha256"]:
         raise OnlineError(f"{path}: profile {doc['profile']} changed since the run spec was written")
     spec = settings(doc["online"])
     B = int(batch_size or doc["batch_size"])

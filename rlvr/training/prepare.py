@@ -227,7 +227,7 @@ def prepare(profile_name, sources: dict, output, *, model=None, force: bool = Fa
         "profile": profile["name"], "system_prompt_sha256": profile["system_prompt"]["sha256"],
         "min_pixels": profile["images"]["min_pixels"], "max_pixels": profile["images"]["max_pixels"]})})
     manifest = {"schema": "rlvr-rl-data/v1", "profile": profile["name"],
-                "profile_sha256": P.file_sha256(profile["_path"]),
+                "profile_sha256": P.profile_sha256(profile),
                 "system_prompt_sha256": profile["system_prompt"]["sha256"],
                 "images": profile["images"], "max_prompt_length": limit, "splits": {}}
     offenders, longest, bad_rows, dialects = [], {}, [], {}

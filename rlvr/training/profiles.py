@@ -1,6 +1,14 @@
 """Training profiles: YAML files in ``rlvr/profiles/`` holding the pins of a run and its veRL Hydra overrides.
 
-A profile is a mapping with the keys ``schema, name, scale, base_model {repo, revision}, dataset {repo,
+Profiles are composed, not copied: a profile may ``extends:`` another file (:mod:`rlvr.layering`, paths
+relative to the extending file), e.g. the paper runs extend ``base/trace-grpo.yaml`` and add only their
+identity. :func:`load` returns the merged mapping; its identity (:func:`profile_sha256`) covers every file
+of the chain.
+
+A profile declares the run of the recipe table it reproduces (``recipe: <run>``, checked against
+``rlvr/profiles/recipe.yaml`` whatever the profile is called) or ``recipe: null`` (none).
+
+A profile is a mapping with the keys ``schema, name, scale, recipe, base_model {repo, revision}, dataset {repo,
 revision, train_rows, validation_rows, prompt_column, answer_column, data_source}, system_prompt {path,
 sha256}, images {min_pixels, max_pixels}, reward {mode, weights, path, name}, launch {nnodes,
 gpus_per_node}, verl {version, config_name, runtime_keys, overrides}``.  ``verl.overrides`` maps a
@@ -15,20 +23,31 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tracegen.core.canonical import canonical_json, sha256_file
+from tracegen.core.canonical import canonical_json, sha256_file, sha256_json
+
+from ..layering import LayerError, layered
+from . import engine
 
 SCHEMA = "rlvr-training-profile/v1"
 PROFILE_DIR = Path(__file__).resolve().parent.parent / "profiles"
 RECIPE_PATH = PROFILE_DIR / "recipe.yaml"
 RECIPE_SCHEMA = "rlvr-training-recipe/v1"
 PROMPT_SHA256 = "f394927d9abcfb7a1e43ef48a30c29b8c70e6facdbda314d7b27c59d8c3ae900"
+#: The profiles of the paper's two runs (the recipe table's ``applies_to``), as shipped.
 PAPER_PROFILES = ("trace-qwen2.5-vl-3b", "trace-qwen2.5-vl-7b")
-#: What ``rlvr check`` checks by default: the paper profiles and the online variant (recipe ``variants:``).
-CHECKED_PROFILES = PAPER_PROFILES + ("trace-qwen2.5-vl-3b-online",)
+
+#: veRL keys a site may set at run time (``rlvr train --save-freq`` / ``--time-limit-minutes``): when to save
+#: checkpoints, not what is trained. The recipe table's row for such a key gives the recipe's default; a run
+#: may use any positive value, and its run receipt records the one it used.
+SITE_KEYS = ("trainer.save_freq", "trainer.esi_redundant_time")
 
 #: Fields allowed to differ between the paper profiles (model identity); everything else must be equal.
-IDENTITY_FIELDS = ("name", "scale", "base_model")
+IDENTITY_FIELDS = ("name", "scale", "base_model", "recipe")
 IDENTITY_OVERRIDES = ("trainer.experiment_name",)
+#: Recipe rows that record a run's identity (its name, the logger's experiment name): a profile reproducing
+#: the run may carry another name (validate() ties the experiment name to the profile's), so they are not
+#: compared; the profile declares its run with ``recipe:``.
+IDENTITY_ROWS = (("verl", "trainer.experiment_name"), ("profile", "name"))
 
 #: Placeholders for the per-run keys when a profile is composed without a run (``rlvr check``).
 CHECK_RUNTIME = {
@@ -42,8 +61,8 @@ CHECK_RUNTIME = {
 #: them are added with Hydra's ``++`` (add or override).  Every other key must already exist in veRL.
 FREEFORM_NODES = ("actor_rollout_ref.model.override_config",)
 
-_TOP_KEYS = {"schema", "name", "scale", "base_model", "dataset", "system_prompt", "images", "reward", "launch",
-             "verl"}
+_TOP_KEYS = {"schema", "name", "scale", "recipe", "base_model", "dataset", "system_prompt", "images", "reward",
+             "launch", "verl"}
 #: Optional sections: an online variant (``online``, ``variant_of``: the profile it varies) and the CPU
 #: smoke backend's format warm start (``warm_start``, CPU profiles only).
 _OPTIONAL_KEYS = {"online", "variant_of", "warm_start"}
@@ -73,15 +92,52 @@ def profile_path(name_or_path) -> Path:
 
 
 def load(name_or_path) -> dict:
-    import yaml
-
+    """The profile merged over every file it extends; ``_path`` is the profile's own file, ``_files`` the
+    chain (base first)."""
     path = profile_path(name_or_path)
-    with open(path, encoding="utf-8") as f:
-        profile = yaml.safe_load(f)
-    if not isinstance(profile, dict):
-        raise ProfileError(f"{path}: not a mapping")
+    try:
+        profile, chain = layered(path, what="profile")
+    except LayerError as e:
+        raise ProfileError(str(e)) from None
     profile["_path"] = str(path)
+    profile["_files"] = [str(f) for f in chain]
     return profile
+
+
+def shipped() -> list[dict]:
+    """Every profile in ``rlvr/profiles/`` (the composed run profiles; ``base/`` holds their shared parts)."""
+    return [load(p) for p in sorted(PROFILE_DIR.glob("*.yaml")) if p.name != RECIPE_PATH.name]
+
+
+def recipe_runs(recipe: dict | None = None) -> list[str]:
+    """The runs of the recipe table a profile may declare: the paper runs, then their variants."""
+    recipe = load_recipe() if recipe is None else recipe
+    return list(recipe.get("applies_to") or []) + list(recipe.get("variants") or {})
+
+
+def checked_profiles() -> list[str]:
+    """What ``rlvr check`` checks by default: every shipped profile that declares a recipe run."""
+    return [p["name"] for p in shipped() if p.get("recipe")]
+
+
+def profile_sha256(profile: dict) -> str:
+    """The profile's identity: its file's sha256 when it extends nothing, else the sha256 of the chain's
+    (file name, sha256) pairs, base first -- a change to a shared base changes every run built on it."""
+    files = profile.get("_files") or ([profile["_path"]] if profile.get("_path") else [])
+    if not files:
+        return sha256_json({k: v for k, v in profile.items() if not k.startswith("_")})
+    if len(files) == 1:
+        return sha256_file(files[0])
+    root = Path(profile["_path"]).resolve().parent
+    return sha256_json([[_rel(f, root), sha256_file(f)] for f in files])
+
+
+def _rel(path, root: Path) -> str:
+    p = Path(path).resolve()
+    try:
+        return p.relative_to(root).as_posix()
+    except ValueError:
+        return p.name
 
 
 def system_prompt_path(profile: dict) -> Path:
@@ -116,11 +172,21 @@ def validate(profile: dict) -> list[str]:
             problems.append(f"{name}: {msg}")
 
     missing = _TOP_KEYS - set(profile)
-    extra = set(profile) - _TOP_KEYS - _OPTIONAL_KEYS - {"_path"}
-    need(not missing, f"missing keys {sorted(missing)}")
+    extra = {k for k in profile if not k.startswith("_")} - _TOP_KEYS - _OPTIONAL_KEYS
+    need(not missing, f"missing keys {sorted(missing)}"
+         + (" (recipe: the recipe run it reproduces, or null for none)" if "recipe" in missing else ""))
     need(not extra, f"unknown keys {sorted(extra)}")
     if missing:
         return problems
+    run = profile["recipe"]
+    if run is not None:
+        try:
+            runs = recipe_runs()
+        except (ProfileError, OSError) as e:
+            runs = []
+            problems.append(f"{name}: {e}")
+        need(isinstance(run, str) and run in runs,
+             f"recipe {run!r} is not a run of {RECIPE_PATH.name} (runs: {', '.join(runs)}; null for none)")
     need(profile["schema"] == SCHEMA, f"schema is {profile['schema']!r}, expected {SCHEMA!r}")
     bm, ds = profile["base_model"], profile["dataset"]
     need(isinstance(bm.get("repo"), str) and "/" in bm["repo"], "base_model.repo must be owner/name")
@@ -163,11 +229,11 @@ def validate(profile: dict) -> list[str]:
     need(ov.get("trainer.experiment_name") == name, "trainer.experiment_name must be the profile name")
     steps, batch = ov.get("trainer.total_training_steps"), ov.get("data.train_batch_size")
     if "warm_start" in profile:
-        from .warmstart import WarmStartError, settings as warm_settings
+        from .sections import WarmStartError, warm_start_settings
 
         need(ov.get("trainer.device") == "cpu", "warm_start is a CPU smoke backend phase (trainer.device: cpu)")
         try:
-            warm_settings(profile)
+            warm_start_settings(profile)
         except WarmStartError as e:
             problems.append(f"{name}: {e}")
     if is_online(profile):
@@ -217,16 +283,31 @@ def train_profiles(models: dict, data: str = "fixed") -> dict:
     return out
 
 
+def recipe_bound_problems(name_or_path, *, model: str | None = None) -> list[str]:
+    """Why a profile may not train in a study that reproduces the recipe (``train.require_recipe``): it
+    declares no recipe run, or its own values break that run's rows (checked without veRL: profile fields
+    and the overrides it sets; the train job's pre-flight composes veRL's config and checks every row)."""
+    who = f"model {model}: " if model else ""
+    try:
+        profile = load(name_or_path)
+    except ProfileError as e:
+        return [f"{who}{e}"]
+    if profile.get("recipe") is None:
+        return [f"{who}profile {profile.get('name', name_or_path)} declares no recipe run (recipe: null or "
+                f"missing); a study that reproduces the paper trains only recipe profiles"]
+    return [f"{who}{p}" for p in validate(profile) + recipe_problems(profile)]
+
+
 def online_problems(profile: dict) -> list[str]:
     """An online profile: its section resolves (mix, curriculum), veRL's dataset extension point is set, the
     steps are given (a stream has no epoch), and it names the profile it is a variant of."""
-    from .online import OnlineError, settings
+    from .sections import OnlineError, online_settings
 
     name = profile.get("name", "?")
     ov = (profile.get("verl") or {}).get("overrides") or {}
     problems = []
     try:
-        settings(profile["online"])
+        online_settings(profile["online"])
     except OnlineError as e:
         problems.append(f"{name}: {e}")
     for key, want in ONLINE_DATASET.items():
@@ -268,7 +349,7 @@ def online_config_problems(profile: dict, config) -> list[str]:
 
 def identity_free(profile: dict) -> dict:
     """The profile without its identity fields (what must be equal across scales)."""
-    out = {k: v for k, v in profile.items() if k not in IDENTITY_FIELDS and k != "_path"}
+    out = {k: v for k, v in profile.items() if k not in IDENTITY_FIELDS and not k.startswith("_")}
     verl = dict(out["verl"])
     verl["overrides"] = {k: v for k, v in verl["overrides"].items() if k not in IDENTITY_OVERRIDES}
     out["verl"] = verl
@@ -447,7 +528,7 @@ def type_problems(profile: dict, defaults=None) -> list[str]:
     return problems
 
 
-def verify(profile: dict, runtime: dict | None = None) -> list[str]:
+def verify(profile: dict, runtime: dict | None = None, site_keys=()) -> list[str]:
     """Everything ``rlvr check`` asks of veRL for one profile, and the recipe table for the paper
     profiles; raises on the first failure."""
     problems = type_problems(profile)
@@ -461,7 +542,7 @@ def verify(profile: dict, runtime: dict | None = None) -> list[str]:
             raise ProfileError("; ".join(problems))
         checks.append("online: sync trainer, veRL's dataset loader finds data.custom_cls")
     if recipe_rows(profile) is not None:
-        problems = recipe_problems(profile, config)
+        problems = recipe_problems(profile, config, site_keys=site_keys)
         if problems:
             raise ProfileError("; ".join(problems))
         checks.append(f"recipe table ({len(recipe_rows(profile))} values)")
@@ -473,6 +554,10 @@ def verify(profile: dict, runtime: dict | None = None) -> list[str]:
 # --------------------------------------------------------------------------------------------------
 
 _MISSING = object()
+#: What a recipe row pins: a key of veRL's composed config, a field of the profile, or a value the rollout
+#: engine will actually use (rlvr.training.engine computes it from the composed config as veRL's server does).
+ROW_KINDS = ("verl", "profile", "engine")
+ENGINE_KEYS = engine.KEYS
 
 
 def load_recipe(path=None) -> dict:
@@ -484,11 +569,13 @@ def load_recipe(path=None) -> dict:
     if not isinstance(recipe, dict) or recipe.get("schema") != RECIPE_SCHEMA:
         raise ProfileError(f"{path}: not a {RECIPE_SCHEMA} recipe table")
     def check_row(row, where, value_keys=("value", "values")):
-        kinds = [k for k in ("verl", "profile") if k in row]
+        kinds = [k for k in ROW_KINDS if k in row]
         values = [k for k in value_keys if k in row]
         if len(kinds) != 1 or len(values) != 1 or not row.get("source"):
-            raise ProfileError(f"{path}: {where} needs one of verl/profile, one of {'/'.join(value_keys)}, "
+            raise ProfileError(f"{path}: {where} needs one of {'/'.join(ROW_KINDS)}, one of {'/'.join(value_keys)}, "
                                "and a source")
+        if "engine" in row and row["engine"] not in ENGINE_KEYS:
+            raise ProfileError(f"{path}: {where}: unknown engine value {row['engine']!r} (known: {', '.join(ENGINE_KEYS)})")
 
     for i, row in enumerate(recipe.get("rows") or []):
         check_row(row, f"row {i}")
@@ -501,22 +588,27 @@ def load_recipe(path=None) -> dict:
 
 
 def _row_key(row) -> tuple:
-    return ("verl", row["verl"]) if "verl" in row else ("profile", row["profile"])
+    kind = next(k for k in ROW_KINDS if k in row)
+    return (kind, row[kind])
 
 
 def recipe_rows(profile: dict, recipe: dict | None = None):
-    """The recipe rows that apply to ``profile`` (``None`` when the recipe does not cover it).
+    """The recipe rows that apply to ``profile``: those of the run it declares (``recipe:``), whatever the
+    profile is called; ``None`` for a profile that declares none (``recipe: null``).
 
-    A *variant* (``variants:`` of the table, e.g. the online 3B profile) is held to every row of the
-    paper profile it varies, with that profile's values, except the rows its ``differences`` list, which
-    replace them (or add keys the paper profile does not set)."""
+    A *variant* (``variants:`` of the table, e.g. the online 3B run) is held to every row of the
+    paper run it varies, with that run's values, except the rows its ``differences`` list, which
+    replace them (or add keys the paper run does not set)."""
     recipe = load_recipe() if recipe is None else recipe
-    name = profile.get("name")
+    name = profile.get("recipe")
+    if name is None:
+        return None
     if name in (recipe.get("applies_to") or []):
         return recipe["rows"]
     variant = (recipe.get("variants") or {}).get(name)
     if variant is None:
-        return None
+        raise ProfileError(f"{profile.get('name', '?')}: recipe run {name!r} is not in {RECIPE_PATH.name} "
+                           f"(runs: {', '.join(recipe_runs(recipe))}; null for none)")
     differences = variant.get("differences") or []
     changed = {_row_key(r) for r in differences}
     rows = []
@@ -530,13 +622,14 @@ def recipe_rows(profile: dict, recipe: dict | None = None):
 
 
 def _row_label(row) -> str:
-    return f"verl {row['verl']}" if "verl" in row else f"profile {row['profile']}"
+    kind = next(k for k in ROW_KINDS if k in row)
+    return f"{kind} {row[kind]}"
 
 
-def _row_value(row, name):
+def _row_value(row, run):
     if "value" in row:
         return row["value"]
-    return row["values"].get(name, _MISSING)
+    return row["values"].get(run, _MISSING)
 
 
 def _profile_value(profile: dict, dotted: str):
@@ -561,28 +654,45 @@ def same_value(a, b) -> bool:
     return a == b
 
 
-def recipe_problems(profile: dict, config=None, recipe: dict | None = None) -> list[str]:
+def recipe_problems(profile: dict, config=None, recipe: dict | None = None, site_keys=()) -> list[str]:
     """Every recipe row the profile (and, with ``config``, veRL's composed config) does not meet.
 
     A mismatch names the key, the recipe value (with its source) and the profile's / composed value
     (without ``config``, veRL rows are compared with the profile's own override where it has one).
-    Also: every override of the profile must have a recipe row (nothing escapes the table).
+    Also: every override of the profile must have a recipe row (nothing escapes the table). ``site_keys``
+    (of :data:`SITE_KEYS`) are the ones a run set from its site settings: any positive value passes there.
     """
     from omegaconf import OmegaConf
 
-    rows = recipe_rows(profile, recipe)
+    try:
+        rows = recipe_rows(profile, recipe)
+    except ProfileError as e:
+        return [str(e)]
     if rows is None:
         return []
     name = profile.get("name", "?")
+    run = profile.get("recipe")
     problems = []
+    effective = None
     for row in rows:
-        want = _row_value(row, name)
+        if _row_key(row) in IDENTITY_ROWS:
+            continue
+        want = _row_value(row, run)
         if want is _MISSING:
-            problems.append(f"{name}: recipe {_row_label(row)} has no value for this profile")
+            problems.append(f"{name}: recipe {_row_label(row)} has no value for run {run}")
             continue
         overrides = (profile.get("verl") or {}).get("overrides") or {}
         if "profile" in row:
             got, where = _profile_value(profile, row["profile"]), "profile"
+        elif "engine" in row:   # what the rollout engine will use (rlvr.training.engine), from the composed config
+            if config is None:
+                continue
+            if effective is None:
+                try:
+                    effective = engine.effective_rollout(config, profile)
+                except engine.EngineError as e:
+                    effective = {k: f"<{e}>" for k in ENGINE_KEYS}
+            got, where = effective[row["engine"]], "effective"
         elif config is None:  # not composed (the profile failed earlier checks): its own override, if any
             if row["verl"] not in overrides:
                 continue
@@ -595,12 +705,15 @@ def recipe_problems(profile: dict, config=None, recipe: dict | None = None) -> l
             except Exception as e:  # an interpolation that does not resolve
                 got = f"<{type(e).__name__}>"
             where = "composed"
+        site = row.get("verl") in site_keys
         if got is _MISSING:
             problems.append(f"{name}: {_row_label(row)} is missing; recipe value {want!r} ({row['source']})")
+        elif site and isinstance(got, int) and not isinstance(got, bool) and got >= 1:
+            pass   # a site's checkpoint cadence (SITE_KEYS): any positive value
         elif not same_value(got, want):
             problems.append(f"{name}: {_row_label(row)}: recipe value {want!r} ({row['source']}), "
                             f"{where} value {got!r}")
-    covered = {row["verl"] for row in rows if "verl" in row}
+    covered = {row["verl"] for row in rows if "verl" in row} | set(site_keys)
     loose = sorted(set((profile.get("verl") or {}).get("overrides") or {}) - covered)
     if loose:
         problems.append(f"{name}: overrides without a recipe row (add them to {RECIPE_PATH.name}): {loose}")

@@ -28,6 +28,8 @@ from pathlib import Path
 
 from tracegen.core.canonical import pretty_json, sha256_file, sha256_json, write_atomic
 
+from .profiles import profile_sha256
+
 TRACKER = "latest_checkpointed_iteration.txt"
 RUN_RECEIPT = "run_receipt.json"
 RECEIPT_SCHEMA = "rlvr-train-run/v1"
@@ -60,7 +62,7 @@ def data_identity(data_dir) -> str:
 
 
 def run_key(profile: dict, data_dir, init_dir, settings: dict) -> str:
-    identity = {"profile_sha256": sha256_file(profile["_path"]) if profile.get("_path") else sha256_json(profile),
+    identity = {"profile_sha256": profile_sha256(profile),
                 "data": data_identity(data_dir), "init": init_identity(init_dir), "settings": settings}
     return sha256_json(identity)[:20]
 

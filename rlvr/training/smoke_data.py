@@ -22,7 +22,7 @@ class FixedSource:
     online = False
 
     def __init__(self, data_dir, s):
-        from .smoke import SmokeError, batches, load_rows
+        from .smoke_core import SmokeError, batches, load_rows
 
         self.rows = load_rows(data_dir)
         if len(self.rows) < s["batch_size"]:
@@ -52,7 +52,7 @@ class OnlineSource:
         from verl.trainer.ppo.utils import create_rl_dataset
 
         from . import online
-        from .smoke import compose_run
+        from .smoke_core import compose_run
 
         files = [str(f) for f in sorted((Path(data_dir) / "validation").glob("*.parquet"))]
         spec = online.write_run_spec(run, profile, steps=s["steps"], batch_size=s["batch_size"], rollout_n=s["n"],
@@ -90,7 +90,7 @@ def validation_rows(data_dir) -> list[dict]:
 def validate(model, processor, rows: list[dict], s: dict, step: int, seed: int) -> dict:
     """Mean reward / accuracy / format of one response per row (``val_kwargs``), overall and per task."""
     from .reward import compute_score
-    from .smoke import rollout
+    from .smoke_core import rollout
 
     v = dict(s, n=s["val_n"], temperature=s["val_temperature"], top_p=s["val_top_p"], do_sample=s["val_do_sample"])
     tasks: dict = {}
