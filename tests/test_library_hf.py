@@ -179,9 +179,11 @@ def test_two_grpo_trainer_steps_on_cpu(tmp_path):
     from transformers import AutoProcessor
     from trl import GRPOConfig, GRPOTrainer
 
+    from rlvr.training.smoke import vision_token_ids
     from rlvr.training.tiny import MAX_PIXELS, build_tiny_model
 
     model = build_tiny_model(tmp_path / "model")
+    processor = AutoProcessor.from_pretrained(model)
     train = tracegen.trl.dataset([A, C], seed=1, n=4, batch_size=4, max_pixels=MAX_PIXELS)
     calls = []
 
@@ -193,9 +195,10 @@ def test_two_grpo_trainer_steps_on_cpu(tmp_path):
     spy.__name__ = "tracegen_answer"
     args = GRPOConfig(output_dir=str(tmp_path / "run"), per_device_train_batch_size=2, num_generations=2,
                       max_completion_length=8, max_steps=2, learning_rate=1e-4, logging_steps=1, save_strategy="no",
-                      report_to=[], use_cpu=True, bf16=False, seed=0, dataloader_num_workers=0)
+                      report_to=[], use_cpu=True, bf16=False, seed=0, dataloader_num_workers=0,
+                      generation_kwargs={"suppress_tokens": vision_token_ids(processor.tokenizer)})  # random model
     trainer = GRPOTrainer(model=str(model), reward_funcs=spy, args=args, train_dataset=train,
-                          processing_class=AutoProcessor.from_pretrained(model))
+                          processing_class=processor)
     trainer.train()
     assert trainer.state.global_step == 2 and len(calls) == 2
     ids = set(train["instance_id"])
