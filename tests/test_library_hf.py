@@ -74,7 +74,8 @@ def test_an_export_loads_with_load_dataset_and_the_same_features(tmp_path):
         r = subprocess.run([sys.executable, "-m", "tracegen", *args], capture_output=True, text=True, timeout=600)
         assert r.returncode == 0, r.stderr
 
-    cli("generate", "--task", A, "--task", C, "--samples-per-task", "2", "--seed", "4", "-q", "-o", str(tmp_path / "ds"))
+    cli("generate", "--task", A, "--task", C, "--samples-per-task", "2", "--seed", "4", "-q",
+        "-o", str(tmp_path / "ds"))
     cli("export", str(tmp_path / "ds"), "-o", str(tmp_path / "pq"))
     files = sorted(str(p) for p in (tmp_path / "pq").glob("*.parquet"))
     ds = datasets.load_dataset("parquet", data_files=files, split="train", features=tracegen.hf.features(),
@@ -211,5 +212,6 @@ def test_two_grpo_trainer_steps_on_cpu(tmp_path):
         texts = [tracegen.trl.completion_text(c) for c in call["completions"]]
         assert call["rewards"] == [reward.score(t, json.loads(g), None, json.loads(rc))["overall"]
                                    for t, g, rc in zip(texts, cols["answer_gt"], cols["reward_contract"])]
-    logged = [h["rewards/tracegen_answer/mean"] for h in trainer.state.log_history if "rewards/tracegen_answer/mean" in h]
+    key = "rewards/tracegen_answer/mean"
+    logged = [h[key] for h in trainer.state.log_history if key in h]
     assert logged == pytest.approx([sum(c["rewards"]) / 2 for c in calls])

@@ -65,7 +65,8 @@ def _difficulty(difficulty, task_ids: Iterable[str]):
     if difficulty is None:
         return None
     levels = list(difficulty) if isinstance(difficulty, (list, tuple)) else [difficulty]
-    if not levels or any(isinstance(d, bool) or not isinstance(d, int) for d in levels) or len(set(levels)) < len(levels):
+    if (not levels or any(isinstance(d, bool) or not isinstance(d, int) for d in levels)
+            or len(set(levels)) < len(levels)):
         raise TracegenError(f"difficulty must be None, a level (1-3) or a list of distinct levels, got {difficulty!r}")
     for tid in task_ids:
         allowed = registry.meta(tid)["difficulties"]
@@ -207,7 +208,9 @@ def stream(tasks: str | Iterable[str] | None = None, seed: int = 0, *,
     """An endless, deterministic, seekable iterator of :class:`Instance` over a weighted task mix (every
     task when ``tasks`` is ``None``), planned by the engine of rlvr's online RL stream
     (``tracegen.streaming``): step ``s`` draws ``batch_size`` tasks with a generator seeded by
-    (``seed``, ``s``) and gives each the task's next index.  See :class:`tracegen.streaming.Stream`."""
+    (``seed``, ``s``) and gives each the task's next index.  ``weights``: one positive number per task, or
+    a mapping from task id (tasks it does not name weigh 1); ``None``: all equal.  ``difficulty`` applies
+    to every task, as in :func:`generate`.  See :class:`tracegen.streaming.Stream`."""
     from .streaming import Stream
 
     ids = _task_list(tasks)
