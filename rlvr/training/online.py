@@ -187,16 +187,13 @@ class Stream:
 
     # ---------------------------------------------------------------------------------------- plans
     def _plan(self, step: int) -> None:
-        import numpy as np
+        from tracegen.streaming import plan_step   # the seeded per-step plan of tracegen.stream too
 
-        weights = np.array([t["weight"] * self.controller.weight(t["task"]) for t in self.tasks], dtype=float)
-        rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence([self.spec["seed"], step, 0x6F6E6C])))
-        picks = rng.choice(len(self.tasks), size=self.B, p=weights / weights.sum())
+        weights = [t["weight"] * self.controller.weight(t["task"]) for t in self.tasks]
         entries = []
-        for slot, k in enumerate(picks):
-            t = self.tasks[int(k)]
-            index = self.state["counters"][t["task"]]
-            self.state["counters"][t["task"]] = index + 1
+        for k, index in plan_step(self.spec["seed"], step, [t["task"] for t in self.tasks], weights, self.B,
+                                  self.state["counters"]):
+            t = self.tasks[k]
             if self.curriculum_on:
                 difficulty, size = self.controller.rung(t["task"])
             else:
