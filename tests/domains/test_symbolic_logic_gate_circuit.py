@@ -9,7 +9,7 @@ import pytest
 from taskcheck import scene_tests
 
 from tracegen import registry
-from tracegen.core import circuits as cz
+from tracegen.kits import circuits as cz
 from tracegen.core import engine
 
 MOD = "tracegen.domains.symbolic.logic_gate_circuit"

@@ -13,8 +13,8 @@ from __future__ import annotations
 import math
 
 from tracegen.core.canvas import blend
-from tracegen.core.grid import Grid
-from tracegen.core.names import category_labels
+from tracegen.kits.grid import Grid
+from tracegen.kits.names import category_labels
 from tracegen.core.task import Scene
 
 TITLES = ("Average temperature", "Store visits", "Sensor readings", "Server load", "Ticket sales", "Rainfall",

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import math
 
-from tracegen.core.names import category_labels
-from tracegen.core.panels import category_color, draw_table, pie, table_widths
+from tracegen.kits.names import category_labels
+from tracegen.kits.panels import category_color, draw_table, pie, table_widths
 from tracegen.core.prompt import quoted
 from tracegen.core.task import Scene
 

@@ -11,8 +11,8 @@ the rows (10, 11-12, 13-14).
 
 from __future__ import annotations
 
-from tracegen.core.charts import ValueScale, draw_fine_axis
-from tracegen.core.ranking import clear_extreme
+from tracegen.kits.charts import ValueScale, draw_fine_axis
+from tracegen.kits.ranking import clear_extreme
 from tracegen.core.task import Scene
 
 N_ROWS = {1: (10, 10), 2: (11, 12), 3: (13, 14)}

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from tracegen.core.boards import glyph
-from tracegen.core.grid import Grid
+from tracegen.kits.boards import glyph
+from tracegen.kits.grid import Grid
 from tracegen.core.options import LETTERS, multiple_choice
 from tracegen.core.task import Scene
 

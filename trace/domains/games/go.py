@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tracegen.core.grid import Grid
+from tracegen.kits.grid import Grid
 from tracegen.core.task import Scene
 
 BOARD = {1: 7, 2: 9, 3: 13}

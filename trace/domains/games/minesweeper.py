@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections import deque
 
-from tracegen.core.boards import LETTERS, assign_letters, badge, neighbors8
-from tracegen.core.grid import Grid
+from tracegen.kits.boards import LETTERS, assign_letters, badge, neighbors8
+from tracegen.kits.grid import Grid
 from tracegen.core.task import Scene
 
 SIZES = {1: (6, 7), 2: (8, 9), 3: (10, 11)}

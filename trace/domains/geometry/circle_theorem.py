@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import math
 
-from tracegen.core.constructions import build_figure, draw_figure, fmt, meet, polar, printed_numbers
-from tracegen.core.geometry import rint
+from tracegen.kits.constructions import build_figure, draw_figure, fmt, meet, polar, printed_numbers
+from tracegen.kits.geometry import rint
 from tracegen.core.task import Scene
 
 SIZE = 720

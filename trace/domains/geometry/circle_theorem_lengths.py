@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import math
 
-from tracegen.core.constructions import fmt, pythagorean_triples, rounds_cleanly, tangent_points
-from tracegen.core.geometry import pick, rint
+from tracegen.kits.constructions import fmt, pythagorean_triples, rounds_cleanly, tangent_points
+from tracegen.kits.geometry import pick, rint
 from tracegen.domains.geometry import circle_theorem as ct
 
 task = ct.SCENE.task

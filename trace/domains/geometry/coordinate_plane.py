@@ -17,8 +17,8 @@ from __future__ import annotations
 import math
 
 from tracegen.core.canvas import blend
-from tracegen.core.geometry import area2, boundary_dist, cross, inside, pick, place_label, segments_cross
-from tracegen.core.plane import Plane, draw_plane, mark, note_box, shade_region
+from tracegen.kits.geometry import area2, boundary_dist, cross, inside, pick, place_label, segments_cross
+from tracegen.kits.plane import Plane, draw_plane, mark, note_box, shade_region
 from tracegen.core.task import Scene
 
 RANGE = {1: 6, 2: 8, 3: 10}

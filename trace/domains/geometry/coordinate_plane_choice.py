@@ -12,7 +12,7 @@ import math
 
 import numpy as np
 
-from tracegen.core.plane import region_contains, region_margin
+from tracegen.kits.plane import region_contains, region_margin
 from tracegen.domains.geometry import coordinate_plane as cp
 
 LETTERS = "ABCDEF"

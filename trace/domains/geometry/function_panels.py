@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import math
 
-from tracegen.core.panels import grid_boxes, panel_card
-from tracegen.core.plane import Plane, draw_plane
+from tracegen.kits.panels import grid_boxes, panel_card
+from tracegen.kits.plane import Plane, draw_plane
 from tracegen.core.task import Scene
 
 LETTERS = "ABCDEFGHI"

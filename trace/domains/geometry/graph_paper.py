@@ -18,8 +18,8 @@ import math
 import numpy as np
 
 from tracegen.core.canvas import blend
-from tracegen.core.geometry import cross, dist2, drop_collinear, is_convex, label_box
-from tracegen.core.plane import Plane, draw_plane
+from tracegen.kits.geometry import cross, dist2, drop_collinear, is_convex, label_box
+from tracegen.kits.plane import Plane, draw_plane
 from tracegen.core.style import NAMED_COLORS
 from tracegen.core.task import Scene
 from tracegen.domains.geometry.graph_paper_shapes import (SHAPE_CLASSES, SLOT, angle_deg, make_angle, make_concave, make_convex,

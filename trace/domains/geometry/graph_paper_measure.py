@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from tracegen.core.geometry import area2, dist2, interior_angles
+from tracegen.kits.geometry import area2, dist2, interior_angles
 from tracegen.domains.geometry import graph_paper as gp
 from tracegen.domains.geometry.graph_paper_shapes import (BOX, _key, _norm, _transform, angle_deg, make_angle,
                                                           make_box_shape, make_segment, pick)

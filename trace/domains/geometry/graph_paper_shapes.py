@@ -14,7 +14,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from tracegen.core.geometry import area2, bbox, convex_hull, cross, dist2, interior_angles, pick
+from tracegen.kits.geometry import area2, bbox, convex_hull, cross, dist2, interior_angles, pick
 
 SLOT = 6           # slot pitch in squares (5 for the shape, 1 gutter)
 BOX = 5            # drawing box of one slot

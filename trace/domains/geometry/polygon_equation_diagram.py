@@ -16,9 +16,9 @@ from __future__ import annotations
 import math
 import re
 
-from tracegen.core.constructions import build_figure, figure
-from tracegen.core.geometry import pick, rint
-from tracegen.core.outlines import draw_outlined
+from tracegen.kits.constructions import build_figure, figure
+from tracegen.kits.geometry import pick, rint
+from tracegen.kits.outlines import draw_outlined
 from tracegen.core.task import Scene
 
 SIZE = (840, 620)

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import math
 
-from tracegen.core.constructions import build_figure, figure, fmt, printed_numbers, r1
-from tracegen.core.geometry import pick, rint
-from tracegen.core.outlines import draw_outlined
+from tracegen.kits.constructions import build_figure, figure, fmt, printed_numbers, r1
+from tracegen.kits.geometry import pick, rint
+from tracegen.kits.outlines import draw_outlined
 from tracegen.core.task import Scene
 
 SIZE = (820, 580)

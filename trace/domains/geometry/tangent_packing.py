@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import math
 
-from tracegen.core.constructions import Labels, View, around, dimension_line, fmt, hatch, r1, rounds_cleanly, scan
-from tracegen.core.geometry import rint
+from tracegen.kits.constructions import Labels, View, around, dimension_line, fmt, hatch, r1, rounds_cleanly, scan
+from tracegen.kits.geometry import rint
 from tracegen.core.task import Scene
 
 SIZE = (780, 560)

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import math
 
-from tracegen.core.constructions import build_figure, figure, fmt, printed_numbers
-from tracegen.core.geometry import rint
-from tracegen.core.outlines import draw_outlined
+from tracegen.kits.constructions import build_figure, figure, fmt, printed_numbers
+from tracegen.kits.geometry import rint
+from tracegen.kits.outlines import draw_outlined
 from tracegen.core.task import Scene
 
 SIZE = (780, 560)

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import math
 
-from tracegen.core.constructions import build_figure, draw_figure, figure, fmt, printed_numbers, pythagorean_triples
-from tracegen.core.geometry import pick, rint
+from tracegen.kits.constructions import build_figure, draw_figure, figure, fmt, printed_numbers, pythagorean_triples
+from tracegen.kits.geometry import pick, rint
 from tracegen.core.task import Scene
 
 SIZE = (820, 580)

@@ -10,8 +10,8 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 
-from tracegen.core.constructions import figure, meet, polar, rounds_cleanly
-from tracegen.core.geometry import pick, rint
+from tracegen.kits.constructions import figure, meet, polar, rounds_cleanly
+from tracegen.kits.geometry import pick, rint
 from tracegen.domains.geometry import triangle_relations as tr
 
 task = tr.SCENE.task

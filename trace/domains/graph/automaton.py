@@ -11,8 +11,8 @@ States are letters or q-numbers, the alphabet 0/1 or a/b.
 
 from __future__ import annotations
 
-from tracegen.core import automata as A
-from tracegen.core.cards import card_row, rounded_rect
+from tracegen.kits import automata as A
+from tracegen.kits.cards import card_row, rounded_rect
 from tracegen.core.task import Reject, Scene
 
 W, H, H_CARDS = 864, 640, 790

@@ -9,8 +9,8 @@ segment and only cross at shared stations, so every segment on the map is one ho
 
 from __future__ import annotations
 
-from tracegen.core import graphs as G
-from tracegen.core import transit as X
+from tracegen.kits import graphs as G
+from tracegen.kits import transit as X
 from tracegen.core.task import Scene
 
 W, H = 864, 640

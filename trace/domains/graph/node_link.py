@@ -8,7 +8,7 @@ candidate set, so every edge is readable.
 
 from __future__ import annotations
 
-from tracegen.core import graphs as G
+from tracegen.kits import graphs as G
 from tracegen.core.task import Reject, Scene
 
 N_NODES = {1: (5, 7), 2: (8, 10), 3: (11, 13)}

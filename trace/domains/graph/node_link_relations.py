@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 
-from tracegen.core import graphs as G
+from tracegen.kits import graphs as G
 from tracegen.domains.graph.node_link import NodeLink, _degrees, _lab, _nodes, _orient_random
 
 SCENE = NodeLink()

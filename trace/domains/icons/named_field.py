@@ -10,8 +10,8 @@ live in ``named_field_spatial``.
 
 from __future__ import annotations
 
-from tracegen.core.cards import label_badge, rounded_rect
-from tracegen.core.icons import COLORS, KINDS, SHAPES, draw_icon, scatter
+from tracegen.kits.cards import label_badge, rounded_rect
+from tracegen.kits.icons import COLORS, KINDS, SHAPES, draw_icon, scatter
 from tracegen.core.prompt import quoted
 from tracegen.core.task import Scene
 

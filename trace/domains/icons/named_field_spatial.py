@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import math
 
-from tracegen.core.boards import assign_letters
-from tracegen.core.geometry import boundary_dist, inside
-from tracegen.core.icons import COLORS, KINDS
+from tracegen.kits.boards import assign_letters
+from tracegen.kits.geometry import boundary_dist, inside
+from tracegen.kits.icons import COLORS, KINDS
 from tracegen.core.prompt import quoted
 from tracegen.domains.icons import named_field as nf
 

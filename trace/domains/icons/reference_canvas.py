@@ -11,8 +11,8 @@ turns, eighths, twelfths) and brings the sizes closer (no neighbouring size step
 
 from __future__ import annotations
 
-from tracegen.core.glyphs import ORIENTED, draw_glyph
-from tracegen.core.icons import COLORS, scatter, window
+from tracegen.kits.glyphs import ORIENTED, draw_glyph
+from tracegen.kits.icons import COLORS, scatter, window
 from tracegen.core.task import Scene
 
 SIZE = (960, 544)

@@ -14,7 +14,7 @@ import math
 
 import numpy as np
 
-from tracegen.core.cards import card_row
+from tracegen.kits.cards import card_row
 from tracegen.core.task import Scene
 
 LABELS = ("History", "Science", "Poetry", "Travel", "Art", "Music", "Cooking", "Nature", "Sports",

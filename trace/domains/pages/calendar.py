@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from tracegen.core import months
-from tracegen.core.grid import Grid
-from tracegen.core.months import DAY_FULL, DAY_SHORT, MONTH_NAMES
+from tracegen.kits import months
+from tracegen.kits.grid import Grid
+from tracegen.kits.months import DAY_FULL, DAY_SHORT, MONTH_NAMES
 from tracegen.core.task import Scene
 
 N_MARKED = {1: (3, 5), 2: (6, 9), 3: (10, 13)}

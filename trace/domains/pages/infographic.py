@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import math
 
-from tracegen.core import infopage
-from tracegen.core.cards import rounded_rect
-from tracegen.core.names import LABEL_WORDS, TOPICS
+from tracegen.kits import infopage
+from tracegen.kits.cards import rounded_rect
+from tracegen.kits.names import LABEL_WORDS, TOPICS
 from tracegen.core.prompt import quoted_list
 from tracegen.core.task import Scene
 

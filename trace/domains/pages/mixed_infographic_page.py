@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import math
 
-from tracegen.core import infopage
-from tracegen.core.cards import rounded_rect
-from tracegen.core.names import LABEL_WORDS, TOPICS
-from tracegen.core.panels import draw_table
+from tracegen.kits import infopage
+from tracegen.kits.cards import rounded_rect
+from tracegen.kits.names import LABEL_WORDS, TOPICS
+from tracegen.kits.panels import draw_table
 from tracegen.core.task import Scene
 
 NUMERIC = {"Reach": ("{}k", 10, 99), "Score": ("{}", 10, 99), "Rate": ("{}%", 5, 95), "Cost": ("${}", 5, 99),

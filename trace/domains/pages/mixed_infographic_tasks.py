@@ -6,7 +6,7 @@ field j - 1) and modules as ``module:{m}``.
 
 from __future__ import annotations
 
-from tracegen.core.names import LABEL_WORDS
+from tracegen.kits.names import LABEL_WORDS
 from tracegen.domains.pages.mixed_infographic_page import CATEGORY, NUMERIC, fill_field, fmt, task
 
 INTRO = ("The image shows a dense mixed infographic page with titled modules, item labels, field labels, printed "

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from tracegen.core.cards import card_row
+from tracegen.kits.cards import card_row
 from tracegen.core.options import multiple_choice
 from tracegen.core.task import Scene
 

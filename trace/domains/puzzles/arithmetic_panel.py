@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 
-from tracegen.core.cards import rounded_rect
+from tracegen.kits.cards import rounded_rect
 from tracegen.core.task import Scene
 
 W, H = 640, 460

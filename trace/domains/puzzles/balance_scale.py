@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 
-from tracegen.core.cards import card_row, rounded_rect
+from tracegen.kits.cards import card_row, rounded_rect
 from tracegen.core.task import Scene
 
 OBJECTS = "ABC"

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from tracegen.core.boards import bfs, components, neighbors4, tint
-from tracegen.core.grid import Grid
+from tracegen.kits.boards import bfs, components, neighbors4, tint
+from tracegen.kits.grid import Grid
 from tracegen.core.task import Scene
 
 SIZES = {1: (5, 6), 2: (7, 8), 3: (9, 10)}

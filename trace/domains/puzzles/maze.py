@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from tracegen.core.boards import LETTERS, bfs, tint
-from tracegen.core.grid import Grid
+from tracegen.kits.boards import LETTERS, bfs, tint
+from tracegen.kits.grid import Grid
 from tracegen.core.task import Scene
 
 # difficulty -> (side range, number of exits)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 
-from tracegen.core.cards import rounded_rect
+from tracegen.kits.cards import rounded_rect
 from tracegen.core.task import Scene
 
 SHAPES = ("circle", "square", "triangle", "diamond", "pentagon", "hexagon", "star", "cross")

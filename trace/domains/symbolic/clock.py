@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 
-from tracegen.core.cards import card_grid, draw_card, fit_size, rounded_rect
+from tracegen.kits.cards import card_grid, draw_card, fit_size, rounded_rect
 from tracegen.core.options import multiple_choice
 from tracegen.core.task import Scene
 

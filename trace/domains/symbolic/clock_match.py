@@ -7,7 +7,7 @@ sit close to the answer; at difficulty 3 they are a minute or two away.
 
 from __future__ import annotations
 
-from tracegen.core.cards import card_grid, draw_card, fit_size, rounded_rect
+from tracegen.kits.cards import card_grid, draw_card, fit_size, rounded_rect
 from tracegen.core.options import multiple_choice
 from tracegen.domains.symbolic import clock as ck
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from tracegen.core.cards import card_row, rounded_rect
+from tracegen.kits.cards import card_row, rounded_rect
 from tracegen.core.options import fraction_text, multiple_choice
 from tracegen.core.task import Scene
 

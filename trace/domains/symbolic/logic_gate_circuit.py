@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from itertools import product
 
-from tracegen.core import circuits as cz
-from tracegen.core.cards import rounded_rect
+from tracegen.kits import circuits as cz
+from tracegen.kits.cards import rounded_rect
 from tracegen.core.task import Scene
 
 OPS = {1: ("AND", "OR", "NOT"), 2: ("AND", "OR", "NOT", "NAND", "NOR"),

@@ -14,8 +14,8 @@ the key signature ignored, the enharmonic spelling).
 
 from __future__ import annotations
 
-from tracegen.core import music as mu
-from tracegen.core.cards import card_grid, draw_card, fit_size, rounded_rect
+from tracegen.kits import music as mu
+from tracegen.kits.cards import card_grid, draw_card, fit_size, rounded_rect
 from tracegen.core.options import multiple_choice
 from tracegen.core.style import contrast
 from tracegen.core.task import Scene

@@ -9,7 +9,7 @@ the distractor groups sit one semitone or one spelling away from a match.
 
 from __future__ import annotations
 
-from tracegen.core import music as mu
+from tracegen.kits import music as mu
 from tracegen.domains.symbolic import music_staff as ms
 
 task = ms.SCENE.task

@@ -85,7 +85,7 @@ def draw_fine_axis(c, sc: ValueScale, *, vertical: bool, cross0: float, cross1: 
     """Gridlines across ``cross0..cross1`` (x for a vertical axis, y for a horizontal one): a thin
     faint line every unit (``minor``) and a style gridline with a tick label every major step,
     labels on the ``cross0`` side (or at ``labels_at``).  Tick labels are ``kind="tick"``."""
-    from .canvas import blend
+    from ..core.canvas import blend
 
     faint = blend(c.color("grid"), c.color("background"), 0.45)
     n = sc.steps()

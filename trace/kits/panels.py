@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from .canvas import blend
+from ..core.canvas import blend
 from .cards import rounded_rect
 
 # ---------------------------------------------------------------------------- panel names

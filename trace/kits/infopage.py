@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 
-from .canvas import blend
+from ..core.canvas import blend
 from .cards import rounded_rect
 from .glyphs import draw_glyph
 from .panels import wrap

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 
-from .canvas import blend
+from ..core.canvas import blend
 from .constructions import Labels, View, draw_figure, figure_points, right_angle_mark
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from .canvas import blend
+from ..core.canvas import blend
 from .geometry import LatticeView
 
 

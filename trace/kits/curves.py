@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .canvas import blend
+from ..core.canvas import blend
 
 MARKER_SHAPES = ("circle", "square", "triangle", "diamond")
 DASHES = (None, [7.0, 4.0], [2.0, 3.5])

@@ -128,7 +128,7 @@ assert set(SHAPES_UNIT) == set(PICTOGRAMS)
 
 
 def _blends(c, color) -> bool:
-    from .style import DISTINCT_DELTA_E, delta_e
+    from ..core.style import DISTINCT_DELTA_E, delta_e
 
     rgb, st = c.color(color), c.style
     return min(delta_e(rgb, st.background), delta_e(rgb, st.paper), delta_e(rgb, st.panel)) < DISTINCT_DELTA_E

@@ -14,7 +14,7 @@ import math
 
 import numpy as np
 
-from .canvas import blend
+from ..core.canvas import blend
 from .cards import rounded_rect
 from .graphs import _seg_hits_box
 
@@ -30,7 +30,7 @@ def rebuild(q, support, make, pick, *, tries: int = 90):
     ``support`` for every difficulty so answers spread evenly; networks of the neighbouring
     difficulties are tried when the instance's own rarely reach it.  The choice is kept in the
     state as ``pick``.  Returns (state, target)."""
-    from .task import Reject
+    from ..core.task import Reject
 
     t = q.target(support, stratified=True)
 

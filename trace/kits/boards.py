@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from .style import NAMED_COLORS
+from ..core.style import NAMED_COLORS
 
 LETTERS = "ABCDEF"
 
@@ -107,7 +107,7 @@ def glyph(c, x: float, y: float, char: str, size: float, *, fill, stroke=None, l
     label, so it is not recorded among the canvas's texts.  Returns the glyph's logical box."""
     import cairo
 
-    from .style import FALLBACK_FONT
+    from ..core.style import FALLBACK_FONT
 
     ctx = c.ctx
     ctx.save()
