@@ -11,9 +11,9 @@ the target), so every instance generates (the original raised on some distance c
 
 from __future__ import annotations
 
+from tracegen.core.task import Scene
 from tracegen.kits import graphs as G
 from tracegen.kits import transit as X
-from tracegen.core.task import Scene
 
 W, H = 864, 640
 LATTICES = {1: ((3, 3), (4, 3)), 2: ((4, 3), (4, 4)), 3: ((5, 4), (5, 5))}

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import networkx as nx
 
-from tracegen.kits import erd
 from tracegen.core.canvas import blend
-from tracegen.kits.cards import rounded_rect
 from tracegen.core.task import Scene
+from tracegen.kits import erd
+from tracegen.kits.cards import rounded_rect
 
 THEMES = {
     "Clinic": ("Patient", "Doctor", "Appointment", "Invoice", "MedicalRecord", "Prescription", "LabResult",
