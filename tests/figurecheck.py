@@ -1,4 +1,4 @@
-"""Reading a construction figure (the dict ``tracegen.core.constructions.draw_figure`` draws)
+"""Reading a construction figure (the dict ``tracegen.kits.constructions.draw_figure`` draws)
 back in tests, written independently of the kit: the printed measurements by what they name,
 the geometry measured from the coordinates, and a check that every printed measurement is true
 of the drawn figure (angles exactly, arcs exactly, lengths at one common scale)."""

@@ -42,10 +42,8 @@ from pathlib import Path
 
 from . import __version__, registry
 from .core.canonical import canonical_bytes, canonical_json, pretty_json, sha256_bytes, sha256_file
+from .formats import FORMAT, MANIFEST, RECORDS, schema
 
-FORMAT = "tracegen-dataset-v1"
-RECORDS = "records.jsonl"
-MANIFEST = "dataset.json"
 MAX_DUPLICATE_RESAMPLES = 20
 # Instances one build may ask for unless --max-instances says otherwise (the paper's 64,000-row train
 # split and its 2,000-row validation split fit under it).
@@ -58,18 +56,13 @@ class ConfigError(ValueError):
 
 
 # ---------------------------------------------------------------------------- config
-def _schema(name: str) -> dict:
-    with open(Path(__file__).with_name("schemas") / name, encoding="utf-8") as f:
-        return json.load(f)
-
-
 def check_config(cfg, *, max_instances: int | None = None) -> dict:
     import jsonschema
 
     if not isinstance(cfg, dict):
         raise ConfigError("config must be a mapping")
     try:
-        jsonschema.validate(cfg, _schema("config.schema.json"))
+        jsonschema.validate(cfg, schema("config.schema.json"))
     except jsonschema.ValidationError as e:
         where = "/".join(str(p) for p in e.absolute_path) or "(top level)"
         raise ConfigError(f"invalid config at {where}: {e.message}") from None

@@ -104,7 +104,8 @@ def export(dataset_dir, output, *, max_pixels: int | None = None, rows_per_shard
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    from .dataset import FORMAT, MANIFEST, RECORDS, ConfigError, publish, staging_for
+    from .dataset import ConfigError, publish, staging_for
+    from .formats import FORMAT, MANIFEST, RECORDS
 
     root, output = Path(dataset_dir), Path(output)
     try:

@@ -65,19 +65,27 @@ def _scene_tasks(module) -> dict:
     return tasks
 
 
-def discover() -> dict[str, dict]:
-    """Import every scene module and build the index from the code (slow; dev/test only)."""
+def scene_modules() -> list[str]:
+    """Every scene's module: each module or package directly inside a domain package (a scene with
+    several task modules is a package whose ``__init__`` imports them all)."""
     from . import domains
 
+    names = []
+    for dom in pkgutil.iter_modules(domains.__path__, domains.__name__ + "."):
+        package = importlib.import_module(dom.name)
+        names += [m.name for m in pkgutil.iter_modules(package.__path__, dom.name + ".")]
+    return sorted(names)
+
+
+def discover() -> dict[str, dict]:
+    """Import every scene module and build the index from the code (slow; dev/test only)."""
     entries = {}
-    for mod in pkgutil.walk_packages(domains.__path__, domains.__name__ + "."):
-        if mod.ispkg:
-            continue
-        module = importlib.import_module(mod.name)
+    for name in scene_modules():
+        module = importlib.import_module(name)
         for tid, spec in _scene_tasks(module).items():
             if tid in entries:
                 raise ValueError(f"task id {tid} declared twice")
-            entries[tid] = {"module": mod.name, **spec.metadata()}
+            entries[tid] = {"module": name, **spec.metadata()}
     return dict(sorted(entries.items()))
 
 

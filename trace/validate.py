@@ -118,7 +118,7 @@ def _check_heavy(args):
     if replay:
         try:
             trace = json.loads(trace_line)
-            agree = engine.replay(record, trace)
+            agree = engine.replay(record, trace, registry.get(record["task"]))
         except Exception as e:  # a corrupt trace must be reported, not crash validation
             err("E_REPLAY", f"replay failed: {type(e).__name__}: {e}")
         else:
@@ -132,7 +132,7 @@ def validate(root, *, replay: bool = True, workers: int = 1, progress: bool = Fa
     import jsonschema
     from tqdm import tqdm
 
-    from .dataset import FORMAT, MANIFEST, RECORDS, _schema
+    from .formats import FORMAT, MANIFEST, RECORDS, schema
 
     root = Path(root)
     errors: list[dict] = []
@@ -171,7 +171,7 @@ def validate(root, *, replay: bool = True, workers: int = 1, progress: bool = Fa
     if not (root / RECORDS).is_file():
         return report(dataset_id=manifest.get("dataset_id"))
 
-    validator = jsonschema.Draft202012Validator(_schema("record.schema.json"))
+    validator = jsonschema.Draft202012Validator(schema("record.schema.json"))
     from .core import engine
 
     current: dict = {}   # the one trace shard held in memory: {name: lines | None}

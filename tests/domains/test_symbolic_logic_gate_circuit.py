@@ -9,8 +9,8 @@ import pytest
 from taskcheck import scene_tests
 
 from tracegen import registry
-from tracegen.core import circuits as cz
 from tracegen.core import engine
+from tracegen.kits import circuits as cz
 
 MOD = "tracegen.domains.symbolic.logic_gate_circuit"
 P = "task_symbolic__logic_gate_circuit__"

@@ -10,7 +10,7 @@ from taskcheck import scene_tests, shortcut_test
 
 from tracegen import registry
 from tracegen.core import engine
-from tracegen.core import music as mu
+from tracegen.kits import music as mu
 
 MOD = "tracegen.domains.symbolic.music_staff"
 P = "task_symbolic__music_staff__"

@@ -286,12 +286,9 @@ def generate(spec: TaskSpec, *, seed: int, split: str, index: int, difficulty: i
                     encoded=png, solution=sol)
 
 
-def replay(record: dict, trace: dict, spec: TaskSpec | None = None) -> dict:
-    """Re-derive answer, annotation and image from an execution trace; report agreement."""
-    if spec is None:
-        from .. import registry
-
-        spec = registry.get(record["task"])
+def replay(record: dict, trace: dict, spec: TaskSpec) -> dict:
+    """Re-derive answer, annotation and image from an execution trace with ``spec``, the record's task
+    (``registry.get(record["task"])``); report agreement."""
     q = Query(state=trace["state"], query_id=trace["query_id"], difficulty=trace["difficulty"],
               params=dict(trace["params"]), replay=True)
     sol = spec.fn(q)

@@ -11,11 +11,11 @@ difficulty 2-3 a filter always excludes the unfiltered extreme.
 from __future__ import annotations
 
 from tracegen.core.canvas import blend
-from tracegen.core.curves import XYView, draw_frame, markers
-from tracegen.core.names import category_labels
-from tracegen.core.panels import legend_column, note_panel, value_tag
-from tracegen.core.ranking import clear_extreme
 from tracegen.core.task import Scene
+from tracegen.kits.curves import XYView, draw_frame, markers
+from tracegen.kits.names import category_labels
+from tracegen.kits.panels import legend_column, note_panel, value_tag
+from tracegen.kits.ranking import clear_extreme
 
 N_CATS = {1: (6, 7), 2: (8, 9), 3: (10, 12)}
 KINDS = ("bar", "area", "stacked")

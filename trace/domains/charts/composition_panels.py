@@ -10,9 +10,9 @@ the extreme count is not the one with the extreme percentage.
 
 from __future__ import annotations
 
-from tracegen.core.panels import category_color, grid_boxes, grid_shape, legend, panel_card, panel_labels, pie
-from tracegen.core.ranking import clear_extreme
 from tracegen.core.task import Scene
+from tracegen.kits.panels import category_color, grid_boxes, grid_shape, legend, panel_card, panel_labels, pie
+from tracegen.kits.ranking import clear_extreme
 
 N_PANELS = {1: (4, 4), 2: (6, 6), 3: (8, 9)}
 N_SEGMENTS = {1: (3, 4), 2: (4, 5), 3: (5, 6)}

@@ -9,12 +9,12 @@ and shrinks the margin by which the answer beats the runner-up (8, 5, 3 value un
 
 from __future__ import annotations
 
-from tracegen.core.curves import (XYView, draw_frame, draw_series, guide, intersections, legend_mark,
-                                  level_crossings, series_look, sided, sign_pattern, walk)
-from tracegen.core.names import category_labels
-from tracegen.core.panels import grid_boxes, grid_shape, legend, panel_card, panel_labels
-from tracegen.core.ranking import clear_extreme
 from tracegen.core.task import Scene
+from tracegen.kits.curves import (XYView, draw_frame, draw_series, guide, intersections, legend_mark,
+                                  level_crossings, series_look, sided, sign_pattern, walk)
+from tracegen.kits.names import category_labels
+from tracegen.kits.panels import grid_boxes, grid_shape, legend, panel_card, panel_labels
+from tracegen.kits.ranking import clear_extreme
 
 N_PANELS = {1: (4, 4), 2: (5, 6), 3: (6, 8)}
 N_METHODS = {1: (4, 5), 2: (5, 6), 3: (7, 8)}

@@ -9,13 +9,13 @@ categories (6-8, 7-10, 9-11); a note row adds text that carries no data.
 
 from __future__ import annotations
 
-from tracegen.core.names import PLACES, WORDS
 from tracegen.core.options import LETTERS, multiple_choice
-from tracegen.core.panels import (bar_panel, category_color, donut_panel, grid_boxes, legend, line_panel,
-                                  note_panel, panel_card, radar_panel, wrap)
 from tracegen.core.prompt import quoted_list
-from tracegen.core.ranking import clear_extreme
 from tracegen.core.task import Scene
+from tracegen.kits.names import PLACES, WORDS
+from tracegen.kits.panels import (bar_panel, category_color, donut_panel, grid_boxes, legend, line_panel,
+                                  note_panel, panel_card, radar_panel, wrap)
+from tracegen.kits.ranking import clear_extreme
 
 N_PANELS = {1: (6, 8), 2: (7, 9), 3: (8, 9)}
 N_CATS = {1: (6, 8), 2: (7, 10), 3: (9, 11)}

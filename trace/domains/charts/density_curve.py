@@ -15,12 +15,12 @@ from __future__ import annotations
 import numpy as np
 
 from tracegen.core.canvas import blend
-from tracegen.core.curves import DASHES, Look, XYView
-from tracegen.core.density import draw_curve, draw_density_axes, grid, mass, mean, modes, pdf, sample_curve
-from tracegen.core.names import category_labels
-from tracegen.core.panels import category_color, legend_column
-from tracegen.core.ranking import clear_extreme, gap
 from tracegen.core.task import Scene
+from tracegen.kits.curves import DASHES, Look, XYView
+from tracegen.kits.density import draw_curve, draw_density_axes, grid, mass, mean, modes, pdf, sample_curve
+from tracegen.kits.names import category_labels
+from tracegen.kits.panels import category_color, legend_column
+from tracegen.kits.ranking import clear_extreme, gap
 
 N_CURVES = {1: (4, 4), 2: (5, 6), 3: (7, 8)}
 Y_MARGIN = {1: 0.08, 2: 0.05, 3: 0.035}

@@ -13,9 +13,9 @@ from __future__ import annotations
 import math
 
 from tracegen.core.canvas import blend
-from tracegen.core.grid import Grid
-from tracegen.core.names import category_labels
 from tracegen.core.task import Scene
+from tracegen.kits.grid import Grid
+from tracegen.kits.names import category_labels
 
 TITLES = ("Average temperature", "Store visits", "Sensor readings", "Server load", "Ticket sales", "Rainfall",
           "Energy use", "Survey score", "Change against last period", "Index movement", "Growth by segment")

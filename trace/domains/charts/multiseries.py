@@ -10,12 +10,12 @@ shrinks the margin by which the answer wins (3, 2, 1 units; 13 %, 7 %, 4 % for r
 
 from __future__ import annotations
 
-from tracegen.core.charts import ValueScale, draw_fine_axis, major_step
-from tracegen.core.curves import draw_series, legend_mark, markers, series_look
-from tracegen.core.names import category_labels
-from tracegen.core.panels import legend_column
-from tracegen.core.ranking import clear_extreme
 from tracegen.core.task import Scene
+from tracegen.kits.charts import ValueScale, draw_fine_axis, major_step
+from tracegen.kits.curves import draw_series, legend_mark, markers, series_look
+from tracegen.kits.names import category_labels
+from tracegen.kits.panels import legend_column
+from tracegen.kits.ranking import clear_extreme
 
 N_SERIES = {1: (3, 4), 2: (4, 4), 3: (4, 6)}
 N_CATS = {1: (7, 8), 2: (9, 10), 3: (11, 13)}

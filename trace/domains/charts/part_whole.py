@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import math
 
-from tracegen.core.names import category_labels
-from tracegen.core.panels import category_color, draw_table, pie, table_widths
 from tracegen.core.prompt import quoted
 from tracegen.core.task import Scene
+from tracegen.kits.names import category_labels
+from tracegen.kits.panels import category_color, draw_table, pie, table_widths
 
 N_CATS = {1: (4, 5), 2: (6, 7), 3: (8, 10)}
 MIN_SHARE = 3

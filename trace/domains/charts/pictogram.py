@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import math
 
-from tracegen.core.cards import rounded_rect
-from tracegen.core.curves import markers
-from tracegen.core.names import category_labels
-from tracegen.core.panels import category_color, note_panel
-from tracegen.core.pictograms import PICTOGRAMS, draw_pictogram
 from tracegen.core.prompt import quoted
-from tracegen.core.ranking import clear_extreme
 from tracegen.core.task import Scene
+from tracegen.kits.cards import rounded_rect
+from tracegen.kits.curves import markers
+from tracegen.kits.names import category_labels
+from tracegen.kits.panels import category_color, note_panel
+from tracegen.kits.pictograms import PICTOGRAMS, draw_pictogram
+from tracegen.kits.ranking import clear_extreme
 
 N_ROWS = {1: (6, 7), 2: (8, 10), 3: (11, 13)}
 MAX_MARKS = {1: 12, 2: 15, 3: 20}

@@ -11,9 +11,9 @@ the rows (10, 11-12, 13-14).
 
 from __future__ import annotations
 
-from tracegen.core.charts import ValueScale, draw_fine_axis
-from tracegen.core.ranking import clear_extreme
 from tracegen.core.task import Scene
+from tracegen.kits.charts import ValueScale, draw_fine_axis
+from tracegen.kits.ranking import clear_extreme
 
 N_ROWS = {1: (10, 10), 2: (11, 12), 3: (13, 14)}
 GAP = {1: 6, 2: 4, 3: 2}

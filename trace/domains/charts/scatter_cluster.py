@@ -14,13 +14,13 @@ from __future__ import annotations
 import math
 
 from tracegen.core.canvas import blend
-from tracegen.core.curves import MARKER_SHAPES, XYView, draw_frame, markers
-from tracegen.core.names import category_labels
 from tracegen.core.options import LETTERS
-from tracegen.core.panels import boxed_legend, category_color
 from tracegen.core.prompt import quoted
-from tracegen.core.ranking import clear_extreme
 from tracegen.core.task import Scene
+from tracegen.kits.curves import MARKER_SHAPES, XYView, draw_frame, markers
+from tracegen.kits.names import category_labels
+from tracegen.kits.panels import boxed_legend, category_color
+from tracegen.kits.ranking import clear_extreme
 
 N_CLUSTERS = {1: (4, 5), 2: (6, 7), 3: (8, 9)}
 SEPARATION = {1: 22.0, 2: 19.0, 3: 16.0}

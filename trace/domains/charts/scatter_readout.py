@@ -12,13 +12,13 @@ unit (5, 2, 1 value units), and shrinks the margin by which a ranked answer beat
 
 from __future__ import annotations
 
-from tracegen.core.charts import ValueScale, draw_fine_axis, major_step
-from tracegen.core.curves import markers, series_look, walk
-from tracegen.core.names import MONTHS, category_labels
-from tracegen.core.panels import boxed_legend
 from tracegen.core.prompt import quoted
-from tracegen.core.ranking import clear_extreme
 from tracegen.core.task import Scene
+from tracegen.kits.charts import ValueScale, draw_fine_axis, major_step
+from tracegen.kits.curves import markers, series_look, walk
+from tracegen.kits.names import MONTHS, category_labels
+from tracegen.kits.panels import boxed_legend
+from tracegen.kits.ranking import clear_extreme
 
 N_SERIES = {1: (3, 4), 2: (4, 5), 3: (6, 7)}
 N_X = {1: 8, 2: 10, 3: 12}

@@ -14,9 +14,9 @@ from __future__ import annotations
 import math
 
 from tracegen.core.canvas import blend
-from tracegen.core.charts import ValueScale, draw_fine_axis, major_step
-from tracegen.core.names import category_labels
 from tracegen.core.task import Scene
+from tracegen.kits.charts import ValueScale, draw_fine_axis, major_step
+from tracegen.kits.names import category_labels
 
 ORDERED = ("bar", "hbar", "line", "area", "dot", "lollipop")
 CHARTS = ORDERED + ("scatter",)

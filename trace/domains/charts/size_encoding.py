@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import math
 
-from tracegen.core.names import category_labels
-from tracegen.core.panels import category_color, grid_boxes, legend, panel_card, panel_labels
 from tracegen.core.prompt import quoted
-from tracegen.core.ranking import clear_extreme, gap
 from tracegen.core.task import Scene
+from tracegen.kits.names import category_labels
+from tracegen.kits.panels import category_color, grid_boxes, legend, panel_card, panel_labels
+from tracegen.kits.ranking import clear_extreme, gap
 
 N_ITEMS = {1: (16, 20), 2: (22, 28), 3: (30, 36)}
 N_CATS = {1: 4, 2: 5, 3: 6}

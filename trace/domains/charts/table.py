@@ -10,9 +10,9 @@ caption are render-only.
 
 from __future__ import annotations
 
-from tracegen.core.names import SURNAMES, WORDS, coined_names
-from tracegen.core.panels import draw_table, table_widths
 from tracegen.core.task import Scene
+from tracegen.kits.names import SURNAMES, WORDS, coined_names
+from tracegen.kits.panels import draw_table, table_widths
 
 ROW_NAMES = ("Eoin", "Ilka", "Kam", "Haff", "Luht", "Vida", "Doss", "Vern", "Arny", "Els", "Jael", "Obe", "Abeu",
              "Krum", "Diaz", "Keen", "Tu", "Ern", "Ada", "Bram", "Cleo", "Dov", "Edda", "Fenn", "Gus", "Hild", "Ines",

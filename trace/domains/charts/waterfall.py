@@ -10,10 +10,10 @@ Difficulty grows the contributions (8-9, 9-11, 11-13) and their size (up to 16, 
 
 from __future__ import annotations
 
-from tracegen.core.charts import ValueScale, draw_fine_axis, major_step
-from tracegen.core.names import category_labels
 from tracegen.core.prompt import quoted
 from tracegen.core.task import Scene
+from tracegen.kits.charts import ValueScale, draw_fine_axis, major_step
+from tracegen.kits.names import category_labels
 
 N_STEPS = {1: (8, 9), 2: (9, 11), 3: (11, 13)}
 MAX_DELTA = {1: 16, 2: 20, 3: 24}

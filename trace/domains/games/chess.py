@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from tracegen.core.boards import glyph
-from tracegen.core.grid import Grid
 from tracegen.core.options import LETTERS, multiple_choice
 from tracegen.core.task import Scene
+from tracegen.kits.boards import glyph
+from tracegen.kits.grid import Grid
 
 FILES = "abcdefgh"
 KINDS = ("K", "Q", "R", "B", "N", "P")

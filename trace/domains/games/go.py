@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from tracegen.core.grid import Grid
 from tracegen.core.task import Scene
+from tracegen.kits.grid import Grid
 
 BOARD = {1: 7, 2: 9, 3: 13}
 DENSITY = (0.30, 0.45)

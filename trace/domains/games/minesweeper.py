@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections import deque
 
-from tracegen.core.boards import LETTERS, assign_letters, badge, neighbors8
-from tracegen.core.grid import Grid
 from tracegen.core.task import Scene
+from tracegen.kits.boards import LETTERS, assign_letters, badge, neighbors8
+from tracegen.kits.grid import Grid
 
 SIZES = {1: (6, 7), 2: (8, 9), 3: (10, 11)}
 NUMBER_RGB = {1: (0.10, 0.22, 0.80), 2: (0.05, 0.45, 0.10), 3: (0.78, 0.08, 0.08), 4: (0.12, 0.05, 0.48),

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import math
 
-from tracegen.core.constructions import build_figure, draw_figure, figure, meet, polar, printed_numbers
-from tracegen.core.geometry import pick, rint
 from tracegen.core.task import Scene
+from tracegen.kits.constructions import build_figure, draw_figure, figure, meet, polar, printed_numbers
+from tracegen.kits.geometry import pick, rint
 
 SIZE = (720, 560)
 

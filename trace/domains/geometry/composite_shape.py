@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import math
 
-from tracegen.core.constructions import build_figure, figure, fmt, printed_numbers, pythagorean_triples
-from tracegen.core.geometry import pick, rint
-from tracegen.core.outlines import draw_outlined
 from tracegen.core.task import Scene
+from tracegen.kits.constructions import build_figure, figure, fmt, printed_numbers, pythagorean_triples
+from tracegen.kits.geometry import pick, rint
+from tracegen.kits.outlines import draw_outlined
 
 SIZE = (820, 580)
 TRIPLES = pythagorean_triples(120)

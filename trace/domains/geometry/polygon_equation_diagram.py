@@ -16,10 +16,10 @@ from __future__ import annotations
 import math
 import re
 
-from tracegen.core.constructions import build_figure, figure
-from tracegen.core.geometry import pick, rint
-from tracegen.core.outlines import draw_outlined
 from tracegen.core.task import Scene
+from tracegen.kits.constructions import build_figure, figure
+from tracegen.kits.geometry import pick, rint
+from tracegen.kits.outlines import draw_outlined
 
 SIZE = (840, 620)
 SIDES = {1: (3, 4, 5), 2: (4, 5, 6), 3: (6, 7, 8)}

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import math
 
-from tracegen.core.constructions import build_figure, figure, fmt, printed_numbers, r1
-from tracegen.core.geometry import pick, rint
-from tracegen.core.outlines import draw_outlined
 from tracegen.core.task import Scene
+from tracegen.kits.constructions import build_figure, figure, fmt, printed_numbers, r1
+from tracegen.kits.geometry import pick, rint
+from tracegen.kits.outlines import draw_outlined
 
 SIZE = (820, 580)
 SIDES = {1: (4, 5, 6, 8), 2: (5, 6, 8, 9, 10, 12), 3: (10, 12, 15, 18, 20, 24)}

@@ -15,10 +15,10 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from tracegen.core.constructions import (build_figure, draw_figure, figure, fmt, polar, printed_numbers, r1,
-                                         rounds_cleanly)
-from tracegen.core.geometry import rint
 from tracegen.core.task import Scene
+from tracegen.kits.constructions import (build_figure, draw_figure, figure, fmt, polar, printed_numbers, r1,
+                                         rounds_cleanly)
+from tracegen.kits.geometry import rint
 
 SIZE = (760, 560)
 

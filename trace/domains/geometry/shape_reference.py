@@ -13,9 +13,9 @@ origin, slanted vectors).
 
 from __future__ import annotations
 
-from tracegen.core.geometry import bbox, convex_hull, dist2, drop_collinear, rint
-from tracegen.core.plane import Plane, draw_plane
 from tracegen.core.task import Scene
+from tracegen.kits.geometry import bbox, convex_hull, dist2, drop_collinear, rint
+from tracegen.kits.plane import Plane, draw_plane
 
 LETTERS = "ABCDEF"
 CANDIDATES = {1: (4, 6), 2: (6,), 3: (6,)}

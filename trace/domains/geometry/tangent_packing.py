@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import math
 
-from tracegen.core.constructions import Labels, View, around, dimension_line, fmt, hatch, r1, rounds_cleanly, scan
-from tracegen.core.geometry import rint
 from tracegen.core.task import Scene
+from tracegen.kits.constructions import Labels, View, around, dimension_line, fmt, hatch, r1, rounds_cleanly, scan
+from tracegen.kits.geometry import rint
 
 SIZE = (780, 560)
 GAP = {"circle_in_square": 4 - math.pi, "square_in_circle": math.pi - 2, "two_circles": 8 - 2 * math.pi}

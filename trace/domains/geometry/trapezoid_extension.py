@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import math
 
-from tracegen.core.constructions import build_figure, figure, fmt, printed_numbers
-from tracegen.core.geometry import rint
-from tracegen.core.outlines import draw_outlined
 from tracegen.core.task import Scene
+from tracegen.kits.constructions import build_figure, figure, fmt, printed_numbers
+from tracegen.kits.geometry import rint
+from tracegen.kits.outlines import draw_outlined
 
 SIZE = (780, 560)
 SPAN = {1: (4, 20), 2: (6, 40), 3: (10, 70)}

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections import deque
 
-from tracegen.core import graphs as G
-from tracegen.core.grid import Grid
-from tracegen.core.names import category_labels
 from tracegen.core.task import Scene
+from tracegen.kits import graphs as G
+from tracegen.kits.grid import Grid
+from tracegen.kits.names import category_labels
 
 N_NODES = {1: (5, 6), 2: (7, 8), 3: (9, 10)}
 W, H = 760, 560

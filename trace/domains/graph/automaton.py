@@ -11,9 +11,9 @@ States are letters or q-numbers, the alphabet 0/1 or a/b.
 
 from __future__ import annotations
 
-from tracegen.core import automata as A
-from tracegen.core.cards import card_row, rounded_rect
 from tracegen.core.task import Reject, Scene
+from tracegen.kits import automata as A
+from tracegen.kits.cards import card_row, rounded_rect
 
 W, H, H_CARDS = 864, 640, 790
 STATES = {1: (3, 4), 2: (4, 5), 3: (5, 7)}

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import heapq
 
-from tracegen.core import trees as T
 from tracegen.core.task import Reject, Scene
+from tracegen.kits import trees as T
 
 SIZES = {1: (6, 9, 3), 2: (10, 13, 4), 3: (14, 18, 5)}
 W, H = 900, 660

@@ -9,9 +9,9 @@ segment and only cross at shared stations, so every segment on the map is one ho
 
 from __future__ import annotations
 
-from tracegen.core import graphs as G
-from tracegen.core import transit as X
 from tracegen.core.task import Scene
+from tracegen.kits import graphs as G
+from tracegen.kits import transit as X
 
 W, H = 864, 640
 GRID = {1: (6, 4), 2: (6, 5), 3: (7, 6)}

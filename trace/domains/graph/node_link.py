@@ -8,8 +8,8 @@ candidate set, so every edge is readable.
 
 from __future__ import annotations
 
-from tracegen.core import graphs as G
 from tracegen.core.task import Reject, Scene
+from tracegen.kits import graphs as G
 
 N_NODES = {1: (5, 7), 2: (8, 10), 3: (11, 13)}
 GRID = {1: (4, 3), 2: (5, 3), 3: (5, 4)}

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import math
 
-from tracegen.core import graphs as G
 from tracegen.domains.graph.node_link import NodeLink, _degrees, _lab, _nodes, _orient_random
+from tracegen.kits import graphs as G
 
 SCENE = NodeLink()
 task = SCENE.task

@@ -10,9 +10,9 @@ or one swapped pair of taxa above it).  Taxa are capital letters, short names or
 
 from __future__ import annotations
 
-from tracegen.core import trees as T
-from tracegen.core.cards import label_badge, rounded_rect
 from tracegen.core.task import Reject, Scene
+from tracegen.kits import trees as T
+from tracegen.kits.cards import label_badge, rounded_rect
 
 W, H = 920, 800
 PANELS = (1260, 920)

@@ -11,9 +11,9 @@ the target), so every instance generates (the original raised on some distance c
 
 from __future__ import annotations
 
-from tracegen.core import graphs as G
-from tracegen.core import transit as X
 from tracegen.core.task import Scene
+from tracegen.kits import graphs as G
+from tracegen.kits import transit as X
 
 W, H = 864, 640
 LATTICES = {1: ((3, 3), (4, 3)), 2: ((4, 3), (4, 4)), 3: ((5, 4), (5, 5))}
@@ -59,7 +59,7 @@ class PipeNetwork(Scene):
         c.text(c.width / 2, 28, TITLES[c.style.accent % len(TITLES)], size=22, bold=c.style.accent % 2 == 1)
         cols, rows = state["grid"]
         box = (30, 60, c.width - 30, c.height - 24)
-        from tracegen.core.cards import rounded_rect
+        from tracegen.kits.cards import rounded_rect
 
         rounded_rect(c, *box[:2], box[2] - box[0], box[3] - box[1], radius=12, fill="panel", stroke="grid", lw=1.5)
         X.draw_pipes(c, state["junctions"], state["pipes"], state["blocked"], state["labels"],

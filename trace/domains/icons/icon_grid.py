@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from tracegen.core.grid import Grid, draw_lines
-from tracegen.core.icons import COLORS, KINDS, draw_icon
 from tracegen.core.task import Scene
+from tracegen.kits.grid import Grid, draw_lines
+from tracegen.kits.icons import COLORS, KINDS, draw_icon
 
 GRID_DIMS = {1: ((3, 3), (3, 4)), 2: ((4, 4), (4, 5)), 3: ((5, 5), (5, 6))}
 EMPTY_RATE = 0.12

@@ -11,9 +11,9 @@ the near misses closer (lines one icon short of the predicate, a runner-up one i
 
 from __future__ import annotations
 
-from tracegen.core.glyphs import ALL_ICONS, draw_glyph
-from tracegen.core.icons import COLORS, window
 from tracegen.core.task import Scene
+from tracegen.kits.glyphs import ALL_ICONS, draw_glyph
+from tracegen.kits.icons import COLORS, window
 
 DIMS = {1: ((5, 5), (5, 6), (6, 5)), 2: ((6, 6), (6, 7), (7, 6)), 3: ((7, 7), (7, 8), (8, 7))}
 N_KINDS = {1: (5, 7), 2: (6, 9), 3: (8, 11)}

@@ -11,9 +11,9 @@ turns, eighths, twelfths) and brings the sizes closer (no neighbouring size step
 
 from __future__ import annotations
 
-from tracegen.core.glyphs import ORIENTED, draw_glyph
-from tracegen.core.icons import COLORS, scatter, window
 from tracegen.core.task import Scene
+from tracegen.kits.glyphs import ORIENTED, draw_glyph
+from tracegen.kits.icons import COLORS, scatter, window
 
 SIZE = (960, 544)
 N_ICONS = {1: (10, 12), 2: (12, 14), 3: (14, 17)}

@@ -14,8 +14,8 @@ import math
 
 import numpy as np
 
-from tracegen.core.cards import card_row
 from tracegen.core.task import Scene
+from tracegen.kits.cards import card_row
 
 LABELS = ("History", "Science", "Poetry", "Travel", "Art", "Music", "Cooking", "Nature", "Sports",
           "Comics", "Maps", "Myths", "Drama", "Health", "Crafts", "Garden")

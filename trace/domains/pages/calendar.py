@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from tracegen.core import months
-from tracegen.core.grid import Grid
-from tracegen.core.months import DAY_FULL, DAY_SHORT, MONTH_NAMES
 from tracegen.core.task import Scene
+from tracegen.kits import months
+from tracegen.kits.grid import Grid
+from tracegen.kits.months import DAY_FULL, DAY_SHORT, MONTH_NAMES
 
 N_MARKED = {1: (3, 5), 2: (6, 9), 3: (10, 13)}
 N_HOLIDAYS = {1: (1, 1), 2: (2, 2), 3: (3, 4)}

@@ -10,12 +10,12 @@ busiest, the asked category in the neighbouring slots).
 
 from __future__ import annotations
 
-from tracegen.core import months
 from tracegen.core.canvas import blend
-from tracegen.core.cards import rounded_rect
-from tracegen.core.months import DAY_FULL, DAY_SHORT, MONTH_NAMES
-from tracegen.core.panels import category_color
 from tracegen.core.task import Scene
+from tracegen.kits import months
+from tracegen.kits.cards import rounded_rect
+from tracegen.kits.months import DAY_FULL, DAY_SHORT, MONTH_NAMES
+from tracegen.kits.panels import category_color
 
 SLOTS = ("Top", "Mid", "Bottom")
 CATEGORIES = ("Finance", "Culture", "Civic", "Tech", "Travel", "Arts", "Policy", "Science", "Sports", "Health",

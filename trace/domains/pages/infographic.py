@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import math
 
-from tracegen.core import infopage
-from tracegen.core.cards import rounded_rect
-from tracegen.core.names import LABEL_WORDS, TOPICS
 from tracegen.core.prompt import quoted_list
 from tracegen.core.task import Scene
+from tracegen.kits import infopage
+from tracegen.kits.cards import rounded_rect
+from tracegen.kits.names import LABEL_WORDS, TOPICS
 
 ICONS = ("folder", "envelope", "receipt", "printer", "cart", "card", "bar chart", "pin", "trophy")
 N_SECTIONS = {1: (4, 5), 2: (5, 6), 3: (6, 7)}

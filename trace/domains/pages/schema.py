@@ -1,6 +1,6 @@
 """pages/schema: an entity-relationship diagram -- database tables (a header and field rows with
 types and PK/FK badges) joined by labelled relationship lines with cardinality markers at both
-ends ("1", "*", "0..*"; optional relationships dashed), drawn by ``core/erd``.
+ends ("1", "*", "0..*"; optional relationships dashed), drawn by ``kits/erd``.
 
 Tasks count a table's fields (all of them, or the non-key attributes), count the relationships,
 give the length of the shortest join path between two tables, the normalised cardinality of a
@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import networkx as nx
 
-from tracegen.core import erd
 from tracegen.core.canvas import blend
-from tracegen.core.cards import rounded_rect
 from tracegen.core.task import Scene
+from tracegen.kits import erd
+from tracegen.kits.cards import rounded_rect
 
 THEMES = {
     "Clinic": ("Patient", "Doctor", "Appointment", "Invoice", "MedicalRecord", "Prescription", "LabResult",

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from tracegen.core.cards import card_row
 from tracegen.core.options import multiple_choice
 from tracegen.core.task import Scene
+from tracegen.kits.cards import card_row
 
 SEGMENTS = {1: (2, 3), 2: (4, 5), 3: (6, 7)}
 UNITS = (1, 2, 5)

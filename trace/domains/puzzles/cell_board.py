@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from tracegen.core.boards import bfs, components, neighbors4, tint
-from tracegen.core.grid import Grid
 from tracegen.core.task import Scene
+from tracegen.kits.boards import bfs, components, neighbors4, tint
+from tracegen.kits.grid import Grid
 
 SIZES = {1: (5, 6), 2: (7, 8), 3: (9, 10)}
 COLORS = ("red", "blue", "yellow", "green", "purple")

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from tracegen.core.boards import LETTERS, bfs, tint
-from tracegen.core.grid import Grid
 from tracegen.core.task import Scene
+from tracegen.kits.boards import LETTERS, bfs, tint
+from tracegen.kits.grid import Grid
 
 # difficulty -> (side range, number of exits)
 SIZES = {1: ((5, 6), 3), 2: ((7, 8), 4), 3: ((9, 10), 5)}

@@ -3,9 +3,9 @@ cell or four labelled cells; difficulty thins the givens (about 62 %, 50 %, 38 %
 
 from __future__ import annotations
 
-from tracegen.core.boards import LETTERS, assign_letters, badge, tint
-from tracegen.core.grid import Grid, draw_lines
 from tracegen.core.task import Scene
+from tracegen.kits.boards import LETTERS, assign_letters, badge, tint
+from tracegen.kits.grid import Grid, draw_lines
 
 # difficulty -> (box rows, box cols); the board side is their product (9x9 at every level)
 BOXES = {1: (3, 3), 2: (3, 3), 3: (3, 3)}

@@ -16,9 +16,9 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from tracegen.core.cards import card_row, rounded_rect
 from tracegen.core.options import fraction_text, multiple_choice
 from tracegen.core.task import Scene
+from tracegen.kits.cards import card_row, rounded_rect
 
 COLORS = {1: ("red", "blue", "green", "yellow"), 2: ("red", "blue", "green", "yellow", "purple"),
           3: ("red", "blue", "green", "yellow", "purple", "orange")}

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from itertools import product
 
-from tracegen.core import circuits as cz
-from tracegen.core.cards import rounded_rect
 from tracegen.core.task import Scene
+from tracegen.kits import circuits as cz
+from tracegen.kits.cards import rounded_rect
 
 OPS = {1: ("AND", "OR", "NOT"), 2: ("AND", "OR", "NOT", "NAND", "NOR"),
        3: ("AND", "OR", "NOT", "NAND", "NOR", "XOR", "XNOR")}

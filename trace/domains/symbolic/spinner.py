@@ -8,9 +8,9 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from tracegen.core.cards import card_row, rounded_rect
 from tracegen.core.options import fraction_text, multiple_choice, option_text
 from tracegen.core.task import Scene
+from tracegen.kits.cards import card_row, rounded_rect
 
 COLORS = ("red", "blue", "green", "yellow", "purple", "orange")
 SHAPES = ("circle", "square", "triangle", "star")

@@ -18,9 +18,9 @@ import math
 import cairo
 import numpy as np
 
-from tracegen.core import projection as pj
-from tracegen.core.geometry import convex_hull
 from tracegen.core.task import Scene
+from tracegen.kits import projection as pj
+from tracegen.kits.geometry import convex_hull
 
 SHAPES = ("cube", "sphere", "cylinder", "cone", "pyramid", "triangular_prism", "hexagonal_prism", "disc", "brick")
 NOUN = {"cube": ("cube", "cubes"), "sphere": ("sphere", "spheres"), "cylinder": ("cylinder", "cylinders"),

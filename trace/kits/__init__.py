@@ -1,0 +1,6 @@
+"""Drawing and domain kits shared by scenes: charts, panels, cards, boards, graphs, trees, transit maps,
+circuits, automata, music staves, constructions, lattice planes, pictograms and glyphs, 3D projection, ...
+
+A kit builds on the framework (``tracegen.core``) and on other kits, never on a domain: a domain reuses
+drawing through a kit, not through another domain's scene.
+"""
