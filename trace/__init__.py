@@ -11,7 +11,7 @@ The public API (docs/library.md) is loaded on first use: ``tasks``, ``describe``
 __version__ = "0.1.0"
 
 _API = {"tasks": "library", "describe": "library", "generate": "library", "stream": "library",
-        "Instance": "library", "TracegenError": "library", "Stream": "streaming"}
+        "Instance": "instance", "TracegenError": "instance", "Stream": "streaming"}
 __all__ = sorted(_API)
 
 

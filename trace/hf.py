@@ -55,10 +55,11 @@ def iterable_dataset(tasks: str | Iterable[str] | None = None, seed: int = 0, n:
     (``tracegen.TracegenError``), not when the dataset is first iterated."""
     import datasets
 
-    from .library import _index, stream
+    from .instance import check_index
+    from .library import stream
 
     checked = stream(tasks, seed, difficulty=difficulty, weights=weights, split=split, batch_size=batch_size)
     spec = {"tasks": tuple(checked.tasks), "seed": seed, "difficulty": difficulty, "weights": tuple(checked.weights),
-            "split": split, "batch_size": batch_size, "n": None if n is None else _index(n, "n"),
-            "max_pixels": None if max_pixels is None else _index(max_pixels, "max_pixels")}
+            "split": split, "batch_size": batch_size, "n": None if n is None else check_index(n, "n"),
+            "max_pixels": None if max_pixels is None else check_index(max_pixels, "max_pixels")}
     return datasets.IterableDataset.from_generator(_rows, features=features(), gen_kwargs={"spec": spec})

@@ -19,61 +19,14 @@ other modules are internal and may change between versions.
 
 from __future__ import annotations
 
-import re
 from typing import Any, Iterable, Mapping, Sequence
 
 from . import registry
+from .instance import (Instance, TracegenError, check_difficulty, check_index, check_seed, check_split,  # noqa: F401
+                       check_task)
+from .streaming import Stream
 
 ANSWER_TYPES = ("integer", "number", "option_letter", "string")
-_SPLIT = re.compile(r"[a-z0-9][a-z0-9_-]*")   # as a build config's split (trace/schemas/config.schema.json)
-
-
-class TracegenError(ValueError):
-    """A bad argument to the public API (unknown task id, bad seed, index, difficulty, ...): one line."""
-
-
-# ---------------------------------------------------------------------------------------- arguments
-def _task(task_id) -> dict:
-    if not isinstance(task_id, str):
-        raise TracegenError(f"a task id is a string, got {type(task_id).__name__} {task_id!r}")
-    try:
-        return registry.meta(task_id)
-    except registry.UnknownTask:
-        raise TracegenError(f"unknown task id {task_id!r} (see tracegen.tasks())") from None
-
-
-def _seed(seed) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-        raise TracegenError(f"seed must be an integer in [0, 2^63), got {seed!r}")
-    return seed
-
-
-def _index(index, what: str = "index") -> int:
-    if isinstance(index, bool) or not isinstance(index, int) or index < 0:
-        raise TracegenError(f"{what} must be a non-negative integer, got {index!r}")
-    return index
-
-
-def _split(split) -> str:
-    if not isinstance(split, str) or not _SPLIT.fullmatch(split):
-        raise TracegenError(f"split must be a plain lower-case name such as 'train', got {split!r}")
-    return split
-
-
-def _difficulty(difficulty, task_ids: Iterable[str]):
-    """``None`` (each instance draws one of the task's levels), a level, or a list of allowed levels."""
-    if difficulty is None:
-        return None
-    levels = list(difficulty) if isinstance(difficulty, (list, tuple)) else [difficulty]
-    if (not levels or any(isinstance(d, bool) or not isinstance(d, int) for d in levels)
-            or len(set(levels)) < len(levels)):
-        raise TracegenError(f"difficulty must be None, a level (1-3) or a list of distinct levels, got {difficulty!r}")
-    for tid in task_ids:
-        allowed = registry.meta(tid)["difficulties"]
-        bad = [d for d in levels if d not in allowed]
-        if bad:
-            raise TracegenError(f"difficulty {bad[0]} is not a level of {tid} (levels {allowed})")
-    return levels if isinstance(difficulty, (list, tuple)) else difficulty
 
 
 # ---------------------------------------------------------------------------------------- catalog
@@ -99,7 +52,7 @@ def describe(task_id: str) -> dict[str, Any]:
     levels uniformly."""
     from .gallery import load_catalog
 
-    meta = _task(task_id)
+    meta = check_task(task_id)
     row = load_catalog().get(task_id)
     catalog = None
     if row is not None:
@@ -111,80 +64,6 @@ def describe(task_id: str) -> dict[str, Any]:
     return card
 
 
-# ---------------------------------------------------------------------------------------- instances
-class Instance:
-    """One generated instance.  Attributes (read-only; the dicts are the engine's own: do not mutate):
-
-    ``task``, ``instance_id``, ``difficulty``, ``query_id``: from the record;
-    ``png`` (bytes, exactly what ``tracegen generate`` writes), ``image`` (a ``PIL.Image.Image``, decoded on
-    first use); ``prompt`` (the answer-only prompt), ``prompts`` (``{"answer_only",
-    "answer_and_annotation"}``); ``answer`` (the typed value: int, float, str or list), ``answer_type``;
-    ``annotation`` (the annotation value, pixel coordinates), ``annotation_type``; ``record`` (the dataset
-    record, as in ``records.jsonl`` except ``trace_ref``, which is ``None``: nothing was written);
-    ``trace`` (the execution trace: state, parameters, steps, witnesses).
-    """
-
-    __slots__ = ("record", "trace", "png", "_image")
-
-    def __init__(self, record: dict, trace: dict, png: bytes):
-        self.record, self.trace, self.png, self._image = record, trace, png, None
-
-    @classmethod
-    def _from_engine(cls, inst) -> "Instance":
-        return cls(inst.record, inst.trace, inst.png())
-
-    # the record's fields
-    task = property(lambda self: self.record["task"])
-    instance_id = property(lambda self: self.record["instance_id"])
-    difficulty = property(lambda self: self.record["difficulty"])
-    query_id = property(lambda self: self.record["query_id"])
-    prompts = property(lambda self: self.record["prompts"])
-    prompt = property(lambda self: self.record["prompts"]["answer_only"])
-    answer = property(lambda self: self.record["answer_gt"]["value"])
-    answer_type = property(lambda self: self.record["answer_gt"]["type"])
-    annotation = property(lambda self: self.record["annotation_gt"]["value"])
-    annotation_type = property(lambda self: self.record["annotation_gt"]["type"])
-
-    @property
-    def image(self):
-        """The image as a ``PIL.Image.Image`` (RGB), decoded from :attr:`png` once."""
-        if self._image is None:
-            import io
-
-            from PIL import Image
-
-            with Image.open(io.BytesIO(self.png)) as im:
-                self._image = im.convert("RGB")
-        return self._image
-
-    def score(self, response: str, mode: str = "answer") -> dict:
-        """Score a model response with the training reward (``tracegen.reward.score``): ``{"overall",
-        "accuracy", "format", "annotation", "extracted_answer", "error"}``.  ``mode`` is ``"answer"``
-        (0.95 answer + 0.05 format, what training uses) or ``"answer_and_annotation"``."""
-        from . import reward
-
-        if mode not in reward.MODES:
-            raise TracegenError(f"mode must be one of {list(reward.MODES)}, got {mode!r}")
-        return reward.score_record(response, self.record, mode=mode)
-
-    def row(self, max_pixels: int | None = None) -> dict:
-        """The instance as a row of the public TRACE release's columns (what ``tracegen export`` writes;
-        ``max_pixels`` downscales larger images and rescales the annotation, as export does)."""
-        from .export import record_row
-
-        if max_pixels is not None:
-            _index(max_pixels, "max_pixels")
-        return record_row(self.record, [self.png], max_pixels)
-
-    def __repr__(self) -> str:
-        im = self.record["images"][0]
-        answer = repr(self.answer)
-        answer = answer if len(answer) <= 40 else answer[:37] + "..."
-        return (f"Instance(task={self.task!r}, split={self.record['split']!r}, index={self.record['index']}, "
-                f"difficulty={self.difficulty}, image={im['width']}x{im['height']}, answer={answer}, "
-                f"instance_id={self.instance_id[:12]!r})")
-
-
 def generate(task_id: str, seed: int = 0, *, difficulty: int | Sequence[int] | None = None, index: int = 0,
              split: str = "train") -> Instance:
     """Instance ``index`` of task ``task_id`` in the dataset of seed ``seed`` and split ``split``: the same
@@ -192,9 +71,9 @@ def generate(task_id: str, seed: int = 0, *, difficulty: int | Sequence[int] | N
     that index (a build redraws an instance identical to an earlier one of the same task with the next
     salt; this function never does).  ``difficulty``: ``None`` (the default: each instance draws one of
     the task's levels), a level, or a list of allowed levels."""
-    _task(task_id)
-    seed, index, split = _seed(seed), _index(index), _split(split)
-    difficulty = _difficulty(difficulty, [task_id])
+    check_task(task_id)
+    seed, index, split = check_seed(seed), check_index(index), check_split(split)
+    difficulty = check_difficulty(difficulty, [task_id])
     from .core import engine
 
     return Instance._from_engine(engine.generate(registry.get(task_id), seed=seed, split=split, index=index,
@@ -211,15 +90,13 @@ def stream(tasks: str | Iterable[str] | None = None, seed: int = 0, *,
     (``seed``, ``s``) and gives each the task's next index.  ``weights``: one positive number per task, or
     a mapping from task id (tasks it does not name weigh 1); ``None``: all equal.  ``difficulty`` applies
     to every task, as in :func:`generate`.  See :class:`tracegen.streaming.Stream`."""
-    from .streaming import Stream
-
     ids = _task_list(tasks)
-    return Stream(ids, _seed(seed), difficulty=_difficulty(difficulty, ids), weights=_weights(weights, ids),
-                  split=_split(split), batch_size=_positive(batch_size, "batch_size"))
+    return Stream(ids, check_seed(seed), difficulty=check_difficulty(difficulty, ids), weights=_weights(weights, ids),
+                  split=check_split(split), batch_size=_positive(batch_size, "batch_size"))
 
 
 def _positive(value, what: str) -> int:
-    if _index(value, what) < 1:
+    if check_index(value, what) < 1:
         raise TracegenError(f"{what} must be a positive integer, got {value!r}")
     return value
 
@@ -231,7 +108,7 @@ def _task_list(tasks) -> list[str]:
     if not ids:
         raise TracegenError("tasks is empty (None means every task)")
     for tid in ids:
-        _task(tid)
+        check_task(tid)
     if len(set(ids)) < len(ids):
         raise TracegenError(f"task {next(t for t in ids if ids.count(t) > 1)!r} is listed more than once")
     return ids

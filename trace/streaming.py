@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from typing import Iterator, Sequence
 
+from .instance import Instance, check_index
+
 PLAN_KEY = 0x6F6E6C   # the third word of every plan generator's seed: SeedSequence([seed, step, PLAN_KEY])
 
 
@@ -63,16 +65,12 @@ class Stream:
 
     def seek(self, position: int) -> "Stream":
         """Move to ``position`` (the next instance served is the one at ``position``); returns the stream."""
-        from .library import _index
-
-        self._position = _index(position, "position")
+        self._position = check_index(position, "position")
         return self
 
     def coordinates(self, position: int | None = None) -> tuple[str, int]:
         """``(task, index)`` of the instance at ``position`` (default: the next one)."""
-        from .library import _index
-
-        position = self._position if position is None else _index(position, "position")
+        position = self._position if position is None else check_index(position, "position")
         step, slot = divmod(position, self.batch_size)
         self._plan_to(step + 1)
         k, index = self._plan[slot]
@@ -91,7 +89,6 @@ class Stream:
     def __next__(self):
         from . import registry
         from .core import engine
-        from .library import Instance
 
         task, index = self.coordinates()
         inst = engine.generate(registry.get(task), seed=self.seed, split=self.split, index=index,
@@ -101,9 +98,7 @@ class Stream:
 
     def take(self, n: int) -> list:
         """The next ``n`` instances (advances the stream)."""
-        from .library import _index
-
-        return [next(self) for _ in range(_index(n, "n"))]
+        return [next(self) for _ in range(check_index(n, "n"))]
 
     def __repr__(self) -> str:
         what = f"{len(self.tasks)} tasks" if len(self.tasks) != 1 else repr(self.tasks[0])

@@ -33,7 +33,7 @@ PROMPT_COLUMNS = {"answer": "prompt_answer", "answer_and_annotation": "prompt_an
 
 
 def _mode(mode: str) -> str:
-    from .library import TracegenError
+    from .instance import TracegenError
 
     if mode not in PROMPT_COLUMNS:
         raise TracegenError(f"mode must be one of {list(PROMPT_COLUMNS)}, got {mode!r}")
@@ -41,7 +41,7 @@ def _mode(mode: str) -> str:
 
 
 def _json(value, what: str, row: int):
-    from .library import TracegenError
+    from .instance import TracegenError
 
     if value is None or isinstance(value, dict):
         return value
@@ -75,7 +75,7 @@ def make_reward(mode: str = "answer") -> Callable[..., list[float]]:
     mode = _mode(mode)
 
     def reward(prompts, completions, answer_gt=None, reward_contract=None, annotation_gt=None, **columns):
-        from .library import TracegenError
+        from .instance import TracegenError
 
         n = len(completions)
         if answer_gt is None or len(answer_gt) != n:
@@ -122,15 +122,16 @@ def dataset(tasks: str | Iterable[str] | None = None, seed: int = 0, n: int = 25
     too, to train with ``make_reward("answer_and_annotation")``); ``system_prompt`` adds a system message."""
     import datasets
 
-    from .library import TracegenError, _index, stream
+    from .instance import TracegenError, check_index
+    from .library import stream
 
     column = PROMPT_COLUMNS[_mode(mode)]
     if system_prompt is not None and not isinstance(system_prompt, str):
         raise TracegenError(f"system_prompt must be a string or None, got {type(system_prompt).__name__}")
-    if _index(n, "n") < 1:
+    if check_index(n, "n") < 1:
         raise TracegenError("n must be at least 1")
     if max_pixels is not None:
-        _index(max_pixels, "max_pixels")
+        check_index(max_pixels, "max_pixels")
     s = stream(tasks, seed, difficulty=difficulty, weights=weights, split=split, batch_size=batch_size)
     head = [{"role": "system", "content": system_prompt}] if system_prompt is not None else []
     rows = []
