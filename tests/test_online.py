@@ -247,7 +247,7 @@ def _profile_copy(tmp_path, **online_over):
 
     import yaml
 
-    prof = yaml.safe_load(open(P.profile_path("tiny-cpu-online"), encoding="utf-8"))
+    prof = {k: v for k, v in P.load("tiny-cpu-online").items() if not k.startswith("_")}   # composed, standalone
     prof["online"] = {**MIX, **online_over}
     prof["verl"]["overrides"]["data.train_batch_size"] = B
     path = tmp_path / "tiny-online-test.yaml"

@@ -257,7 +257,7 @@ def _online_profile(tmp_path, random_init=False):
     """tiny-cpu-online at test size (the fixture's heatmap tasks, 2 prompts x 2 responses, 4 steps)."""
     import yaml
 
-    prof = yaml.safe_load(open(P.profile_path("tiny-cpu-online"), encoding="utf-8"))
+    prof = {k: v for k, v in P.load("tiny-cpu-online").items() if not k.startswith("_")}   # composed, standalone
     ov = prof["verl"]["overrides"]
     ov.update({"data.train_batch_size": 2, "actor_rollout_ref.actor.ppo_mini_batch_size": 2,
                "actor_rollout_ref.actor.ppo_micro_batch_size_per_gpu": 2, "actor_rollout_ref.rollout.n": 2,
