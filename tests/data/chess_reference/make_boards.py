@@ -8,8 +8,8 @@ see bench/generate.py --reference-python), from this folder:
 
 For seeds 0..29 (the seeds of the reference's ref_task_stats.tsv) of each task it records the
 pieces of ``generate_task(task_id, seed=k)``'s scene (file 0-7 = a-h, rank 0-7 = 1-8), the
-marked square (none for player_capture_piece_count), the side its metadata names and the answer.  Only facts of the generator's
-output are kept; no code of the original.
+marked square (none for player_capture_piece_count), the side its metadata names and the
+answer.  Only facts of the generator's output are kept; no code of the original.
 """
 
 import json
