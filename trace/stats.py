@@ -193,12 +193,13 @@ class Band:
     rule: str                                    # human-readable requirement
     column: str                                  # the figure compared
     limits: Callable[[float], tuple] | None = None   # reference figure -> (low or None, high or None)
-    custom: Callable[[dict, dict], "Flag | None"] | None = None
+    custom: Callable[[dict, dict], "Flag | None"] | None = None   # a band that is not an interval ...
+    shown: Callable[[dict, dict], tuple] | None = None            # ... and its figures side by side
 
     def figures(self, ours: dict, ref: dict) -> tuple[str, str, str]:
         """(ours, reference, allowed) as shown side by side."""
-        if self.custom:
-            return _CUSTOM_FIGURES[self.name](ours, ref)
+        if self.shown:
+            return self.shown(ours, ref)
         r = _num(ref, self.column)
         return ours.get(self.column, ""), ref.get(self.column, ""), "" if r is None else _interval(*self.limits(r))
 
@@ -280,8 +281,6 @@ def _errors_band(ours: dict, ref: dict) -> Flag | None:
     return Flag("errors", "failed", *_errors_figures(ours, ref), note=ours.get("first_error", ""))
 
 
-_CUSTOM_FIGURES = {"options": _options_figures, "errors": _errors_figures}
-
 BANDS: tuple[Band, ...] = (
     Band("megapixels", "median megapixels within [0.8, 1.5] x the reference's", "megapixels_med",
          limits=lambda r: (0.8 * r, 1.5 * r)),
@@ -291,14 +290,14 @@ BANDS: tuple[Band, ...] = (
          "(+-1 where its median <= 2)", "annot_elems_med",
          limits=lambda r: _ratio_or_abs(r, 1 / 1.5, 1.5, 2, 1, True)),
     Band("options", "the reference's option count, listed or drawn as it does (none where it offers none)",
-         "options", custom=_options_band),
+         "options", custom=_options_band, shown=_options_figures),
     Band("distinct_answers", "distinct answers over 30 seeds >= 0.8 x the reference's", "n_distinct_answers",
          limits=lambda r: (0.8 * r, None)),
     Band("top_answer_share", "top-answer share <= the reference's + 0.10", "top_answer_share",
          limits=lambda r: (None, r + 0.10)),
     Band("distinct_sizes", "distinct image sizes over 30 seeds >= min(reference's, 8)", "n_distinct_sizes",
          limits=lambda r: (min(r, 8), None)),
-    Band("errors", "every instance generates", "n_err", custom=_errors_band),
+    Band("errors", "every instance generates", "n_err", custom=_errors_band, shown=_errors_figures),
 )
 BAND_NAMES = tuple(b.name for b in BANDS)
 
