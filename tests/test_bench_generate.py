@@ -5,13 +5,12 @@ worker protocol, the interleaved timing and the per-task ratios without the orig
 from __future__ import annotations
 
 import csv
-import os
-import signal
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+import proc
 
 ROOT = Path(__file__).resolve().parents[1]
 BENCH = ROOT / "bench" / "generate.py"
@@ -44,15 +43,8 @@ def list_main(argv):
 
 
 def _run(args, timeout=600):
-    p = subprocess.Popen([sys.executable, str(BENCH), *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                         text=True, start_new_session=True)
-    try:
-        out, err = p.communicate(timeout=timeout)
-    finally:
-        if p.poll() is None:
-            os.killpg(p.pid, signal.SIGKILL)
-            p.wait()
-    return p.returncode, out, err
+    r = proc.run([sys.executable, str(BENCH), *args], timeout=timeout)
+    return r.returncode, r.stdout, r.stderr
 
 
 def _fake_python(tmp_path, body=FAKE) -> Path:

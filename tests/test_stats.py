@@ -2,15 +2,13 @@
 build generates) and the fidelity bands (`--compare`), on synthetic rows and the real reference."""
 
 import csv
-import os
-import signal
 import statistics
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+import proc
 from tracegen import registry, stats
 from tracegen.core import engine
 
@@ -21,15 +19,8 @@ SPIN = "task_symbolic__spinner__single_attribute_probability"
 
 
 def _run(*args, timeout=300):
-    p = subprocess.Popen([sys.executable, "-m", "tracegen", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                         text=True, start_new_session=True)
-    try:
-        out, err = p.communicate(timeout=timeout)
-    finally:
-        if p.poll() is None:
-            os.killpg(p.pid, signal.SIGKILL)
-            p.wait()
-    return p.returncode, out, err
+    r = proc.run([sys.executable, "-m", "tracegen", *args], timeout=timeout)
+    return r.returncode, r.stdout, r.stderr
 
 
 def test_columns_are_the_references():
