@@ -1,58 +1,55 @@
 #!/usr/bin/env python
-"""Generation benchmark: per-task median milliseconds per finished instance, megapixels per
-second, the PNG encoder against cairo's own writer, a matched-size comparison with the
-reference generator, and `tracegen list` cold start.
+"""Generation benchmark: per-task CPU milliseconds per finished instance, megapixels per second,
+our PNG encoder against cairo's own writer, `tracegen list` cold start and, with
+``--reference-python``, the original generator side by side in the same run.
 
-    python bench/generate.py --tasks ../shared/reference/catalog/tranche1.txt --seeds 20 \\
-        --reference ../shared/reference/catalog/ref_task_stats.tsv --out bench/out.tsv
-    python bench/generate.py --tasks ../shared/reference/catalog/tranche{1,2}.txt --seeds 10 --passes 2 \\
-        --reference ../shared/reference/catalog/ref_task_stats.tsv --out bench/out.tsv
+    python bench/generate.py --tasks ../shared/reference/catalog/tranche{1,2}.txt --seeds 3 \\
+        --reference-python /work/ref-venv/bin/python --out bench/out.tsv
 
 Per instance: ms_render = sample + render + answer + annotation + prompt (no encoding); ms_png =
 our PNG bytes of the same image; ms_total = both (a finished instance); ms_cairo_png = cairo's
-``write_to_png`` of the same surface (the encoder used before, for comparison). With
-``--reference``, every instance is generated a second time at the reference's median image area
-for its task (``engine.generate(megapixels=...)``, render-only) and timed the same way: the
-matched-size figures compare with the reference generator's 91 ms render + 21 ms PNG per
-instance (median over the tranche-1 ids, measured at its own sizes on this machine). Times are
-the process's CPU time (the work is single-threaded; wall time on a busy machine would count
-other processes). The first instance of each task (imports, fonts) is a warm-up and not timed.
+``write_to_png`` of the same surface (the encoder used before, for comparison).  Times are the
+process's CPU time (``time.process_time``; the work is single-threaded, and wall time on a busy
+machine would count other processes).  The first instance of each task (imports, fonts) is a
+warm-up and not timed.
+
+``--reference-python PATH``: a Python with the original TRACE generator installed (maveryn/trace
+at commit 5ef7944 in its own venv, ``pip install -c constraints/release.txt -e .``).  It runs
+``bench/reference_worker.py`` (see its protocol), and the two generators are timed interleaved,
+per task and seed: the original's ``generate_task(task_id, seed=k)`` plus its image written by
+PIL's PNG writer as its exporter does, then ours for instance k at our own size and again at
+exactly the area of the original's image for that seed (``engine.generate(megapixels=...)``).
+Per task: the ratio of the medians, original over ours at the same areas, for the render, the
+PNG and the finished instance; the summary gives the median of those per-task ratios and the
+tasks under 5x and 10x (the issue's target: median >= 15x, none under 5x).  The original's cold
+start is its task listing (``trace-list``) in a fresh process, once.
 
 Several ``--tasks`` files (e.g. tranche1.txt tranche2.txt) are benchmarked together and
 summarised per file and over all of them (the TSV's ``group`` column names the file).
 ``--passes N`` times every instance in N passes over the whole task list and keeps each
 instance's least CPU time: other processes on a shared machine only ever add time (cache and
 memory-bus contention), and a pass over the other tasks between two timings of an instance
-leaves cairo's font caches as cold as in the first pass.
+leaves the font caches as cold as in the first pass.
 """
 
 from __future__ import annotations
 
 import argparse
-import csv
 import io
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
 
-REF_MS_RENDER, REF_MS_PNG, REF_COLD_S = 91.0, 21.0, 72.0
-REF_MS_TOTAL = REF_MS_RENDER + REF_MS_PNG
+from reference import Reference, WorkerError, cold_start
+
+TARGET_MEDIAN, TARGET_FLOOR = 15.0, 5.0
+WARMUP_SEED = 10**6
 
 
-def cold_start(repeats: int = 5) -> float:
-    times = []
-    for _ in range(repeats):
-        t = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "tracegen", "list"], check=True, capture_output=True)
-        times.append(time.perf_counter() - t)
-    return statistics.median(times)
-
-
-def _time_one(engine, spec, seed: int, megapixels=None) -> tuple:
+def _time_ours(engine, spec, seed: int, megapixels=None) -> tuple:
     """CPU ms of one finished instance: (render, PNG, cairo's PNG writer), megapixels, file sizes."""
-    clock = time.process_time   # CPU time of this (single-threaded) process: robust to a busy machine
+    clock = time.process_time
     t0 = clock()
     inst = engine.generate(spec, seed=seed, split="bench", index=seed, encode=False, megapixels=megapixels)
     t1 = clock()
@@ -65,10 +62,47 @@ def _time_one(engine, spec, seed: int, megapixels=None) -> tuple:
             inst.canvas.px_width * inst.canvas.px_height / 1e6, (len(data), out.tell()))
 
 
-def _figures(times, mps, sizes) -> dict:
+def _least(old, new):
+    return new if old is None else [min(a, b) for a, b in zip(old, new)]
+
+
+def measure(specs: dict, seeds: int, passes: int = 1, ref: Reference | None = None) -> dict:
+    """Every instance's least times over ``passes`` passes: ours at our size ("own"), and with
+    ``ref`` the original's ("ref": render, PNG) and ours at its area ("matched"), interleaved."""
+    from tracegen.core import engine
+
+    best: dict = {}
+    shape: dict = {}
+    errors: dict = {}
+    for p in range(max(1, passes)):
+        for tid, spec in specs.items():
+            if p == 0:   # imports, fonts, caches: both sides once before timing
+                engine.generate(spec, seed=WARMUP_SEED, split="bench", index=0)
+                if ref:
+                    ref.time(tid, WARMUP_SEED)
+            for s in range(seeds):
+                mp_ref = None
+                if ref:
+                    r = ref.time(tid, s)
+                    if r["ok"]:
+                        mp_ref = r["w"] * r["h"] / 1e6
+                        best[(tid, "ref", s)] = _least(best.get((tid, "ref", s)), [r["ms_render"], r["ms_png"]])
+                        shape[(tid, "ref", s)] = (mp_ref, (r["png_bytes"],))
+                    else:
+                        errors.setdefault(tid, set()).add(s)
+                for kind, mp in (("own", None), ("matched", mp_ref)):
+                    if kind == "matched" and mp is None:
+                        continue
+                    t, mps, size = _time_ours(engine, spec, s, mp)
+                    best[(tid, kind, s)] = _least(best.get((tid, kind, s)), t)
+                    shape[(tid, kind, s)] = (mps, size)
+    return {"best": best, "shape": shape, "errors": errors}
+
+
+def _ours(times, mps, sizes) -> dict:
     """A task's figures from its instances' (least) times."""
-    render, png, cairo_png = ([t[k] for t in times] for k in range(3))
     med = statistics.median
+    render, png, cairo_png = ([t[k] for t in times] for k in range(3))
     return {"ms_render": med(render), "ms_png": med(png), "ms_total": med(r + p for r, p in zip(render, png)),
             "ms_cairo_png": med(cairo_png), "mp": med(mps),
             "mp_per_s": sum(mps) / (sum(render) + sum(png)) * 1000,
@@ -77,75 +111,91 @@ def _figures(times, mps, sizes) -> dict:
             "bytes_ratio": sum(a for a, _ in sizes) / sum(b for _, b in sizes)}
 
 
-def measure(specs: dict, seeds: int, ref_mp: dict, passes: int = 1) -> dict:
-    """Per task: its figures at our sizes and, where ``ref_mp`` has the task, at the reference's
-    median image area.  Each instance keeps its least time over ``passes`` passes."""
-    from tracegen.core import engine
+def task_rows(order, specs, seeds: int, m: dict, group_of: dict) -> list[dict]:
+    med = statistics.median
+    best, shape = m["best"], m["shape"]
+    rows = []
+    for tid in order:
+        if tid not in specs:
+            rows.append({"task_id": tid, "group": group_of[tid], "n": 0, "status": "not_implemented"})
+            continue
+        keys = [(tid, "own", s) for s in range(seeds)]
+        row = {"task_id": tid, "group": group_of[tid], "n": seeds, "status": "ok",
+               **_ours([best[k] for k in keys], [shape[k][0] for k in keys], [shape[k][1] for k in keys])}
+        done = [s for s in range(seeds) if (tid, "ref", s) in best]
+        if done:
+            ref_t = [best[(tid, "ref", s)] for s in done]
+            ours = [best[(tid, "matched", s)] for s in done]
+            row.update(ref_n=len(done), ref_errors=seeds - len(done),
+                       ref_mp=med(shape[(tid, "ref", s)][0] for s in done),
+                       ref_ms_render=med(t[0] for t in ref_t), ref_ms_png=med(t[1] for t in ref_t),
+                       ref_ms_total=med(t[0] + t[1] for t in ref_t),
+                       matched_mp=med(shape[(tid, "matched", s)][0] for s in done),
+                       matched_ms_render=med(t[0] for t in ours), matched_ms_png=med(t[1] for t in ours),
+                       matched_ms_total=med(t[0] + t[1] for t in ours))
+            for x in ("render", "png", "total"):
+                row[f"ratio_{x}"] = row[f"ref_ms_{x}"] / row[f"matched_ms_{x}"]
+        elif m["errors"].get(tid):
+            row.update(ref_n=0, ref_errors=seeds)
+        rows.append(row)
+    return rows
 
-    def sizes(tid):
-        return (None, ref_mp[tid]) if ref_mp.get(tid) else (None,)
 
-    best: dict = {}
-    shape: dict = {}
-    warmed: set = set()
-    for _ in range(max(1, passes)):
-        for tid, spec in specs.items():
-            for mp in sizes(tid):
-                if (tid, mp) not in warmed:   # imports, fonts
-                    engine.generate(spec, seed=10**6, split="bench", index=0, megapixels=mp)
-                    warmed.add((tid, mp))
-                for s in range(seeds):
-                    t, mps, size = _time_one(engine, spec, s, mp)
-                    old = best.get((tid, mp, s))
-                    best[(tid, mp, s)] = t if old is None else [min(a, b) for a, b in zip(t, old)]
-                    shape[(tid, mp, s)] = (mps, size)
-    out = {}
-    for tid in specs:
-        for mp in sizes(tid):
-            keys = [(tid, mp, s) for s in range(seeds)]
-            out[(tid, mp)] = _figures([best[k] for k in keys], [shape[k][0] for k in keys],
-                                      [shape[k][1] for k in keys])
+OWN = ("mp", "ms_render", "ms_png", "ms_total", "mp_per_s", "ms_cairo_png", "png_ms_per_mp", "cairo_ms_per_mp",
+       "bytes_ratio")
+SIDE_BY_SIDE = ("ref_n", "ref_errors", "ref_mp", "ref_ms_render", "ref_ms_png", "ref_ms_total", "matched_mp",
+                "matched_ms_render", "matched_ms_png", "matched_ms_total", "ratio_render", "ratio_png",
+                "ratio_total")
+
+
+def summarise(rows: list, wanted: int, label: str = "") -> list[str]:
+    out = [f"== {label}"] if label else []
+    done = [r for r in rows if r["status"] == "ok"]
+    out.append(f"tasks benchmarked: {len(done)} of {wanted} ({wanted - len(done)} not implemented)")
+    if not done:
+        return out
+
+    def med(key, rs=done):
+        return statistics.median(r[key] for r in rs)
+
+    out.append(f"ours at our sizes (median {med('mp'):.2f} MP): render {med('ms_render'):.2f} ms + PNG "
+               f"{med('ms_png'):.2f} ms = {med('ms_total'):.2f} ms per finished instance; {med('mp_per_s'):.0f} MP/s")
+    out.append(f"PNG encoder: {med('png_ms_per_mp'):.1f} ms/MP (cairo's writer {med('cairo_ms_per_mp'):.1f} ms/MP, "
+               f"{med('cairo_ms_per_mp') / med('png_ms_per_mp'):.1f}x slower); files {med('bytes_ratio'):.2f}x "
+               f"cairo's size")
+    side = [r for r in done if "ratio_total" in r]
+    if side:
+        out.append(f"the original (median {med('ref_mp', side):.2f} MP): render {med('ref_ms_render', side):.1f} ms + "
+                   f"PNG {med('ref_ms_png', side):.1f} ms = {med('ref_ms_total', side):.1f} ms; ours at the same "
+                   f"areas: {med('matched_ms_render', side):.2f} + {med('matched_ms_png', side):.2f} = "
+                   f"{med('matched_ms_total', side):.2f} ms")
+        out.append(f"per-task ratios (original / ours), median over {len(side)} tasks: finished "
+                   f"{med('ratio_total', side):.1f}x, render {med('ratio_render', side):.1f}x, PNG "
+                   f"{med('ratio_png', side):.1f}x")
+        slow = sorted(side, key=lambda r: r["ratio_total"])
+        under10 = [r for r in slow if r["ratio_total"] < 10]
+        under5 = [r for r in slow if r["ratio_total"] < TARGET_FLOOR]
+        out.append(f"tasks under 10x: {len(under10)}; under {TARGET_FLOOR:.0f}x: {len(under5)}; slowest: "
+                   + ", ".join(f"{r['task_id'].removeprefix('task_')} {r['ratio_total']:.1f}x" for r in slow[:6]))
+        met = med("ratio_total", side) >= TARGET_MEDIAN and not under5
+        out.append(f"target (median >= {TARGET_MEDIAN:.0f}x, no task under {TARGET_FLOOR:.0f}x): "
+                   f"{'met' if met else 'not met'}")
+        errs = sum(r.get("ref_errors", 0) for r in done)
+        if errs:
+            out.append(f"the original raised on {errs} instance(s) (left out of the ratios)")
+    slow = max(done, key=lambda r: r["ms_total"])
+    out.append(f"our slowest task: {slow['task_id']} ({slow['ms_total']:.2f} ms per finished instance)")
     return out
 
 
-FIELDS = ("mp", "ms_render", "ms_png", "ms_total", "mp_per_s", "ms_cairo_png", "png_ms_per_mp", "cairo_ms_per_mp",
-          "bytes_ratio")
-MATCHED = ("ref_mp", "matched_ms_render", "matched_ms_png", "matched_ms_total", "matched_mp_per_s",
-           "matched_speedup", "matched_ms_cairo_png")
-TARGET = 10.0
-
-
-def summarise(rows: list, wanted: int, ref: bool, label: str = "") -> None:
-    done = [r for r in rows if r["status"] == "ok"]
-    if label:
-        print(f"== {label}")
-    print(f"tasks benchmarked: {len(done)} of {wanted} ({wanted - len(done)} not implemented)")
-    if not done:
-        return
-
-    def med(key):
-        return statistics.median(r[key] for r in done if key in r)
-
-    print(f"at our sizes (median {med('mp'):.2f} MP): render {med('ms_render'):.2f} ms + PNG {med('ms_png'):.2f} ms"
-          f" = {med('ms_total'):.2f} ms per finished instance; {med('mp_per_s'):.0f} MP/s")
-    print(f"PNG encoder: {med('png_ms_per_mp'):.1f} ms/MP (cairo's writer {med('cairo_ms_per_mp'):.1f} ms/MP, "
-          f"{med('cairo_ms_per_mp') / med('png_ms_per_mp'):.1f}x slower); files {med('bytes_ratio'):.2f}x cairo's size")
-    matched = [r for r in done if "matched_ms_total" in r]
-    if ref and matched:
-        print(f"at the reference's sizes (median {med('ref_mp'):.2f} MP): render {med('matched_ms_render'):.2f} ms"
-              f" + PNG {med('matched_ms_png'):.2f} ms = {med('matched_ms_total'):.2f} ms per finished instance,"
-              f" {med('matched_mp_per_s'):.0f} MP/s; reference {REF_MS_RENDER:.0f} + {REF_MS_PNG:.0f} = "
-              f"{REF_MS_TOTAL:.0f} ms -> {REF_MS_TOTAL / med('matched_ms_total'):.1f}x faster (target >= "
-              f"{TARGET:.0f}x); render alone {REF_MS_RENDER / med('matched_ms_render'):.1f}x")
-        before = med("matched_ms_render") + med("matched_ms_cairo_png")
-        print(f"  with cairo's PNG writer (before): {med('matched_ms_render'):.2f} + "
-              f"{med('matched_ms_cairo_png'):.2f} = {before:.2f} ms -> {REF_MS_TOTAL / before:.1f}x")
-        under = sorted((r for r in matched if r["matched_speedup"] < TARGET), key=lambda r: r["matched_speedup"])
-        print(f"  tasks under {TARGET:.0f}x on their own: {len(under)} of {len(matched)}"
-              + (f" (slowest {under[0]['task_id']}: {under[0]['matched_ms_total']:.2f} ms at "
-                 f"{under[0]['ref_mp']:.2f} MP, {under[0]['matched_speedup']:.1f}x)" if under else ""))
-    slow = max(done, key=lambda r: r["ms_total"])
-    print(f"slowest task: {slow['task_id']} ({slow['ms_total']:.2f} ms per finished instance)")
+def write_tsv(path: Path, rows: list, side_by_side: bool) -> None:
+    cols = ("task_id", "group", "n") + OWN + (SIDE_BY_SIDE if side_by_side else ()) + ("status",)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("\t".join(cols) + "\n")
+        for r in rows:
+            f.write("\t".join(f"{r[c]:.3f}" if isinstance(r.get(c), float) else str(r.get(c, "")) for c in cols)
+                    + "\n")
 
 
 def main(argv=None) -> int:
@@ -155,58 +205,54 @@ def main(argv=None) -> int:
     p.add_argument("--seeds", type=int, default=20, help="instances per task")
     p.add_argument("--passes", type=int, default=1, help="time every instance this many times (passes over the "
                                                          "task list) and keep its least CPU time")
-    p.add_argument("--reference", help="the reference's ref_task_stats.tsv (adds the matched-size run)")
+    p.add_argument("--reference-python", metavar="PATH",
+                   help="a Python with the original generator installed: time it side by side (interleaved)")
     p.add_argument("--out", required=True, help="TSV to write")
-    p.add_argument("--cold-starts", type=int, default=5, help="`tracegen list` runs for the cold-start median")
+    p.add_argument("--cold-starts", type=int, default=5, help="`tracegen list` runs for the cold-start median "
+                                                             "(0: skip; the original's is timed once)")
     a = p.parse_args(argv)
 
     from tracegen import registry
 
     known = set(registry.task_ids())
     groups: dict[str, list[str]] = {}
-    for path in a.tasks or []:
-        groups[Path(path).stem] = Path(path).read_text().split()
+    try:
+        for path in a.tasks or []:
+            groups[Path(path).stem] = Path(path).read_text(encoding="utf-8").split()
+    except OSError as e:
+        print(f"error: cannot read task list {e.filename}: {e.strerror}", file=sys.stderr)
+        return 2
     if not groups:
         groups["registered"] = sorted(known)
     order = list(dict.fromkeys(t for ids in groups.values() for t in ids))
-    ref = {}
-    if a.reference:
-        with open(a.reference, newline="", encoding="utf-8") as f:
-            ref = {r["task_id"]: r for r in csv.DictReader(f, delimiter="\t")}
-    ref_mp = {t: float(ref.get(t, {}).get("megapixels_med") or 0) for t in order if t in known}
-    ref_mp = {t: v for t, v in ref_mp.items() if v}
-    figures = measure({t: registry.get(t) for t in order if t in known}, a.seeds, ref_mp, a.passes)
+    specs = {t: registry.get(t) for t in order if t in known}
     group_of = {t: g for g, ids in reversed(list(groups.items())) for t in ids}
-    rows = []
-    for tid in order:
-        if tid not in known:
-            rows.append({"task_id": tid, "group": group_of[tid], "n": 0, "status": "not_implemented"})
-            continue
-        row = {"task_id": tid, "group": group_of[tid], "n": a.seeds, "status": "ok", **figures[(tid, None)]}
-        if tid in ref_mp:
-            m = figures[(tid, ref_mp[tid])]
-            row.update(ref_mp=ref_mp[tid], matched_ms_render=m["ms_render"], matched_ms_png=m["ms_png"],
-                       matched_ms_total=m["ms_total"], matched_mp_per_s=m["mp_per_s"],
-                       matched_speedup=REF_MS_TOTAL / m["ms_total"], matched_ms_cairo_png=m["ms_cairo_png"])
-        rows.append(row)
-    cold = cold_start(a.cold_starts)
+    try:
+        with Reference.start(a.reference_python) as ref:
+            m = measure(specs, a.seeds, a.passes, ref)
+        rows = task_rows(order, specs, a.seeds, m, group_of)
+        cold = cold_start([sys.executable, "-m", "tracegen", "list"], a.cold_starts) if a.cold_starts else None
+        ref_cold = cold_start(Reference.list_command(a.reference_python), 1, reference=True) \
+            if a.reference_python and a.cold_starts else None
+    except WorkerError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
     out = Path(a.out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    cols = ("task_id", "group", "n") + FIELDS + (MATCHED if ref else ()) + ("status",)
-    with open(out, "w", encoding="utf-8") as f:
-        f.write("\t".join(cols) + "\n")
-        for r in rows:
-            f.write("\t".join(f"{r[c]:.3f}" if isinstance(r.get(c), float) else str(r.get(c, "")) for c in cols)
-                    + "\n")
-    print(f"CPU ms per instance, {a.seeds} seeds per task" + (f", least of {a.passes} passes" if a.passes > 1 else ""))
+    write_tsv(out, rows, bool(a.reference_python))
+    lines = [f"CPU ms per instance, {a.seeds} seeds per task" + (f", least of {a.passes} passes" if a.passes > 1
+                                                                 else "")]
     if len(groups) > 1:
         for g, ids in groups.items():
-            summarise([r for r in rows if r["task_id"] in set(ids)], len(set(ids)), bool(ref), label=g)
-        summarise(rows, len(order), bool(ref), label=" + ".join(groups))
+            lines += summarise([r for r in rows if r["task_id"] in set(ids)], len(set(ids)), label=g)
+        lines += summarise(rows, len(order), label=" + ".join(groups))
     else:
-        summarise(rows, len(order), bool(ref))
-    print(f"`tracegen list` cold start: {cold * 1000:.0f} ms  (reference {REF_COLD_S:.0f} s; target <= 1 s)")
-    print(f"wrote {out}")
+        lines += summarise(rows, len(order))
+    if cold:
+        lines.append(f"`tracegen list` cold start: {cold[0] * 1000:.0f} ms wall, {cold[1] * 1000:.0f} ms CPU"
+                     + (f"; the original's task listing: {ref_cold[0]:.1f} s wall, {ref_cold[1]:.1f} s CPU"
+                        if ref_cold else ""))
+    lines.append(f"wrote {out}")
+    print("\n".join(lines))
     return 0
 
 

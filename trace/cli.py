@@ -304,7 +304,8 @@ def cmd_stats(a) -> int:
 
     ids = _task_list(a)
     ref = None
-    if a.compare:
+    if a.compare is not None:
+        a.compare = a.compare or str(stats.REFERENCE)
         try:
             ref = stats.read_tsv(a.compare)
         except (OSError, KeyError, csv_error()) as e:
@@ -323,7 +324,7 @@ def cmd_stats(a) -> int:
     print(stats.format_compare(table))
     if a.compare_out:
         stats.write_compare_tsv(table, a.compare_out)
-    print(stats.summary(table))
+    print(stats.summary(table, per_scene=True))
     if a.seeds != stats.REF_SEEDS:
         print(f"note: the bands are defined over {stats.REF_SEEDS} seeds; this run used {a.seeds}")
     return 1 if any(t["flags"] for t in table) else 0
@@ -442,7 +443,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--max-side", type=_positive, help="image size cap, as in a build config")
     s.add_argument("--workers", type=_positive, help="processes (default: all cores)")
     s.add_argument("--out", metavar="TSV", help="write the statistics (the reference's columns) here")
-    s.add_argument("--compare", metavar="REF_TSV", help="reference statistics (e.g. ref_task_stats.tsv)")
+    s.add_argument("--compare", metavar="REF_TSV", nargs="?", const="",
+                   help="compare with reference statistics (default: the shipped copy of the original's "
+                        "ref_task_stats.tsv)")
     s.add_argument("--compare-out", metavar="TSV", help="with --compare: write the side-by-side table here")
     s.set_defaults(fn=cmd_stats)
 

@@ -6,8 +6,15 @@ image sizes, answer spread and diversity, options offered, annotation elements, 
 lengths, noise and background styles.  It draws plans (``engine.plan``), not images: the
 exported image size is known before drawing, so no pixel is rendered or encoded.
 
-``BANDS`` holds the fidelity bands (issue 12, item 2) as data; ``check`` applies them to one
-task's figures and the reference's.  The CLI (``tracegen stats``) and the tests share both.
+``BANDS`` holds the fidelity bands (issue 19, item 1) as data; ``check`` applies them to one
+task's figures and the reference's, ``compare`` lays them side by side with the direction of
+each miss.  The CLI (``tracegen stats --compare``) and the tests share both.
+
+``data/ref_task_stats.tsv`` (``REFERENCE``, the default of ``--compare``) is a verbatim copy of
+the reference's ``catalog/ref_task_stats.tsv``: statistics of the original TRACE generator
+(maveryn/trace at commit 5ef7944, ``generate_task(task_id, seed=k)`` for seeds 0..29) for the
+1,000 catalog tasks of tranches 1-5; its columns are described in ``COLUMNS`` and the
+reference's REF_STATS.md.
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ import statistics
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Callable
 
 COLUMNS = (
@@ -143,6 +151,14 @@ def write_tsv(rows, path) -> None:
 
 
 # ---------------------------------------------------------------------------- bands
+# The fidelity bands (issue 19, item 1): each of our figures against the interval the reference's
+# figure implies, two-sided where a figure can miss both ways.  A miss is flagged with its
+# direction: "over" (ours above the band), "under", "placement" (options drawn where the reference
+# lists them or the reverse), "missing" (a figure the reference has and we do not), "failed".
+REFERENCE = Path(__file__).with_name("data") / "ref_task_stats.tsv"
+EPS = 1e-9
+
+
 def _num(row, col):
     v = row.get(col, "")
     try:
@@ -151,139 +167,233 @@ def _num(row, col):
         return None
 
 
-def _median_count(spread: str):
-    parts = spread.split("/") if spread and spread != "in_image" else []
-    return float(parts[1]) if len(parts) == 3 else None
+def _interval(lo, hi) -> str:
+    if lo is not None and hi is not None:
+        return f"{_fmt(round(lo, 3))}..{_fmt(round(hi, 3))}"
+    return f">= {_fmt(round(lo, 3))}" if lo is not None else f"<= {_fmt(round(hi, 3))}"
 
 
-def _options_band(ours: dict, ref: dict):
-    """Same option count as the reference, offered where it offers them (image or prompt)."""
-    if not ref.get("options"):
-        return None
-    ref_where = "image" if ref["options"] == "in_image" else "prompt"
-    ref_k = _median_count(ref.get("options_meta", "")) or _median_count(ref["options"])
-    if not ours.get("options"):
-        return ("none offered", f"{ref_k:g} in the {ref_where}" if ref_k else f"in the {ref_where}",
-                "offer the reference's options")
-    our_where = "image" if ours["options"] == "in_image" else "prompt"
-    our_k = _median_count(ours.get("options_meta", ""))
-    problems = []
-    if our_where != ref_where:
-        problems.append(f"offered in the {our_where}, reference in the {ref_where}")
-    if ref_k is not None and our_k != ref_k:
-        problems.append(f"count {our_k:g} vs {ref_k:g}")
-    if problems:
-        return (f"{our_k:g} in the {our_where}", f"{ref_k:g} in the {ref_where}" if ref_k else ref_where,
-                "; ".join(problems))
-    return None
+@dataclass(frozen=True)
+class Flag:
+    band: str
+    direction: str        # over, under, placement, missing, failed
+    ours: str
+    ref: str
+    allowed: str          # what the reference's figure allows
+    note: str = ""
+
+    def text(self) -> str:
+        return (f"{self.band} {self.direction}: ours {self.ours or '-'} vs ref {self.ref or '-'} "
+                f"(allowed {self.allowed})" + (f"; {self.note}" if self.note else ""))
 
 
 @dataclass(frozen=True)
 class Band:
     name: str
-    rule: str                        # human-readable requirement
-    column: str                      # the figure compared
-    ok: Callable[[float, float], bool] | None = None
-    need: Callable[[float], float] | None = None   # the threshold the reference figure implies
-    custom: Callable[[dict, dict], tuple | None] | None = None
+    rule: str                                    # human-readable requirement
+    column: str                                  # the figure compared
+    limits: Callable[[float], tuple] | None = None   # reference figure -> (low or None, high or None)
+    custom: Callable[[dict, dict], "Flag | None"] | None = None   # a band that is not an interval ...
+    shown: Callable[[dict, dict], tuple] | None = None            # ... and its figures side by side
 
-    def check(self, ours: dict, ref: dict):
-        """None when within the band, else (ours, reference, shortfall text)."""
+    def figures(self, ours: dict, ref: dict) -> tuple[str, str, str]:
+        """(ours, reference, allowed) as shown side by side."""
+        if self.shown:
+            return self.shown(ours, ref)
+        r = _num(ref, self.column)
+        return ours.get(self.column, ""), ref.get(self.column, ""), "" if r is None else _interval(*self.limits(r))
+
+    def check(self, ours: dict, ref: dict) -> Flag | None:
+        """None when within the band (or the reference has no such figure), else the Flag."""
         if self.custom:
             return self.custom(ours, ref)
-        o, r = _num(ours, self.column), _num(ref, self.column)
+        r = _num(ref, self.column)
         if r is None:
             return None
+        o_text, r_text, allowed = self.figures(ours, ref)
+        o = _num(ours, self.column)
+        lo, hi = self.limits(r)
         if o is None:
-            return ("missing", _fmt(r), "no figure")
-        if self.ok(o, r):
-            return None
-        need = self.need(r)
-        return (_fmt(o), _fmt(r), f"need {'<=' if self.name == 'top_answer_share' else '>='} {_fmt(need)} "
-                f"(off by {_fmt(abs(o - need))})")
+            return Flag(self.name, "missing", o_text, r_text, allowed)
+        if lo is not None and o < lo - EPS:
+            return Flag(self.name, "under", o_text, r_text, allowed)
+        if hi is not None and o > hi + EPS:
+            return Flag(self.name, "over", o_text, r_text, allowed)
+        return None
+
+
+def _ratio_or_abs(r: float, lo: float, hi: float, small: float, pm: float, small_inclusive: bool):
+    """[lo, hi] x r, or r +- pm where |r| is below (or at) ``small``; a negative r flips the ratio band."""
+    if abs(r) < small or (small_inclusive and abs(r) <= small):
+        return r - pm, r + pm
+    a, b = lo * r, hi * r
+    return min(a, b), max(a, b)
+
+
+def _offer(row: dict) -> tuple[str | None, float | None]:
+    """Where a row's task offers its options (None, "image" or "prompt") and their median count."""
+    opt = row.get("options", "")
+    if not opt:
+        return None, None
+    if opt == "in_image":
+        return "image", _median_count(row.get("options_meta", ""))
+    return "prompt", _median_count(opt) or _median_count(row.get("options_meta", ""))
+
+
+def _median_count(spread: str):
+    parts = spread.split("/") if spread else []
+    try:
+        return float(parts[1]) if len(parts) == 3 else None
+    except ValueError:
+        return None
+
+
+def _offer_text(where, k) -> str:
+    return "none" if where is None else f"{'?' if k is None else _fmt(k)} in the {where}"
+
+
+def _options_figures(ours: dict, ref: dict):
+    rw, rk = _offer(ref)
+    return _offer_text(*_offer(ours)), _offer_text(rw, rk), _offer_text(rw, rk)
+
+
+def _options_band(ours: dict, ref: dict) -> Flag | None:
+    """The reference's option count, listed in the prompt or drawn in the image as it does;
+    no options where it offers none."""
+    (ow, ok), (rw, rk) = _offer(ours), _offer(ref)
+    o_text, r_text, allowed = _options_figures(ours, ref)
+    if ow == rw and (rk is None or ok == rk):
+        return None
+    if ow is None or rw is None:
+        return Flag("options", "under" if ow is None else "over", o_text, r_text, allowed)
+    if ow != rw:
+        return Flag("options", "placement", o_text, r_text, allowed)
+    return Flag("options", "over" if ok is None or ok > rk else "under", o_text, r_text, allowed)
+
+
+def _errors_figures(ours: dict, ref: dict):
+    return ours.get("n_err", ""), ref.get("n_err", ""), "0"
+
+
+def _errors_band(ours: dict, ref: dict) -> Flag | None:
+    if not _num(ours, "n_err"):
+        return None
+    return Flag("errors", "failed", *_errors_figures(ours, ref), note=ours.get("first_error", ""))
 
 
 BANDS: tuple[Band, ...] = (
-    Band("megapixels", "median megapixels >= 0.8 x the reference's", "megapixels_med",
-         ok=lambda o, r: o >= 0.8 * r - 1e-9, need=lambda r: round(0.8 * r, 3)),
-    Band("distinct_sizes", "distinct image sizes over 30 seeds >= min(reference's, 8)", "n_distinct_sizes",
-         ok=lambda o, r: o >= min(r, 8), need=lambda r: min(r, 8)),
+    Band("megapixels", "median megapixels within [0.8, 1.5] x the reference's", "megapixels_med",
+         limits=lambda r: (0.8 * r, 1.5 * r)),
+    Band("answer_median", "median numeric answer within [0.5, 2] x the reference's (+-2 where its |median| < 4)",
+         "num_med", limits=lambda r: _ratio_or_abs(r, 0.5, 2.0, 4, 2, False)),
+    Band("annotation_elements", "median annotation elements within [1/1.5, 1.5] x the reference's "
+         "(+-1 where its median <= 2)", "annot_elems_med",
+         limits=lambda r: _ratio_or_abs(r, 1 / 1.5, 1.5, 2, 1, True)),
+    Band("options", "the reference's option count, listed or drawn as it does (none where it offers none)",
+         "options", custom=_options_band, shown=_options_figures),
     Band("distinct_answers", "distinct answers over 30 seeds >= 0.8 x the reference's", "n_distinct_answers",
-         ok=lambda o, r: o >= 0.8 * r - 1e-9, need=lambda r: round(0.8 * r, 2)),
+         limits=lambda r: (0.8 * r, None)),
     Band("top_answer_share", "top-answer share <= the reference's + 0.10", "top_answer_share",
-         ok=lambda o, r: o <= r + 0.10 + 1e-9, need=lambda r: round(r + 0.10, 3)),
-    Band("options", "options offered = the reference's (count; image vs prompt)", "options",
-         custom=_options_band),
-    Band("annotation_elements", "median annotation elements >= the reference's", "annot_elems_med",
-         ok=lambda o, r: o >= r - 1e-9, need=lambda r: r),
-    Band("errors", "every instance generates", "n_err",
-         custom=lambda o, r: (o["n_err"], r.get("n_err", ""), "generation failed: " + o["first_error"])
-         if _num(o, "n_err") else None),
+         limits=lambda r: (None, r + 0.10)),
+    Band("distinct_sizes", "distinct image sizes over 30 seeds >= min(reference's, 8)", "n_distinct_sizes",
+         limits=lambda r: (min(r, 8), None)),
+    Band("errors", "every instance generates", "n_err", custom=_errors_band, shown=_errors_figures),
 )
 BAND_NAMES = tuple(b.name for b in BANDS)
 
 
-def check(ours: dict, ref: dict | None) -> dict[str, tuple]:
-    """The bands a task fails: {band name: (ours, reference, shortfall)}; {} when within all."""
+def check(ours: dict, ref: dict | None) -> dict[str, Flag]:
+    """The bands a task misses: {band name: Flag}; {} when within all (or without a reference row)."""
     if ref is None or not _num(ref, "n_ok"):
         return {}
     out = {}
     for band in BANDS:
-        bad = band.check(ours, ref)
-        if bad:
-            out[band.name] = bad
+        flag = band.check(ours, ref)
+        if flag:
+            out[band.name] = flag
     return out
 
 
-COMPARE_COLUMNS = ("megapixels_med", "n_distinct_sizes", "n_distinct_answers", "top_answer_share", "options",
-                   "annot_elems_med")
+def _scene_of(task_id: str) -> str:
+    parts = task_id.removeprefix("task_").split("__")
+    return "/".join(parts[:2]) if len(parts) == 3 else ""
 
 
 def compare(rows, ref: dict[str, dict]) -> list[dict]:
-    """Per task: our figures, the reference's, and the failed bands."""
+    """Per task, side by side: each band's figure (ours, the reference's, what it allows, the
+    flag's direction), the flags (``band:direction``) and their text."""
     out = []
     for row in rows:
         r = ref.get(row["task_id"])
         if r is not None:
             row["tranche"] = r.get("tranche", "")
         fails = check(row, r)
-        item = {"task_id": row["task_id"], "reference": "yes" if r else "no", "flags": ",".join(fails)}
-        for c in COMPARE_COLUMNS:
-            item[c] = row.get(c, "")
-            item["ref_" + c] = (r or {}).get(c, "")
-        item["detail"] = "; ".join(f"{k}: ours {v[0]} vs ref {v[1]} ({v[2]})" for k, v in fails.items())
+        item = {"task_id": row["task_id"], "scene": _scene_of(row["task_id"]), "tranche": row.get("tranche", ""),
+                "reference": "yes" if r else "no",
+                "flags": ",".join(f"{f.band}:{f.direction}" for f in fails.values())}
+        for band in BANDS:
+            o, rf, allowed = band.figures(row, r or {})
+            item[band.name], item["ref_" + band.name], item[band.name + "_allowed"] = o, rf, allowed
+            item[band.name + "_flag"] = fails[band.name].direction if band.name in fails else ""
+        item["detail"] = "; ".join(f.text() for f in fails.values())
         out.append(item)
     return out
 
 
+_MARK = {"over": "^", "under": "v"}
+_HEADS = {"megapixels": "MP", "answer_median": "answer med", "annotation_elements": "annot",
+          "options": "options", "distinct_answers": "answers", "top_answer_share": "top share",
+          "distinct_sizes": "sizes", "errors": "errors"}
+
+
 def format_compare(table) -> str:
-    """A fixed-width table: our figure / the reference's per band column, then flags."""
-    heads = ("task", "MP", "sizes", "answers", "top share", "options", "annot", "flags")
-    lines = []
+    """A fixed-width table: per band ``ours | reference`` with ^ (over), v (under) or ! (other
+    miss) after a flagged figure, then the flags."""
+    heads = ["task"] + [_HEADS[b] for b in BAND_NAMES] + ["flags"]
     body = []
     for t in table:
         cells = [t["task_id"].removeprefix("task_")]
-        for c in COMPARE_COLUMNS:
-            cells.append(f"{t[c] or '-'}/{t['ref_' + c] or '-'}")
+        for b in BAND_NAMES:
+            mark = _MARK.get(t[b + "_flag"], "!") if t[b + "_flag"] else ""
+            cells.append(f"{t[b] or '-'} | {t['ref_' + b] or '-'}{mark}")
         cells.append(t["flags"] or ("(no reference)" if t["reference"] == "no" else "ok"))
         body.append(cells)
     widths = [max(len(h), *(len(b[i]) for b in body)) if body else len(h) for i, h in enumerate(heads)]
-    lines.append("  ".join(h.ljust(w) for h, w in zip(heads, widths)))
-    for b in body:
-        lines.append("  ".join(x.ljust(w) for x, w in zip(b, widths)))
+    lines = ["  ".join(h.ljust(w) for h, w in zip(heads, widths))]
+    lines += ["  ".join(x.ljust(w) for x, w in zip(b, widths)).rstrip() for b in body]
     return "\n".join(lines)
+
+
+COMPARE_TSV = (["task_id", "scene", "tranche", "reference", "flags"]
+               + [x for b in BAND_NAMES for x in (b, "ref_" + b, b + "_allowed", b + "_flag")] + ["detail"])
 
 
 def write_compare_tsv(table, path) -> None:
     from .core.canonical import write_atomic
 
-    cols = ["task_id", "reference", "flags"] + [x for c in COMPARE_COLUMNS for x in (c, "ref_" + c)] + ["detail"]
-    text = "\n".join(["\t".join(cols)] + ["\t".join(str(t.get(c, "")) for c in cols) for t in table]) + "\n"
+    text = "\n".join(["\t".join(COMPARE_TSV)]
+                     + ["\t".join(str(t.get(c, "")) for c in COMPARE_TSV) for t in table]) + "\n"
     write_atomic(path, text)
 
 
-def summary(table) -> str:
+def _counts(flags) -> str:
+    per = Counter(flags)
+    return ", ".join(f"{k} {v}" for k, v in sorted(per.items())) or "none"
+
+
+def summary(table, per_scene: bool = False) -> str:
+    """How many tasks miss the bands, per ``band:direction``; with ``per_scene``, a line per
+    scene that misses any."""
     flagged = [t for t in table if t["flags"]]
-    per_band = Counter(f for t in flagged for f in t["flags"].split(","))
-    bands = ", ".join(f"{k} {v}" for k, v in sorted(per_band.items())) or "none"
-    return f"{len(flagged)} of {len(table)} tasks outside the bands (per band: {bands})"
+    lines = [f"{len(flagged)} of {len(table)} tasks outside the bands "
+             f"(per band: {_counts(f for t in flagged for f in t['flags'].split(','))})"]
+    if per_scene:
+        scenes: dict[str, list] = {}
+        for t in table:
+            scenes.setdefault(t["scene"], []).append(t)
+        for scene, ts in sorted(scenes.items()):
+            bad = [t for t in ts if t["flags"]]
+            if bad:
+                lines.append(f"  {scene}: {len(bad)} of {len(ts)} tasks "
+                             f"({_counts(f for t in bad for f in t['flags'].split(','))})")
+    return "\n".join(lines)

@@ -1,6 +1,15 @@
-"""games/chess: independent solvers (geometric brute force, no ray generation) from the catalog programs."""
+"""games/chess: independent solvers (geometric brute force, no ray generation; python-chess's attack
+sets for the movement counts) from the catalog programs, and the counting rules checked on the
+original generator's own boards (tests/data/chess_reference/boards.json)."""
 
+import json
+from pathlib import Path
+
+import chess
+import pytest
 from taskcheck import check_many_instances, scene_tests
+
+from tracegen.domains.games import chess as C
 
 MOD = "tracegen.domains.games.chess"
 P = "task_games__chess__"
@@ -94,24 +103,49 @@ def king_escape(state, params, qid):
     return len(_legal_targets(board, king))
 
 
+# The marked-piece and player-capture counts read the catalog's programs as the original does: the
+# squares a piece's movement reaches (pins and check ignored), opponent kings never captured.
+def _py_board(board):
+    b = chess.BaseBoard.empty()
+    for (f, r), (color, kind) in board.items():
+        b.set_piece_at(chess.square(f, r), chess.Piece.from_symbol(kind if color == "white" else kind.lower()))
+    return b
+
+
+def _movement_empty(board, src):
+    """Empty squares a non-pawn piece reaches (python-chess: its attack set off the occupied squares)."""
+    assert board[src][1] not in ("P", "K")
+    b = _py_board(board)
+    return len(b.attacks(chess.square(*src)) & ~b.occupied)
+
+
+def _movement_captures(board, src):
+    """Opponent non-king pieces a piece can take (pawns too: their captures are their attacks)."""
+    b = _py_board(board)
+    color = chess.WHITE if board[src][0] == "white" else chess.BLACK
+    return set(b.attacks(chess.square(*src)) & b.occupied_co[not color] & ~b.kings)
+
+
 def destinations(state, params, qid):
     board = _board(state)
     src = tuple(params["marked"])
     assert board[src][0] == state["to_move"]
-    return sum(t not in board for t in _legal_targets(board, src))
+    return _movement_empty(board, src)
 
 
 def captures(state, params, qid):
     board = _board(state)
     src = tuple(params["marked"])
     assert board[src][0] == state["to_move"]
-    return sum(t in board for t in _legal_targets(board, src))
+    return len(_movement_captures(board, src))
+
+
+def _player_captures(board, side):
+    return len(set().union(*(_movement_captures(board, src) for src, (c, _) in board.items() if c == side)))
 
 
 def player_captures(state, params, qid):
-    board = _board(state)
-    side = state["to_move"]
-    return len({t for src, (c, k) in board.items() if c == side for t in _legal_targets(board, src) if t in board})
+    return _player_captures(_board(state), state["to_move"])
 
 
 def attackers(state, params, qid):
@@ -165,3 +199,71 @@ test_tasks, test_two_process_determinism = scene_tests(MOD, SOLVERS, size_metric
 
 def test_many_instances_agree():
     check_many_instances(MOD, SOLVERS, seed=3, n=60)
+
+
+# ---------------------------------------------------------------- the original's boards
+REF_BOARDS = json.loads((Path(__file__).resolve().parents[1] / "data" / "chess_reference" / "boards.json")
+                        .read_text())["boards"]
+SAMPLES = Path(__file__).resolve().parents[3] / "shared" / "reference" / "catalog" / "ref_samples"
+
+
+def _ours(name, board, row):
+    """Our module's count on one of the original's boards."""
+    sq = tuple(row["marked"]) if row["marked"] else None
+    if name == "marked_piece_destination_count":
+        return len(C._empty_dests(board, *sq))
+    if name == "marked_piece_capture_count":
+        return len(C._captures(board, *sq))
+    if name == "player_capture_piece_count":
+        return len(C._capturable(board, row["side"]))
+    if name == "king_escape_square_count":
+        return len(C.legal_moves(board, *sq))
+    by = C.other(board[sq][0]) if sq in board else row["side"]   # target_square_attacker_count
+    return len(C.attackers(board, sq, by))
+
+
+def _fully_legal(name, board, row):
+    """The other reading: only moves that do not leave the mover's own king attacked."""
+    if name == "player_capture_piece_count":
+        return len({d for s, (c, _) in board.items() if c == row["side"] for d in C.legal_moves(board, *s)
+                    if d in board and board[d][1] != "K"})
+    moves = C.legal_moves(board, *row["marked"])
+    if name == "marked_piece_destination_count":
+        return sum(d not in board for d in moves)
+    return sum(d in board and board[d][1] != "K" for d in moves)
+
+
+@pytest.mark.parametrize("task_id", sorted(REF_BOARDS))
+def test_counts_agree_with_the_original_on_its_boards(task_id):
+    """Seeds 0..29 of the original generator: our counting rules give its answers on its own
+    positions; for the movement counts, python-chess's attack sets give them too."""
+    name = task_id.removeprefix(P)
+    for row in REF_BOARDS[task_id]:
+        board = _board(row)
+        assert _ours(name, board, row) == row["answer"], (task_id, row["seed"])
+        if name in ("marked_piece_destination_count", "marked_piece_capture_count"):
+            solver = _movement_empty if name == "marked_piece_destination_count" else \
+                lambda b, s: len(_movement_captures(b, s))
+            assert solver(board, tuple(row["marked"])) == row["answer"], (task_id, row["seed"])
+        if name == "player_capture_piece_count":
+            assert _player_captures(board, row["side"]) == row["answer"], (task_id, row["seed"])
+
+
+@pytest.mark.parametrize("name", ["marked_piece_destination_count", "marked_piece_capture_count",
+                                  "player_capture_piece_count"])
+def test_the_original_counts_movement_not_full_legality(name):
+    """The two readings differ on some of the original's boards (pins, a king in check), and the
+    original's answers there are the movement counts."""
+    rows = REF_BOARDS[P + name]
+    differ = [r for r in rows if _fully_legal(name, _board(r), r) != r["answer"]]
+    assert len(differ) >= 3, f"{name}: the boards do not tell the readings apart"
+
+
+def test_reference_boards_are_the_samples():
+    """The fixture's seeds 0 and 1 carry the answers of the reference's own samples."""
+    if not SAMPLES.exists():
+        pytest.skip(f"reference samples {SAMPLES} absent")
+    for task_id, rows in REF_BOARDS.items():
+        for row in rows[:2]:
+            sample = json.loads((SAMPLES / task_id / f"seed{row['seed']}.json").read_text())
+            assert sample["answer"] == row["answer"], (task_id, row["seed"])

@@ -348,12 +348,25 @@ def _marked_piece(q, support, plant_fn):
     return s["to_move"], board_of(s), f, r
 
 
+# The marked-piece and player-capture counts follow the catalog's reading (the original's programs
+# count a piece's *movement* squares: empty_legal_destinations, capturable_opponent_pieces): other
+# pieces block the piece's path, own pieces are not destinations, opponent pieces other than the
+# king are captures -- and whether the move would leave the mover's own king attacked (pins, check)
+# does not matter.  The original's answers on its own boards agree with this reading and not with
+# full legality (tests/domains/test_games_chess.py checks both against its boards).
+MOVEMENT_RULES = ("Count by the pieces' normal movement for one move (no castling, en passant or promotion): "
+                  "pieces block the path, and whether a move would leave the mover's own king in check does "
+                  "not matter.")
+
+
 def _empty_dests(board, f, r):
-    return [d for d in legal_moves(board, f, r) if d not in board]
+    """Empty squares the piece on (f, r) reaches by its movement (pins and check ignored)."""
+    return [d for d in pseudo_moves(board, f, r) if d not in board]
 
 
 def _captures(board, f, r):
-    return [d for d in legal_moves(board, f, r) if d in board]
+    """Opponent pieces (not the king) the piece on (f, r) can take by its movement (pins and check ignored)."""
+    return [d for d in pseudo_moves(board, f, r) if d in board and board[d][1] != "K"]
 
 
 def _plant_targets(board, color, t, rng, counted, reach) -> bool:
@@ -410,8 +423,9 @@ def _plant_destinations(board, sq, t, rng) -> bool:
     return False
 
 
-DEST_SUPPORT = range(1, 10)
-CAPTURE_SUPPORT = range(1, 6)
+# the catalog's supports (the original's marked_piece_{destination,capture}_count_support)
+DEST_SUPPORT = range(1, 7)
+CAPTURE_SUPPORT = range(0, 5)
 
 
 def _marked_question(side, board, f, r):
@@ -423,26 +437,27 @@ def _marked_question(side, board, f, r):
 def marked_piece_destination_count(q):
     side, board, f, r = _marked_piece(q, DEST_SUPPORT, _plant_destinations)
     names = [sq_name(*d) for d in sorted(_empty_dests(board, f, r), key=lambda d: (d[1], d[0]))]
-    q.step("legal_quiet_moves", piece=sq_name(f, r), destinations=names)
+    q.step("movement_destinations", piece=sq_name(f, r), destinations=names)
     return q.answer(len(names), witnesses=[f"sq:{n}" for n in names],
-                    question=(f"{_marked_question(side, board, f, r)} How many empty squares can it legally move to? "
-                              f"{RULES}"))
+                    question=(f"{_marked_question(side, board, f, r)} How many empty squares can it move to in one "
+                              f"move? Squares holding a piece of either colour do not count. {MOVEMENT_RULES}"))
 
 
 @task("marked_piece_capture_count", answer="integer", annotation="bbox_set", ops="counting,state_update")
 def marked_piece_capture_count(q):
     side, board, f, r = _marked_piece(q, CAPTURE_SUPPORT, _plant_captures)
     names = [sq_name(*d) for d in sorted(_captures(board, f, r), key=lambda d: (d[1], d[0]))]
-    q.step("legal_captures", piece=sq_name(f, r), captures=names)
+    q.step("movement_captures", piece=sq_name(f, r), captures=names)
     return q.answer(len(names), witnesses=[f"piece:{n}" for n in names],
-                    question=(f"{_marked_question(side, board, f, r)} How many opponent pieces can it legally capture "
-                              f"with its next move? {RULES}"))
+                    question=(f"{_marked_question(side, board, f, r)} How many opponent pieces could it capture with "
+                              f"its next move? {MOVEMENT_RULES}"))
 
 
 # ---------------------------------------------------------------------- tranche 2
 def _capturable(board, side):
-    """Opponent squares that some legal move of ``side`` captures on."""
-    return sorted({d for sq, (c, _) in board.items() if c == side for d in legal_moves(board, *sq) if d in board},
+    """Opponent pieces (not the king) some piece of ``side`` can take by its movement (pins and check
+    ignored, as ``_captures``)."""
+    return sorted({d for sq, (c, _) in board.items() if c == side for d in _captures(board, *sq)},
                   key=lambda d: (d[1], d[0]))
 
 
@@ -470,10 +485,10 @@ def player_capture_piece_count(q):
     s = q.edit(plant)
     side, board = s["to_move"], board_of(s)
     caps = [sq_name(*d) for d in _capturable(board, side)]
-    q.step("legal_captures", side=side, captured=caps)
+    q.step("movement_captures", side=side, captured=caps)
     return q.answer(len(caps), witnesses=[f"piece:{n}" for n in caps],
                     question=(f"It is {side.capitalize()}'s turn. How many different {other(side)} pieces could "
-                              f"{side.capitalize()} capture with one legal move? {RULES}"))
+                              f"{side.capitalize()} capture with one move? {MOVEMENT_RULES}"))
 
 
 def attackers(board, sq, side):
