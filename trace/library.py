@@ -46,10 +46,9 @@ def tasks(domain: str | None = None, scene: str | None = None, answer_type: str 
 def describe(task_id: str) -> dict[str, Any]:
     """The task card: ids, answer and annotation types, reasoning operations, query ids, difficulty
     levels, the catalog row (the reference catalog's entry: objective contract and program), and
-    ``original_difficulty``: the ``difficulty`` argument whose instances match the original generator.
-    The original has no difficulty setting; tracegen's fidelity bands against its statistics
-    (``tracegen stats --compare``) hold for the default, ``None``: every instance draws one of the task's
-    levels uniformly."""
+    ``original_difficulty``: the level whose instances match the original generator's distribution
+    (tracegen's two-sided fidelity bands, ``tracegen stats --compare``); ``difficulty=None`` means it.
+    The original has no difficulty setting: the other levels are easier / harder, for curricula."""
     from .gallery import load_catalog
 
     meta = check_task(task_id)
@@ -60,7 +59,10 @@ def describe(task_id: str) -> dict[str, Any]:
         for key in ("reasoning_operations", "query_ids"):
             catalog[key] = [x for x in row[key].split(",") if x]
     card = {k: v for k, v in meta.items() if k != "module"}
-    card.update(difficulties=list(meta["difficulties"]), original_difficulty=None, catalog=catalog)
+    from .core.task import original_level
+
+    card.update(difficulties=list(meta["difficulties"]), original_difficulty=original_level(meta["difficulties"]),
+                catalog=catalog)
     return card
 
 
@@ -69,8 +71,9 @@ def generate(task_id: str, seed: int = 0, *, difficulty: int | Sequence[int] | N
     """Instance ``index`` of task ``task_id`` in the dataset of seed ``seed`` and split ``split``: the same
     PNG bytes and record as ``tracegen generate --task ID --seed SEED`` (``--difficulty D``) writes for
     that index (a build redraws an instance identical to an earlier one of the same task with the next
-    salt; this function never does).  ``difficulty``: ``None`` (the default: each instance draws one of
-    the task's levels), a level, or a list of allowed levels."""
+    salt; this function never does).  ``difficulty``: ``None`` (the default: the level matching the
+    original generator, ``describe(task_id)["original_difficulty"]``), a level, or a list of levels each
+    instance draws one of."""
     check_task(task_id)
     seed, index, split = check_seed(seed), check_index(index), check_split(split)
     difficulty = check_difficulty(difficulty, [task_id])

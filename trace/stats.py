@@ -1,7 +1,7 @@
 """Per-task statistics (the task card) and the fidelity bands against the reference's figures.
 
-``task_stats`` computes, from instances generated exactly as a default build does (every
-difficulty level drawn, no size cap), the columns of the reference's ``ref_task_stats.tsv``:
+``task_stats`` computes, from instances generated exactly as a default build does (difficulty None: the
+original's level; no size cap), the columns of the reference's ``ref_task_stats.tsv``:
 image sizes, answer spread and diversity, options offered, annotation elements, prompt
 lengths, noise and background styles.  It draws plans (``engine.plan``), not images: the
 exported image size is known before drawing, so no pixel is rendered or encoded.
@@ -65,7 +65,7 @@ def _answer_text(v) -> str:
 
 def task_stats(task, seeds: int = REF_SEEDS, *, seed: int = DEFAULT_SEED, split: str = "train",
                max_side: int | None = None) -> dict:
-    """One row of statistics over instances 0..seeds-1 of a default build (all difficulties);
+    """One row of statistics over instances 0..seeds-1 of a default build (difficulty None: the original's level);
     ``task`` is a task id or a TaskSpec."""
     from . import registry
     from .core import annotation as ann

@@ -161,9 +161,14 @@ def _sample_state(spec: TaskSpec, root: int, difficulty: int, attempt: int, size
 
 
 def _solve(spec: TaskSpec, root: int, *, difficulty, query_id, max_attempts, stratum=None, size=None):
-    """Choose difficulty and query, then rejection-sample a state the task program accepts."""
-    if difficulty is None or isinstance(difficulty, (list, tuple)):
-        levels = [d for d in spec.difficulties if difficulty is None or d in difficulty]
+    """Choose difficulty and query, then rejection-sample a state the task program accepts.
+
+    ``difficulty``: ``None`` is the level matching the original generator (``spec.original_difficulty``), an
+    int pins a level, a list draws one of its levels per instance (a seeded stream of its own)."""
+    if difficulty is None:
+        difficulty = spec.original_difficulty
+    if isinstance(difficulty, (list, tuple)):
+        levels = [d for d in spec.difficulties if d in difficulty]
         if not levels:
             raise ValueError(f"{spec.task_id}: none of difficulties {difficulty} in {list(spec.difficulties)}")
         difficulty = levels[int(stream(root, "difficulty").integers(len(levels)))]

@@ -43,6 +43,16 @@ REASONING_OPS = (
     "transformation",
 )
 DIFFICULTIES = (1, 2, 3)
+#: The level whose instances have the original generator's distribution (sizes, numbers, object counts:
+#: the two-sided bands of ``tracegen stats --compare``); what ``difficulty=None`` means. Level 1 is easier
+#: and level 3 harder, for curricula.
+ORIGINAL_LEVEL = 2
+
+
+def original_level(levels) -> int:
+    """The level of ``levels`` matching the original generator (:data:`ORIGINAL_LEVEL`, or the middle one)."""
+    levels = list(levels)
+    return ORIGINAL_LEVEL if ORIGINAL_LEVEL in levels else levels[len(levels) // 2]
 
 
 class Reject(Exception):
@@ -204,6 +214,10 @@ class TaskSpec:
     queries: tuple[str, ...]
     difficulties: tuple[int, ...] = DIFFICULTIES
     version: int = 1
+
+    @property
+    def original_difficulty(self) -> int:
+        return original_level(self.difficulties)
 
     @property
     def domain(self) -> str:
