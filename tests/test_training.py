@@ -131,10 +131,13 @@ def test_check_fails_on_tampered_prompt(tmp_path, capsys):
 
 def test_check_fails_on_annotation_reward_and_scale_drift(tmp_path, capsys):
     def annotate(p):
-        p["reward"]["weights"] = {"accuracy": 0.70, "annotation": 0.25, "format": 0.05}
+        p["reward"]["mode"] = "answer_and_annotation"
     bad = _copy_profile(tmp_path, edit=annotate)
     assert check_cmd.run(_args(check_cmd, ["--profile", str(bad), "--no-compose"])) == 1
-    assert "annotation" in capsys.readouterr().out
+    assert "reward.mode must be 'answer'" in capsys.readouterr().out
+    (tmp_path / "w").mkdir()   # weights are the mode's, never a profile field
+    weighted = _copy_profile(tmp_path / "w", edit=lambda p: p["reward"].update(weights={"accuracy": 0.7}))
+    assert any("reward has unknown keys ['weights']" in x for x in P.validate(P.load(weighted)))
 
     def drift(p):
         p["verl"]["overrides"]["actor_rollout_ref.actor.optim.lr"] = 2e-6

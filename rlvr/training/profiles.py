@@ -10,7 +10,7 @@ A profile declares the run of the recipe table it reproduces (``recipe: <run>``,
 
 A profile is a mapping with the keys ``schema, name, scale, recipe, base_model {repo, revision}, dataset {repo,
 revision, train_rows, validation_rows, prompt_column, answer_column, data_source}, system_prompt {path,
-sha256}, images {min_pixels, max_pixels}, reward {mode, weights, path, name}, launch {nnodes,
+sha256}, images {min_pixels, max_pixels}, reward {mode, path, name}, launch {nnodes,
 gpus_per_node}, verl {version, config_name, runtime_keys, overrides}``.  ``verl.overrides`` maps a
 dotted veRL config key to its value; :func:`hydra_overrides` turns them into Hydra override strings
 (``key=value``) and :func:`compose` composes veRL's own ``ppo_trainer`` config with them, which fails
@@ -27,6 +27,7 @@ from tracegen.core.canonical import canonical_json, sha256_file, sha256_json
 
 from ..layering import LayerError, layered
 from . import engine
+from . import reward as reward_fn
 
 SCHEMA = "rlvr-training-profile/v1"
 PROFILE_DIR = Path(__file__).resolve().parent.parent / "profiles"
@@ -206,13 +207,12 @@ def validate(profile: dict) -> list[str]:
     need(isinstance(im.get("min_pixels"), int) and isinstance(im.get("max_pixels"), int)
          and 0 < im["min_pixels"] <= im["max_pixels"], "images.min_pixels/max_pixels must be 0 < min <= max")
     rw = profile["reward"]
-    need(rw.get("mode") == "answer", f"reward.mode must be 'answer', got {rw.get('mode')!r}")
-    weights = rw.get("weights") or {}
-    need(set(weights) == {"accuracy", "format"} and abs(sum(weights.values()) - 1.0) < 1e-12,
-         f"reward.weights must be accuracy + format summing to 1 (no annotation term), got {weights}")
-    from tracegen.reward import WEIGHTS
-    need(weights == WEIGHTS["answer"], f"reward.weights {weights} differ from tracegen's answer mode {WEIGHTS['answer']}")
-    need(any("annotation" in str(k) for k in weights) is False, "reward must not use the annotation")
+    # the mode is the one fact a profile states about its reward: its weights are the mode's own
+    # (tracegen.reward.WEIGHTS), and the reward function veRL loads scores exactly that mode
+    need(rw.get("mode") == reward_fn.MODE, f"reward.mode must be {reward_fn.MODE!r} (answer only: the reward "
+         f"function scores that mode, the annotation never), got {rw.get('mode')!r}")
+    extra = sorted(set(rw) - {"mode", "path", "name"})
+    need(not extra, f"reward has unknown keys {extra} (the weights are the mode's: tracegen.reward.WEIGHTS)")
     ov = (profile["verl"] or {}).get("overrides") or {}
     need(isinstance(ov, dict) and ov, "verl.overrides must be a non-empty mapping")
     runtime = profile["verl"].get("runtime_keys") or []
