@@ -5,9 +5,9 @@ fetch     (optional) the pinned release validation file (maveryn/trace@e317b746,
 generate  the validation split (our exported parquet, or the pinned release file) through lm-eval's
           ``trace_validation`` task with the pinned training system prompt and the campaign's decoding
           (trace_validation.generation in the suite manifest; seed 42);
-judge     typed extraction without the ground truth (trace_answers.extract_typed); only rows whose
-          extraction is missing or ambiguous go to the judge, which sees the raw response and the answer
-          type and nothing else;
+judge     typed extraction without the ground truth (answers.extract_typed); only rows whose
+          extraction is missing or ambiguous go to the judge (judging.py), which sees the raw response and
+          the answer type and nothing else;
 score     exact match against the ground truth with tracegen's matcher; unresolved rows count 0 in the
           denominator; per-domain and per-task breakdown.
 """
@@ -18,10 +18,10 @@ import argparse
 import hashlib
 import json
 
-from . import suite as suite_mod
-from .commands import (_fail, add_judge_options, check_rows, judge_rows, make_judge, write_json_atomic)
-from .evaluate import (SYSTEM_PROMPT, EvaluateError, add_backend_arguments, decoding, read_jsonl,
-                       run_lm_eval, write_jsonl_atomic)
+from .. import suite as suite_mod
+from ..commands import add_judge_options, check_rows, fail, make_judge, write_json_atomic
+from ..evaluate import (SYSTEM_PROMPT, EvaluateError, add_backend_arguments, decoding, read_jsonl,
+                        run_lm_eval, write_jsonl_atomic)
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -84,7 +84,7 @@ def run_fetch(args) -> int:
         finally:
             shutil.rmtree(tmp, ignore_errors=True)
     except (EvaluateError, suite_mod.SuiteError, OSError, ImportError) as e:
-        return _fail("trace-validation fetch", e)
+        return fail("trace-validation fetch", e)
     print(json.dumps({"file": str(out / name), "sha256": digest, "rows": rows}))
     return 0
 
@@ -114,40 +114,33 @@ def run_generate(args) -> int:
         check_rows(rows, "trace validation generations")
         write_jsonl_atomic(args.output, rows)
     except (EvaluateError, suite_mod.SuiteError, ValueError, OSError) as e:
-        return _fail("trace-validation generate", e)
+        return fail("trace-validation generate", e)
     print(json.dumps({"rows": len(rows), "seed": seed, "decoding": kwargs}, sort_keys=True))
     return 0
 
 
-def _requests(row, previous):
-    from . import trace_answers
-
-    if previous or row["extraction"]["status"] == "ok":
-        return []
-    return [trace_answers.judge_request(row["response"], row["answer_type"])]
-
-
 def run_judge(args) -> int:
-    from . import judge, trace_answers
+    from ..judge import JudgeError
+    from . import answers, judging
 
     try:
         rows = read_jsonl(args.input)
         check_rows(rows, args.input)
-        rows = [dict(r, extraction=trace_answers.extract_typed(r["response"], r["answer_type"])) for r in rows]
+        rows = [dict(r, extraction=answers.extract_typed(r["response"], r["answer_type"])) for r in rows]
         with make_judge(args) as j:
-            outputs, calls = judge_rows(rows, _requests, j)
+            outputs = judging.extract(j, rows, batch_size=args.judge_batch_size)
         for row, out in zip(rows, outputs):
-            if out:
-                row["judge"] = {"extracted": out[0]}
+            if out is not None:
+                row["judge"] = {"extracted": out}
         write_jsonl_atomic(args.output, rows)
-    except (judge.JudgeError, EvaluateError, OSError) as e:
-        return _fail("trace-validation judge", e)
-    print(json.dumps({"rows": len(rows), "judged": calls}))
+    except (JudgeError, EvaluateError, OSError) as e:
+        return fail("trace-validation judge", e)
+    print(json.dumps({"rows": len(rows), "judged": sum(map(judging.needs_judge, rows))}))
     return 0
 
 
 def run_score(args) -> int:
-    from . import trace_answers
+    from . import answers
 
     try:
         rows = read_jsonl(args.input)
@@ -155,10 +148,10 @@ def run_score(args) -> int:
         missing = [r["index"] for r in rows if "extraction" not in r]
         if missing:
             raise EvaluateError(f"{args.input}: rows {missing[:5]} have no extraction (run the judge step first)")
-        summary = dict(trace_answers.score_rows(rows), model=args.model)
+        summary = dict(answers.score_rows(rows), model=args.model)
         write_json_atomic(args.output, summary)
     except (EvaluateError, ValueError, OSError) as e:
-        return _fail("trace-validation score", e)
+        return fail("trace-validation score", e)
     print(json.dumps({"model": args.model, "score": summary["score"], "rows": summary["rows"]}))
     return 0
 
