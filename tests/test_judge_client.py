@@ -2,11 +2,8 @@
 requests): the reference's two transports through the openai client against a local OpenAI-compatible stub,
 the client's own retries, the cache, and the tiny in-process judge rendering the same chat template."""
 
-import json
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-
 import pytest
+from fake_openai import FakeServer
 
 from rlvr.evaluation.common import judge_protocol as jp
 from rlvr.evaluation.judge import JudgeError
@@ -14,47 +11,22 @@ from rlvr.evaluation.judge.engine import Judge
 from rlvr.evaluation.judge.tiny import build_tiny_judge
 
 
-class Stub:
-    """/v1/chat/completions and /v1/completions; ``fail`` first requests answer HTTP 503."""
+class Stub(FakeServer):
+    """chat -> ``chat:<last 3 characters>`` (stop), completions -> ``len:<prompt length>`` (length); the first
+    ``fail`` requests answer HTTP 503."""
 
     def __init__(self, fail=0):
-        self.bodies, self.paths, self.fail = [], [], fail
-        outer = self
+        self.fail = fail
+        super().__init__(self.reply)
+        self.url = self.base_url
 
-        class H(BaseHTTPRequestHandler):
-            def log_message(self, *a):
-                pass
-
-            def do_POST(self):
-                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-                outer.bodies.append(body)
-                outer.paths.append(self.path)
-                if outer.fail > 0:
-                    outer.fail -= 1
-                    data, code = b'{"error": {"message": "busy"}}', 503
-                elif self.path.endswith("/chat/completions"):
-                    text = body["messages"][0]["content"][0]["text"][-3:]
-                    data, code = json.dumps({"id": "c", "object": "chat.completion", "created": 0, "model": body["model"],
-                                             "choices": [{"index": 0, "finish_reason": "stop", "message": {
-                                                 "role": "assistant", "content": f"chat:{text}"}}]}).encode(), 200
-                else:
-                    data, code = json.dumps({"id": "t", "object": "text_completion", "created": 0, "model": body["model"],
-                                             "choices": [{"index": 0, "finish_reason": "length",
-                                                          "text": f"len:{len(body['prompt'])}"}]}).encode(), 200
-                self.send_response(code)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
-
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), H)
-        self.httpd.daemon_threads = True
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
-
-    def close(self):
-        self.httpd.shutdown()
-        self.httpd.server_close()
+    def reply(self, body, n, path):
+        if self.fail > 0:
+            self.fail -= 1
+            return "HTTP", 503
+        if path.endswith("/chat/completions"):
+            return f"chat:{body['messages'][0]['content'][0]['text'][-3:]}", "stop"
+        return f"len:{len(body['prompt'])}", "length"
 
 
 @pytest.fixture(scope="module")
