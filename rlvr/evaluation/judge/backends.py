@@ -48,9 +48,9 @@ def render_chat(tokenizer, messages) -> str:
 class ChatRenderer:
     """The /v1/completions prompt of the reference: the judge tokenizer (loaded on first use) renders it."""
 
-    def __init__(self, model_dir, tokenizer=None):
+    def __init__(self, model_dir):
         self.model_dir = model_dir
-        self.tokenizer = tokenizer
+        self.tokenizer = None
 
     def __call__(self, messages) -> str:
         if self.tokenizer is None:
