@@ -16,7 +16,9 @@ def build_parser() -> argparse.ArgumentParser:
     receipts_cli.add_parsers(sub)
 
     from . import aggregate, preflight
-    from .evaluation import commands as ev, conformance, evaluate, judge as ev_judge, suite as ev_suite, trace_validation
+    from .evaluation import commands as ev, conformance, evaluate, suite as ev_suite
+    from .evaluation.judge import tiny as tiny_judge
+    from .evaluation.trace_validation import commands as trace_validation
     from .training import cards, check, launch, merge, prepare, tiny
 
     for name, add, fn, text in (
@@ -45,7 +47,7 @@ def build_parser() -> argparse.ArgumentParser:
          "check the benchmarks' prompts, judge requests, scores and aggregates against reference cases"),
         ("trace-validation", trace_validation.add_arguments, trace_validation.main,
          "the TRACE validation campaign: generate | judge | score"),
-        ("build-tiny-judge", ev_judge.add_arguments, ev_judge.run,
+        ("build-tiny-judge", tiny_judge.add_arguments, tiny_judge.run,
          "build a tiny Qwen3-architecture judge model offline (CPU path of the judge)"),
         ("preflight", preflight.add_arguments, preflight.run,
          "GPU pre-flight on the node (driver vs the image's CUDA, exactly the requested GPUs, their memory), "

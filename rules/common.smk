@@ -22,6 +22,8 @@ from rlvr.evaluation import suite as _suite
 
 try:
     SUITE = _suite.load(SUITE_PATH)   # schema-validated manifest (rlvr suite --check)
+    # the suite's seeds (42/43/44), or the subset of them that eval.seeds names
+    SEEDS = _suite.select_seeds(SUITE, config["eval"].get("seeds"))
 except _suite.SuiteError as e:
     raise WorkflowError(str(e))
 BENCHMARKS = (
@@ -29,7 +31,6 @@ BENCHMARKS = (
     if config["eval"]["benchmarks"] == "all"
     else list(config["eval"]["benchmarks"])
 )
-SEEDS = [int(s) for s in config["eval"]["seeds"]]
 MODELS_FOR_AGGREGATE = [
     {"model": m, "scale": v["scale"], "base": v.get("base"), "display": v.get("display", m)} for m, v in MODELS.items()
 ]

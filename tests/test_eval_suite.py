@@ -92,3 +92,19 @@ def test_every_benchmark_has_an_lm_eval_task_and_lm_eval_loads_them():
     names = set(tm.all_tasks)
     assert {b["lm_eval_task"] for b in m["benchmarks"]} <= names and "trace_validation" in names
     assert "trace_eval_v1" in names   # the tag runs the whole suite: lm_eval --tasks trace_eval_v1
+
+
+def test_the_suites_seeds_are_the_default_and_a_config_may_only_pick_among_them():
+    m = suite.load(MANIFEST)
+    assert suite.select_seeds(m) == suite.select_seeds(m, None) == [42, 43, 44]
+    assert suite.select_seeds(m, [44, 42]) == [44, 42]              # the configuration's order
+    for bad, message in (([7], r"\[7\] are not seeds"), ([42, 7, 8], r"\[7, 8\] are not seeds"),
+                         ([42, 42], "distinct"), ([], "distinct")):
+        with pytest.raises(suite.SuiteError, match=message) as e:
+            suite.select_seeds(m, bad)
+        assert "\n" not in str(e.value)
+
+
+@pytest.mark.skipif(not (SHARED / "results.json").is_file(), reason="needs ../shared/reference/eval/results.json")
+def test_the_suites_seeds_are_the_reference_releases():
+    assert suite.SEEDS == json.loads((SHARED / "results.json").read_text())["seeds"]

@@ -139,6 +139,35 @@ def test_decoding_maps_the_suite_parameters_per_backend():
     assert args["mm_processor_kwargs"] == {"min_pixels": 3136, "max_pixels": 100}
 
 
+@pytest.mark.parametrize("backend", ["hf", "vllm", "openai"])
+def test_a_prompt_may_carry_the_24_images_the_reference_server_took(backend):
+    # the reference's endpoint pool: vllm serve --limit-mm-per-prompt '{"image": 24}'
+    _, args = evaluate.model_spec(backend, "/m", seed=42, min_pixels=1, max_pixels=2, batch_size=1,
+                                  base_url="http://h/v1")
+    assert evaluate.MAX_IMAGES == 24 and args["max_images"] == 24
+    evaluate.check_image_counts([1, 24, 3], 24, "d")
+    with pytest.raises(evaluate.EvaluateError, match=r"^d: row 1 has 25 images, more than the 24 a prompt may "
+                                                     r"carry \(and 1 more rows\)$"):
+        evaluate.check_image_counts([1, 25, 30], 24, "d")
+
+
+def test_a_row_with_more_images_fails_before_the_model_loads(work, tmp_path):
+    from rlvr.evaluation import benchmarks
+    from rlvr.evaluation.common import dataset
+
+    rows = _rows(work, "blink")
+    counts = evaluate.prompt_image_counts("blink", work / "blink")
+    assert counts == [len(r.images) for r in rows] and max(counts) > 1
+    rows[1] = benchmarks.Row(fields=rows[1].fields, images=[rows[1].images[0]] * 25)
+    dataset.write(rows, tmp_path / "blink25", benchmark="blink", files={}, notes={"fixture": True})
+    assert evaluate.prompt_image_counts("blink", tmp_path / "blink25")[1] == 25
+    r = rlvr("evaluate", "--suite", SUITE, "--benchmark", "blink", "--seed", 42, "--model", tmp_path / "no-model",
+             "--data", tmp_path / "blink25", "--output", tmp_path / "g.jsonl")
+    assert r.returncode == 1 and not (tmp_path / "g.jsonl").exists()
+    assert r.stderr.strip() == (f"rlvr evaluate: {tmp_path / 'blink25'}: row 1 has 25 images, more than the 24 a "
+                                f"prompt may carry")
+
+
 class _FakeOpenAI(BaseHTTPRequestHandler):
     """An OpenAI-compatible endpoint that records request bodies and answers every chat turn."""
     bodies: list = []

@@ -1,59 +1,32 @@
-"""The judge client of the benchmark modules (rlvr.evaluation.judge_client): the reference's two transports
-through the openai client against a local OpenAI-compatible stub, the client's own retries, the cache, and
-the tiny in-process judge rendering the same chat template."""
-
-import json
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+"""The benchmarks' front-end of the judge (rlvr.evaluation.judge.engine.Judge answering the row scorers'
+requests): the reference's two transports through the openai client against a local OpenAI-compatible stub,
+the client's own retries, the cache, and the tiny in-process judge rendering the same chat template."""
 
 import pytest
+from fake_openai import FakeServer
 
 from rlvr.evaluation.common import judge_protocol as jp
-from rlvr.evaluation.judge import JudgeError, build_tiny_judge
-from rlvr.evaluation.judge_client import ProtocolJudge
+from rlvr.evaluation.judge import JudgeError
+from rlvr.evaluation.judge.engine import Judge
+from rlvr.evaluation.judge.tiny import build_tiny_judge
 
 
-class Stub:
-    """/v1/chat/completions and /v1/completions; ``fail`` first requests answer HTTP 503."""
+class Stub(FakeServer):
+    """chat -> ``chat:<last 3 characters>`` (stop), completions -> ``len:<prompt length>`` (length); the first
+    ``fail`` requests answer HTTP 503."""
 
     def __init__(self, fail=0):
-        self.bodies, self.paths, self.fail = [], [], fail
-        outer = self
+        self.fail = fail
+        super().__init__(self.reply)
+        self.url = self.base_url
 
-        class H(BaseHTTPRequestHandler):
-            def log_message(self, *a):
-                pass
-
-            def do_POST(self):
-                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-                outer.bodies.append(body)
-                outer.paths.append(self.path)
-                if outer.fail > 0:
-                    outer.fail -= 1
-                    data, code = b'{"error": {"message": "busy"}}', 503
-                elif self.path.endswith("/chat/completions"):
-                    text = body["messages"][0]["content"][0]["text"][-3:]
-                    data, code = json.dumps({"id": "c", "object": "chat.completion", "created": 0, "model": body["model"],
-                                             "choices": [{"index": 0, "finish_reason": "stop", "message": {
-                                                 "role": "assistant", "content": f"chat:{text}"}}]}).encode(), 200
-                else:
-                    data, code = json.dumps({"id": "t", "object": "text_completion", "created": 0, "model": body["model"],
-                                             "choices": [{"index": 0, "finish_reason": "length",
-                                                          "text": f"len:{len(body['prompt'])}"}]}).encode(), 200
-                self.send_response(code)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
-
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), H)
-        self.httpd.daemon_threads = True
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
-
-    def close(self):
-        self.httpd.shutdown()
-        self.httpd.server_close()
+    def reply(self, body, n, path):
+        if self.fail > 0:
+            self.fail -= 1
+            return "HTTP", 503
+        if path.endswith("/chat/completions"):
+            return f"chat:{body['messages'][0]['content'][0]['text'][-3:]}", "stop"
+        return f"len:{len(body['prompt'])}", "length"
 
 
 @pytest.fixture(scope="module")
@@ -70,7 +43,7 @@ def test_both_transports_send_the_reference_request(tiny, tmp_path):
     try:
         chat = jp.vlmeval_chat("Question? abc")
         comp = jp.persistent_completion("grade this", max_tokens=512, temperature=0.5)
-        with ProtocolJudge("openai", str(tiny), base_url=stub.url, cache_dir=tmp_path / "c", timeout=30) as j:
+        with Judge("openai", str(tiny), base_url=stub.url, cache_dir=tmp_path / "c", timeout=30) as j:
             replies = j.complete([chat, comp])
         assert [str(r) for r in replies[:1]] == ["chat:abc"] and replies[0].finish_reason == "stop"
         assert replies[1].startswith("len:") and replies[1].finish_reason == "length"
@@ -90,7 +63,7 @@ def test_both_transports_send_the_reference_request(tiny, tmp_path):
                                        add_generation_prompt=True, enable_thinking=False)
         assert body["prompt"] == want and "grade this" in want
         n = len(stub.bodies)
-        with ProtocolJudge("openai", str(tiny), base_url=stub.url, cache_dir=tmp_path / "c") as j:
+        with Judge("openai", str(tiny), base_url=stub.url, cache_dir=tmp_path / "c") as j:
             again = j.complete([comp, chat, chat])
         assert len(stub.bodies) == n and [str(x) for x in again] == [str(replies[1]), "chat:abc", "chat:abc"]
         assert again[0].finish_reason == "length"                                  # cached with its finish reason
@@ -101,10 +74,10 @@ def test_both_transports_send_the_reference_request(tiny, tmp_path):
 def test_the_clients_own_retries_absorb_transient_errors_and_then_fail_in_one_line(tiny, tmp_path):
     stub = Stub(fail=2)
     try:
-        with ProtocolJudge("openai", str(tiny), base_url=stub.url, max_retries=3, timeout=30) as j:
+        with Judge("openai", str(tiny), base_url=stub.url, max_retries=3, timeout=30) as j:
             assert str(j.complete([jp.vlmeval_chat("x yz")])[0]) == "chat: yz"
         stub.fail = 10
-        with ProtocolJudge("openai", str(tiny), base_url=stub.url, max_retries=1, timeout=30) as j:
+        with Judge("openai", str(tiny), base_url=stub.url, max_retries=1, timeout=30) as j:
             with pytest.raises(JudgeError) as e:
                 j.complete([jp.vlmeval_chat("again")])
         assert "\n" not in str(e.value) and "retries" in str(e.value)
@@ -116,9 +89,9 @@ def test_tiny_in_process_judge_is_deterministic(tiny, tmp_path):
     reqs = [jp.persistent_completion("Is 12 equal to twelve?", max_tokens=8),
             jp.vlmeval_chat("Pick A or B.", max_tokens=6),
             jp.persistent_completion("Grade it.", max_tokens=8, temperature=1.0)]
-    with ProtocolJudge("hf", str(tiny)) as j:
+    with Judge("hf", str(tiny)) as j:
         a = j.complete(reqs)
-    with ProtocolJudge("hf", str(tiny)) as j:
+    with Judge("hf", str(tiny)) as j:
         b = j.complete(reqs)
     assert [str(x) for x in a] == [str(x) for x in b]
     assert all(r.finish_reason in ("stop", "length") for r in a)
@@ -126,4 +99,4 @@ def test_tiny_in_process_judge_is_deterministic(tiny, tmp_path):
 
 def test_openai_backend_needs_a_url(tiny):
     with pytest.raises(JudgeError, match="judge-url"):
-        ProtocolJudge("openai", str(tiny))
+        Judge("openai", str(tiny))

@@ -5,8 +5,8 @@ import json
 import pytest
 
 import tracegen.reward
-from rlvr.evaluation import trace_answers as T
-from rlvr.evaluation.answer_parsing import ScoringError
+from rlvr.evaluation.trace_validation import answers as T
+from rlvr.evaluation.trace_validation.answer_parsing import ScoringError
 
 
 @pytest.mark.parametrize("response,atype,value,source", [
@@ -67,22 +67,21 @@ def test_extract_never_needs_ground_truth_and_rejects_unknown_type():
     with pytest.raises(ValueError):
         T.extract_typed("7", "float")
     with pytest.raises(ValueError):
-        T.judge_request("7", "float")
+        T.judge_messages("7", "float")
 
 
-def test_judge_request_sees_only_response_and_type():
+def test_judge_messages_see_only_response_and_type():
     record = {"question": "How many QQ-secret-question?", "choices": ["CH-secret-1", "CH-secret-2"],
               "answer": "GT-secret-99", "image": "IMG-secret"}
     response = "I would say it is probably the second one"
-    req = T.judge_request(response, "option_letter")
-    assert set(req) == {"kind", "messages", "choices", "max_tokens"}
-    assert req["kind"] == "extract" and req["choices"] == [] and req["max_tokens"] == [128, 256, 512]
-    text = json.dumps(req)
-    assert response in req["messages"][-1]["content"]
+    messages = T.judge_messages(response, "option_letter")
+    assert [m["role"] for m in messages] == ["system", "user"]
+    text = json.dumps(messages)
+    assert response in messages[-1]["content"]
     for secret in ("QQ-secret", "CH-secret", "GT-secret", "IMG-secret"):
         assert secret not in text
     assert record  # the record exists but is never passed in
-    assert "letter" in req["messages"][-1]["content"]
+    assert "letter" in messages[-1]["content"]
 
 
 def test_normalize_typed():

@@ -1,6 +1,7 @@
-"""Pipeline entry points of the evaluation stage (`rlvr fetch-benchmark | judge | score | trace-validation`);
-`rlvr evaluate` lives in evaluate.py, the suite manifest in suite.py. Each writes its output atomically and
-exits non-zero with a one-line message on bad input."""
+"""Pipeline entry points of the evaluation stage (`rlvr fetch-benchmark | judge | score`) and the --judge-*
+options both judge front-ends share; `rlvr evaluate` lives in evaluate.py, the suite manifest in suite.py, the
+TRACE validation campaign in trace_validation/. Each writes its output atomically and exits non-zero with a
+one-line message on bad input."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ from .common import slices
 from .evaluate import EvaluateError, read_jsonl, write_jsonl_atomic
 
 
-def _fail(cmd: str, e: Exception) -> int:
+def fail(cmd: str, e: Exception) -> int:
+    """Print the one-line error of an evaluation command; -> its exit status."""
     print(f"rlvr {cmd}: {e}", file=sys.stderr)
     return 1
 
@@ -50,7 +52,7 @@ def run_fetch(args) -> int:
     from . import data
 
     if args.fixture_rows < 1:
-        return _fail("fetch-benchmark", ValueError(f"--fixture-rows must be at least 1, got {args.fixture_rows}"))
+        return fail("fetch-benchmark", ValueError(f"--fixture-rows must be at least 1, got {args.fixture_rows}"))
     try:
         manifest = suite_mod.load(args.suite)
         suite_mod.benchmark(manifest, args.benchmark)
@@ -61,7 +63,7 @@ def run_fetch(args) -> int:
             data.fetch(args.benchmark, raw, provenance=data.provenance())
         data.normalize(args.benchmark, raw, args.output)
     except (data.BenchmarkDataError, suite_mod.SuiteError, OSError) as e:
-        return _fail("fetch-benchmark", e)
+        return fail("fetch-benchmark", e)
     info = json.loads((Path(args.output) / "manifest.json").read_text())
     print(json.dumps({"benchmark": args.benchmark, "rows": info["rows"], "docs_sha256": info["docs_sha256"]}))
     return 0
@@ -70,50 +72,28 @@ def run_fetch(args) -> int:
 # ------------------------------------------------------------------------------------ judge
 def add_judge_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--judge-backend", choices=["hf", "openai", "vllm"], default="hf")
-    p.add_argument("--judge-model", required=True, help="judge model directory (hf, vllm) or served name (openai)")
+    p.add_argument("--judge-model", required=True,
+                   help="judge model directory (its tokenizer renders /v1/completions prompts); backend openai: the "
+                        "endpoint serves it as qwen3-32b-judge")
     p.add_argument("--judge-revision", help="pinned revision of the judge model (recorded in cache keys)")
     p.add_argument("--judge-url", help="OpenAI-compatible endpoint (openai backend)")
-    p.add_argument("--judge-batch-size", type=int, default=16)
+    p.add_argument("--judge-batch-size", type=int, default=16,
+                   help="requests in flight at once (openai, vllm); TRACE validation rows per judge batch")
     p.add_argument("--judge-tensor-parallel", type=int, default=1, help="GPUs of the judge server (backend vllm)")
     p.add_argument("--judge-cache", default="results/judge_cache", help="content-addressed judge cache")
 
 
 def make_judge(args, log=None):
-    from . import judge
+    """The one judge (rlvr.evaluation.judge.engine) of both front-ends, from the --judge-* options."""
+    from .judge import JudgeError
+    from .judge.engine import Judge
 
-    cfg = {"backend": args.judge_backend, "model": args.judge_model, "revision": args.judge_revision,
-           "base_url": args.judge_url, "batch_size": args.judge_batch_size}
-    if args.judge_backend == "vllm" and args.judge_tensor_parallel > 1:
-        cfg["vllm_args"] = ["--tensor-parallel-size", str(args.judge_tensor_parallel)]
-    return judge.judge_from_config(cfg, cache_dir=args.judge_cache, log=log)
-
-
-def make_protocol_judge(args, log=None):
-    """The judge for benchmark modules' requests (rlvr.evaluation.judge_client)."""
-    from .judge_client import ProtocolJudge
-
+    if args.judge_batch_size < 1:
+        raise JudgeError(f"--judge-batch-size must be at least 1, got {args.judge_batch_size}")
     extra = ["--tensor-parallel-size", str(args.judge_tensor_parallel)] if args.judge_tensor_parallel > 1 else []
-    return ProtocolJudge(args.judge_backend, args.judge_model, revision=args.judge_revision, base_url=args.judge_url,
-                         cache_dir=args.judge_cache, workers=args.judge_batch_size, vllm_args=extra,
-                         log=log or (lambda s: print(s, file=sys.stderr)))
-
-
-def judge_rows(rows, requests_for, judge_obj) -> tuple[list[list[str]], int]:
-    """Multi-round protocol: ask ``requests_for(row, previous)`` until every row returns no requests;
-    every round's requests of all rows go to the judge together (batched). -> (outputs per row, calls)."""
-    outputs = [[] for _ in rows]
-    pending = list(range(len(rows)))
-    total = 0
-    while pending:
-        asked = [(i, req) for i in pending for req in requests_for(rows[i], outputs[i])]
-        if not asked:
-            break
-        answers = judge_obj.run([req for _, req in asked])
-        total += len(asked)
-        for (i, _), answer in zip(asked, answers):
-            outputs[i].append(answer)
-        pending = sorted({i for i, _ in asked})
-    return outputs, total
+    return Judge(args.judge_backend, args.judge_model, revision=args.judge_revision, base_url=args.judge_url,
+                 cache_dir=args.judge_cache, workers=args.judge_batch_size, vllm_args=extra,
+                 log=log or (lambda s: print(s, file=sys.stderr)))
 
 
 def add_judge_arguments(p: argparse.ArgumentParser) -> None:
@@ -126,7 +106,8 @@ def add_judge_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run_judge(args) -> int:
-    from . import benchmarks, judge
+    from . import benchmarks
+    from .judge import JudgeError
 
     try:
         manifest = suite_mod.load(args.suite)
@@ -141,13 +122,13 @@ def run_judge(args) -> int:
             check_rows(rows, path)
             inputs.append(rows)
         module = benchmarks.get(args.benchmark)
-        with make_protocol_judge(args) as j:
+        with make_judge(args) as j:
             outputs, calls = slices.judge_slices(module, inputs, lambda asked: j.complete([r for _, r in asked]))
         for path, judged in zip(args.output, outputs):
             write_jsonl_atomic(path, judged)
         rows = [r for judged in outputs for r in judged]
-    except (judge.JudgeError, BenchmarkError, EvaluateError, suite_mod.SuiteError, KeyError, OSError) as e:
-        return _fail("judge", e)
+    except (JudgeError, BenchmarkError, EvaluateError, suite_mod.SuiteError, KeyError, OSError) as e:
+        return fail("judge", e)
     print(json.dumps({"benchmark": args.benchmark, "slices": len(args.input), "rows": len(rows), "judge_requests": calls}))
     return 0
 
@@ -200,6 +181,6 @@ def run_score(args) -> int:
         write_json_atomic(args.output, out)
     except (BenchmarkError, EvaluateError, eval_data.BenchmarkDataError, suite_mod.SuiteError, KeyError,
             OSError) as e:
-        return _fail("score", e)
+        return fail("score", e)
     print(json.dumps({k: out[k] for k in ("model", "seed", "benchmark", "score", "rows")}))
     return 0

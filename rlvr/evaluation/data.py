@@ -293,7 +293,7 @@ def fetch(benchmark: str, raw_dir, *, provenance=None) -> Path:
 
 
 # ------------------------------------------------------------------------------------------ fixtures
-def _image(rng: random.Random, size=(64, 64)) -> bytes:
+def fixture_image(rng: random.Random, size=(64, 64)) -> bytes:
     """A small bar-chart PNG (deterministic for the generator's state)."""
     from PIL import Image, ImageDraw
 
@@ -327,7 +327,7 @@ def write_fixture(benchmark: str, raw_dir, rows: int = 4, seed: int = 0) -> dict
     raw_dir.mkdir(parents=True, exist_ok=True)
     records = bench.fixture_records(rng, int(rows))
     for i, rec in enumerate(records):
-        rec["_images"] = rec.get("_images") or [_image(rng, (64 + 8 * (i % 3), 64))]
+        rec["_images"] = rec.get("_images") or [fixture_image(rng, (64 + 8 * (i % 3), 64))]
     if bench.raw_format == TSV:
         out = []
         for i, rec in enumerate(records):

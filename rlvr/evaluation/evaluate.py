@@ -25,7 +25,10 @@ from pathlib import Path
 from . import suite as suite_mod
 
 BACKENDS = ("hf", "vllm", "openai")
-SYSTEM_PROMPT = Path(__file__).resolve().parents[1] / "profiles" / "trace_vero_json_system_prompt_answer.txt"
+#: images one benchmark prompt may carry: the reference's generation servers took 24 (vLLM --limit-mm-per-prompt
+#: '{"image": 24}': MAX_IMAGES default of rlvr/evaluation/scripts/start_vllm_endpoint_pool.sh:15, af32fe0e); a
+#: row with more fails before the model loads (lm-eval would silently drop the images beyond its max_images)
+MAX_IMAGES = 24
 
 
 class EvaluateError(RuntimeError):
@@ -56,7 +59,7 @@ def decoding(params: dict, backend: str, *, max_tokens: int | None = None, tempe
 
 def model_spec(backend: str, model: str, *, seed: int, min_pixels: int, max_pixels: int, batch_size: int,
                base_url: str | None = None, served_name: str | None = None, tensor_parallel: int = 1,
-               max_images: int = 16) -> tuple[str, dict]:
+               max_images: int = MAX_IMAGES) -> tuple[str, dict]:
     if backend == "hf":
         import torch
 
@@ -81,14 +84,15 @@ def model_spec(backend: str, model: str, *, seed: int, min_pixels: int, max_pixe
 
 def run_lm_eval(task: str, data_dir: str, *, backend: str, model: str, seed: int, gen_kwargs: dict,
                 min_pixels: int, max_pixels: int, batch_size: int = 8, base_url=None, served_name=None,
-                tensor_parallel: int = 1, system_instruction: str | None = None, limit: int | None = None):
+                tensor_parallel: int = 1, system_instruction: str | None = None, limit: int | None = None,
+                max_images: int = MAX_IMAGES):
     """-> (samples sorted by doc_id, lm-eval results block). The model is loaded once."""
     import lm_eval
     from lm_eval.tasks import TaskManager
 
     name, args = model_spec(backend, model, seed=seed, min_pixels=min_pixels, max_pixels=max_pixels,
                             batch_size=batch_size, base_url=base_url, served_name=served_name,
-                            tensor_parallel=tensor_parallel)
+                            tensor_parallel=tensor_parallel, max_images=max_images)
     manager = TaskManager(include_path=str(suite_mod.TASKS_DIR), include_defaults=False,
                           metadata={"data_dir": str(data_dir)})
     out = lm_eval.simple_evaluate(
@@ -124,6 +128,25 @@ def read_jsonl(path) -> list[dict]:
                 except ValueError as e:
                     raise EvaluateError(f"{path}:{n}: not valid JSON: {e}") from None
     return rows
+
+
+def check_image_counts(counts, limit: int, what: str) -> None:
+    """Every prompt carries at most ``limit`` images (EvaluateError naming the first row that carries more)."""
+    over = [(i, n) for i, n in enumerate(counts) if n > limit]
+    if over:
+        i, n = over[0]
+        more = f" (and {len(over) - 1} more rows)" if len(over) > 1 else ""
+        raise EvaluateError(f"{what}: row {i} has {n} images, more than the {limit} a prompt may carry{more}")
+
+
+def prompt_image_counts(benchmark: str, data_dir) -> list[int]:
+    """The number of images each row's prompt carries (the benchmark's own prompt builder)."""
+    from . import benchmarks
+    from .common import dataset
+
+    bench = benchmarks.get(benchmark)
+    return [sum(1 for part in bench.build_prompt(row) if part["type"] == "image")
+            for row in dataset.read(data_dir, benchmarks.Row)]
 
 
 def generation_rows(samples, expected: int) -> list[dict]:
@@ -175,6 +198,7 @@ def run(args) -> int:
         expected = eval_data.read_manifest(args.data).get("rows")   # fails fast, before the model loads
         if not isinstance(expected, int):
             raise EvaluateError(f"{args.data}: manifest.json gives no row count")
+        check_image_counts(prompt_image_counts(args.benchmark, args.data), MAX_IMAGES, args.data)
         if args.limit:
             expected = min(expected, args.limit)
         gen = manifest["generation"]

@@ -27,6 +27,10 @@ REFERENCE = HERE / "reference"          # copies of the reference facts shipped 
 TASKS_DIR = HERE / "tasks"              # lm-eval task definitions (--include_path)
 
 
+#: the reference release's evaluation seeds (results.json ``seeds``; every benchmark score is a mean over them)
+SEEDS = [42, 43, 44]
+
+
 class SuiteError(ValueError):
     pass
 
@@ -80,7 +84,7 @@ def build(reference_dir: Path = REFERENCE) -> dict:
                        "trace_validation/suite.v1.json": tv_sha, "judge_routes.v1.json": routes_sha},
         "aggregation": suite["aggregation"],
         "generation": suite["generation"],
-        "seeds": [42, 43, 44],
+        "seeds": SEEDS,
         "judge": {**{k: tv["judge"][k] for k in ("repo_id", "revision", "temperature", "top_p", "thinking",
                                                  "max_token_retries")}},
         "categories": suite["categories"],
@@ -134,6 +138,21 @@ def benchmark(manifest: dict, key: str) -> dict:
         if b["key"] == key:
             return b
     raise SuiteError(f"benchmark {key!r} is not in suite {manifest['suite_id']!r}")
+
+
+def select_seeds(manifest: dict, requested=None) -> list[int]:
+    """The seeds a run evaluates: the suite's (its numbers are defined over them), or the subset of them the
+    configuration names, in the configuration's order. A seed outside the suite is a SuiteError."""
+    seeds = [int(s) for s in manifest["seeds"]]
+    if requested is None:
+        return seeds
+    picked = [int(s) for s in requested]
+    if not picked or len(set(picked)) != len(picked):
+        raise SuiteError(f"eval.seeds must be distinct seeds of suite {manifest['suite_id']!r}, got {picked}")
+    outside = [s for s in picked if s not in seeds]
+    if outside:
+        raise SuiteError(f"eval.seeds {outside} are not seeds of suite {manifest['suite_id']!r} (its seeds: {seeds})")
+    return picked
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:

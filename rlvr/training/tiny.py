@@ -43,7 +43,7 @@ CHAT_TEMPLATE = (
     "{% if add_generation_prompt %}<|im_start|>assistant\n{% endif %}"
 )
 
-_CORPUS = [
+CORPUS = [
     "You are a helpful, conversational assistant tasked with answering a question about an image.",
     "Reason carefully from the image and the question to determine the answer.",
     'End your response with a JSON object in this format: {"answer": 3}',
@@ -53,7 +53,8 @@ _CORPUS = [
 ]
 
 
-def _tokenizer(vocab_size: int = 512):
+def build_tokenizer(vocab_size: int = 512):
+    """The tiny byte-level BPE tokenizer over CORPUS, with CHAT_TEMPLATE (the tiny models and the tiny judge)."""
     from tokenizers import Tokenizer, decoders, models, pre_tokenizers, processors, trainers
     from transformers import PreTrainedTokenizerFast
 
@@ -63,7 +64,7 @@ def _tokenizer(vocab_size: int = 512):
     tok.post_processor = processors.ByteLevel(trim_offsets=False)
     trainer = trainers.BpeTrainer(vocab_size=vocab_size, special_tokens=SPECIAL_TOKENS, show_progress=False,
                                   initial_alphabet=pre_tokenizers.ByteLevel.alphabet())
-    tok.train_from_iterator(_CORPUS * 4, trainer=trainer)
+    tok.train_from_iterator(CORPUS * 4, trainer=trainer)
     fast = PreTrainedTokenizerFast(
         tokenizer_object=tok, eos_token="<|im_end|>", pad_token="<|endoftext|>", unk_token=None,
         additional_special_tokens=SPECIAL_TOKENS[1:], model_max_length=32768,
@@ -81,7 +82,7 @@ def build_tiny_model(output_dir, *, seed: int = SEED) -> Path:
 
     out = Path(output_dir)
     out.mkdir(parents=True, exist_ok=True)
-    tokenizer = _tokenizer()
+    tokenizer = build_tokenizer()
     ids = {t: tokenizer.convert_tokens_to_ids(t) for t in SPECIAL_TOKENS}
     vocab = len(tokenizer)
     config = Qwen2_5_VLConfig(

@@ -30,7 +30,7 @@ class Blink(ImageMCQBenchmark):
                 "vlmeval/dataset/image_mcq.py:481 ImageMCQDataset.report_primary_metric")
 
     def fixture_records(self, rng, n):
-        from ..data import _image
+        from ..data import fixture_image
 
         out = []
         for i in range(n):
@@ -42,10 +42,10 @@ class Blink(ImageMCQBenchmark):
             elif kind == 1:
                 rec = {"question": "Which image is the most similar to the reference image?", "A": "the second image",
                        "B": "the third image", "C": None, "D": None, "answer": "AB"[rng.randrange(2)],
-                       "category": "Visual_Similarity", "_images": [_image(rng) for _ in range(3)]}
+                       "category": "Visual_Similarity", "_images": [fixture_image(rng) for _ in range(3)]}
             else:
                 rec = {"question": "Which option shows the missing jigsaw piece?", "A": 1, "B": 2, "C": 3, "D": 4,
                        "answer": "ABCD"[rng.randrange(4)], "category": "Jigsaw",
-                       "_images": [_image(rng) for _ in range(2)]}
+                       "_images": [fixture_image(rng) for _ in range(2)]}
             out.append({"index": f"val_{rec['category']}_{i + 1}", **rec, "hint": None})
         return out

@@ -8,12 +8,17 @@ holds a score in [0, 1] (``score`` of the JSON object, else a ``score: x`` patte
 1024 tokens (or a non-zero score for an empty prediction): the reference's run fails with RuntimeError and
 publishes no number; we record the row as unresolved with score 0 (``judge_unresolved``; counted in the
 table) so one malformed reply does not discard the slice.
-Extracted answer: the judge's ``extracted_answer``, else ``extract_final_answer(prediction)``.
+Extracted answer (``_resolve_charxiv_extracted_answer`` over ``runner._parse_charxiv_judge``, see
+:func:`judge_extraction`): a reply that is a JSON object with a numeric (or absent) ``score`` gives its
+``extracted_answer`` (else ``extract_answer``) value as ``str``; any other reply -- JSON inside text, a fenced
+block, plain ``extracted_answer: 12`` lines -- gives the text after the first ``extracted_answer``/
+``extract_answer`` key up to a quote, newline or ``}``. Empty: ``extract_final_answer(prediction)``.
 Score: the judge's score; the benchmark score is the mean in percent (category means by inst_category).
 """
 
 from __future__ import annotations
 
+import json
 import re
 
 from ..common import judge_protocol as jp, messages as msg, trace_parsing as tp
@@ -23,6 +28,25 @@ from .base import Benchmark, BenchmarkError
 
 CATEGORIES = {1: "Text-in-Chart", 2: "Text-in-General", 3: "Number-in-Chart", 4: "Number-in-General"}
 JUDGE_MAX_TOKENS = 256          # --judge-max-tokens default of the score queue
+
+
+_EXTRACTED_KEY = re.compile(r'"?(?:extracted_answer|extract_answer)"?\s*[:=]\s*"?([^"\n}]+)', flags=re.I)
+
+
+def judge_extraction(reply) -> str:
+    """The judge's extracted answer as the reference reads it (``_parse_charxiv_judge``'s ``extract_answer``,
+    then ``str(...).strip()``): the value of a whole-reply JSON object whose score converts to float, else the
+    first ``extracted_answer``/``extract_answer`` key's text in the reply; "" when there is none."""
+    text = str(reply or "").strip()
+    try:
+        obj = json.loads(text)
+        if isinstance(obj, dict):
+            float(obj.get("score", 0.0))     # a score float() refuses sends the reply to the text rule
+            return str(obj.get("extracted_answer", obj.get("extract_answer", ""))).strip()
+    except (ValueError, TypeError, RecursionError):
+        pass
+    m = _EXTRACTED_KEY.search(text)
+    return m.group(1).strip() if m else ""
 
 
 def parse_score(reply) -> float | None:
@@ -51,6 +75,8 @@ class CharXivReasoning(Benchmark):
                 "rlvr/evaluation/scripts/run_external_benchmark_score_queue.py:473 PersistentJudge._run_cached_api",
                 "rlvr/evaluation/scripts/run_external_benchmark_score_queue.py:1652 _parse_charxiv_score_output",
                 "rlvr/evaluation/scripts/run_external_benchmark_score_queue.py:1633 _resolve_charxiv_extracted_answer",
+                "rlvr/evaluation/scripts/run_external_benchmark_score_queue.py:2304 runner._parse_charxiv_judge "
+                "(absent at af32fe0e; the earlier batched_vlmevalkit_qwen3vl.py revision the cases shim)",
                 "rlvr/evaluation/scripts/trace_benchmark_answer_parsing.py:51 extract_final_answer",
                 "vlmeval/dataset/charxiv.py:57 qid2category")
 
@@ -78,7 +104,7 @@ class CharXivReasoning(Benchmark):
         if score is None:
             # the reference raises here and the whole run has no score; we record the row as unresolved (0)
             return {"score": 0.0, "extracted": "", "judge_unresolved": "unparsable after the max_tokens ladder"}
-        extracted = str(tp.json_object(reply).get("extracted_answer", "")).strip()
+        extracted = judge_extraction(reply)
         if not extracted and not is_na(prediction):
             extracted = tp.extract_final_answer(prediction)[0]
         if not extracted and score != 0.0:

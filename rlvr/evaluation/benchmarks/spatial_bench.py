@@ -334,7 +334,7 @@ class ERQA(_SpatialJudged):
         return parts or [msg.image(i) for i, _ in pairs] + [msg.text(question)]
 
     def fixture_records(self, rng, n):
-        from ..data import _image
+        from ..data import fixture_image
 
         kinds = ["Spatial Reasoning", "Multi-view Reasoning", "Trajectory Reasoning", "State Estimation"]
         out = []
@@ -346,7 +346,7 @@ class ERQA(_SpatialJudged):
                      "second view? A. cup B. plate C. fork D. bowl")
                 out.append({"question": q, "answer": answer, "question_type": qtype,
                             "visual_indices": json.dumps([9, q.index("Image 2") + 9]),
-                            "_images": [_image(rng), _image(rng)]})
+                            "_images": [fixture_image(rng), fixture_image(rng)]})
             else:
                 q = ("Which way should the gripper move to reach the cup? A. left B. right C. up D. down "
                      "Please answer directly with only the letter of the correct option and nothing else.")

@@ -69,18 +69,25 @@ def process_results(doc, results):
 
 
 # ---------------------------------------------------------------- TRACE validation (our own split)
-def load_trace_validation(data_dir=None, **_):
-    """The exported TRACE parquet (a directory of shards or one file), images as PNG bytes."""
-    import datasets
-    import pyarrow.parquet as pq
+def trace_parquet_files(data_dir) -> list:
+    """The exported TRACE parquet files: a directory of shards (sorted) or one file."""
     from pathlib import Path
 
     if not data_dir:
         raise ValueError("trace_validation task: pass --metadata '{\"data_dir\": PARQUET_DIR_OR_FILE}'")
     path = Path(data_dir)
     files = sorted(path.glob("*.parquet")) if path.is_dir() else [path]
-    if not files:
+    if not files or not all(f.is_file() for f in files):
         raise ValueError(f"trace_validation task: no parquet files in {path}")
+    return files
+
+
+def load_trace_validation(data_dir=None, **_):
+    """The exported TRACE parquet (a directory of shards or one file), images as PNG bytes."""
+    import datasets
+    import pyarrow.parquet as pq
+
+    files = trace_parquet_files(data_dir)
     cols = ["images", "prompt_answer", "answer_gt", "reward_contract", "instance_id", "domain", "task"]
     rows = {c: [] for c in cols}
     for f in files:
@@ -101,7 +108,11 @@ def trace_doc_to_image(doc):
 
 
 def trace_doc_to_text(doc) -> str:
-    return "<image>" * len(doc["images"]) + doc["prompt_answer"]
+    """The user turn as training saw it: one ``<image>`` placeholder per image, before the prompt, unless the
+    prompt already carries them (the release's ``prompt_answer`` begins with its ``<image>``)."""
+    from rlvr.training.prepare import user_content
+
+    return user_content(doc["prompt_answer"], len(doc["images"]))
 
 
 def trace_process_results(doc, results):

@@ -5,9 +5,9 @@ fetch     (optional) the pinned release validation file (maveryn/trace@e317b746,
 generate  the validation split (our exported parquet, or the pinned release file) through lm-eval's
           ``trace_validation`` task with the pinned training system prompt and the campaign's decoding
           (trace_validation.generation in the suite manifest; seed 42);
-judge     typed extraction without the ground truth (trace_answers.extract_typed); only rows whose
-          extraction is missing or ambiguous go to the judge, which sees the raw response and the answer
-          type and nothing else;
+judge     typed extraction without the ground truth (answers.extract_typed); only rows whose
+          extraction is missing or ambiguous go to the judge (judging.py), which sees the raw response and
+          the answer type and nothing else;
 score     exact match against the ground truth with tracegen's matcher; unresolved rows count 0 in the
           denominator; per-domain and per-task breakdown.
 """
@@ -17,11 +17,18 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+from pathlib import Path
 
-from . import suite as suite_mod
-from .commands import (_fail, add_judge_options, check_rows, judge_rows, make_judge, write_json_atomic)
-from .evaluate import (SYSTEM_PROMPT, EvaluateError, add_backend_arguments, decoding, read_jsonl,
-                       run_lm_eval, write_jsonl_atomic)
+from .. import suite as suite_mod
+from ..commands import add_judge_options, check_rows, fail, make_judge, write_json_atomic
+from ..evaluate import (EvaluateError, add_backend_arguments, check_image_counts, decoding, read_jsonl,
+                        run_lm_eval, write_jsonl_atomic)
+
+#: the pinned training system prompt (the campaign checks the file's sha256 and sends its stripped text)
+SYSTEM_PROMPT = Path(__file__).resolve().parents[2] / "profiles" / "trace_vero_json_system_prompt_answer.txt"
+#: images one prompt may carry: the reference's validation server took 1 (vLLM --limit-mm-per-prompt
+#: '{"image":1,"video":0}': rlvr/evaluation/trace_validation/README.md:116, af32fe0e); every row has one
+MAX_IMAGES = 1
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -84,18 +91,56 @@ def run_fetch(args) -> int:
         finally:
             shutil.rmtree(tmp, ignore_errors=True)
     except (EvaluateError, suite_mod.SuiteError, OSError, ImportError) as e:
-        return _fail("trace-validation fetch", e)
+        return fail("trace-validation fetch", e)
     print(json.dumps({"file": str(out / name), "sha256": digest, "rows": rows}))
     return 0
+
+
+def system_prompt(pinned_sha256: str, path=SYSTEM_PROMPT) -> str:
+    """The system message the campaign sends: the prompt file's text, stripped, after its bytes matched the pin
+    (the reference's trace_validation/generate.py reads the file, checks its sha256, sends ``.strip()``)."""
+    raw = Path(path).read_bytes()
+    digest = hashlib.sha256(raw).hexdigest()
+    if digest != pinned_sha256:
+        raise EvaluateError(f"{path}: sha256 {digest} does not match the pinned system prompt {pinned_sha256}")
+    text = raw.decode("utf-8").strip()
+    if not text:
+        raise EvaluateError(f"{path}: the system prompt is empty")
+    return text
+
+
+def check_validation_rows(data) -> int:
+    """Every row has a prompt and images that fit one prompt, and its ``<image>`` markers (if any) match them,
+    checked before a model loads; -> the number of rows."""
+    import pyarrow.compute as pc
+    import pyarrow.parquet as pq
+
+    from rlvr.training.prepare import user_content
+
+    from ..tasks.utils import trace_parquet_files
+
+    counts = []
+    for f in trace_parquet_files(data):
+        table = pq.read_table(f, columns=["images", "prompt_answer"])
+        for n, prompt in zip(pc.list_value_length(table.column("images")).to_pylist(),
+                             table.column("prompt_answer").to_pylist()):
+            try:
+                if not n or not isinstance(prompt, str):
+                    raise ValueError("no image or no prompt_answer")
+                user_content(prompt, n)
+            except ValueError as e:
+                raise EvaluateError(f"{data}: row {len(counts)}: {e}") from None
+            counts.append(n)
+    check_image_counts(counts, MAX_IMAGES, str(data))
+    return len(counts)
 
 
 def run_generate(args) -> int:
     try:
         manifest = suite_mod.load(args.suite)
         tv = manifest["trace_validation"]
-        system = SYSTEM_PROMPT.read_text(encoding="utf-8")
-        if hashlib.sha256(system.encode()).hexdigest() != tv["prompt"]["system_prompt_sha256"]:
-            raise EvaluateError(f"{SYSTEM_PROMPT} does not match the pinned system prompt sha256")
+        system = system_prompt(tv["prompt"]["system_prompt_sha256"])
+        check_validation_rows(args.data)
         gen = tv["generation"]
         seed = gen["seed"] if args.seed is None else args.seed
         kwargs = decoding(gen, args.backend, max_tokens=args.max_tokens, temperature=args.temperature,
@@ -104,7 +149,7 @@ def run_generate(args) -> int:
             tv["lm_eval_task"], args.data, backend=args.backend, model=args.model, seed=seed, gen_kwargs=kwargs,
             min_pixels=gen["min_image_pixels"], max_pixels=gen["max_image_pixels"], batch_size=args.batch_size,
             base_url=args.base_url, served_name=args.served_name, tensor_parallel=args.tensor_parallel,
-            system_instruction=system, limit=args.limit)
+            system_instruction=system, limit=args.limit, max_images=MAX_IMAGES)
         rows = []
         for s in samples:
             doc = s["doc"]
@@ -115,40 +160,33 @@ def run_generate(args) -> int:
         check_rows(rows, "trace validation generations")
         write_jsonl_atomic(args.output, rows)
     except (EvaluateError, suite_mod.SuiteError, ValueError, OSError) as e:
-        return _fail("trace-validation generate", e)
+        return fail("trace-validation generate", e)
     print(json.dumps({"rows": len(rows), "seed": seed, "decoding": kwargs}, sort_keys=True))
     return 0
 
 
-def _requests(row, previous):
-    from . import trace_answers
-
-    if previous or row["extraction"]["status"] == "ok":
-        return []
-    return [trace_answers.judge_request(row["response"], row["answer_type"])]
-
-
 def run_judge(args) -> int:
-    from . import judge, trace_answers
+    from ..judge import JudgeError
+    from . import answers, judging
 
     try:
         rows = read_jsonl(args.input)
         check_rows(rows, args.input)
-        rows = [dict(r, extraction=trace_answers.extract_typed(r["response"], r["answer_type"])) for r in rows]
+        rows = [dict(r, extraction=answers.extract_typed(r["response"], r["answer_type"])) for r in rows]
         with make_judge(args) as j:
-            outputs, calls = judge_rows(rows, _requests, j)
+            outputs = judging.extract(j, rows, batch_size=args.judge_batch_size)
         for row, out in zip(rows, outputs):
-            if out:
-                row["judge"] = {"extracted": out[0]}
+            if out is not None:
+                row["judge"] = {"extracted": out}
         write_jsonl_atomic(args.output, rows)
-    except (judge.JudgeError, EvaluateError, OSError) as e:
-        return _fail("trace-validation judge", e)
-    print(json.dumps({"rows": len(rows), "judged": calls}))
+    except (JudgeError, EvaluateError, OSError) as e:
+        return fail("trace-validation judge", e)
+    print(json.dumps({"rows": len(rows), "judged": sum(map(judging.needs_judge, rows))}))
     return 0
 
 
 def run_score(args) -> int:
-    from . import trace_answers
+    from . import answers
 
     try:
         rows = read_jsonl(args.input)
@@ -156,10 +194,10 @@ def run_score(args) -> int:
         missing = [r["index"] for r in rows if "extraction" not in r]
         if missing:
             raise EvaluateError(f"{args.input}: rows {missing[:5]} have no extraction (run the judge step first)")
-        summary = dict(trace_answers.score_rows(rows), model=args.model)
+        summary = dict(answers.score_rows(rows), model=args.model)
         write_json_atomic(args.output, summary)
     except (EvaluateError, ValueError, OSError) as e:
-        return _fail("trace-validation score", e)
+        return fail("trace-validation score", e)
     print(json.dumps({"model": args.model, "score": summary["score"], "rows": summary["rows"]}))
     return 0
 

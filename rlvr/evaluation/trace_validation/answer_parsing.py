@@ -1,4 +1,4 @@
-"""Answer parsing shared by the TRACE validation campaign's typed extraction (trace_answers.py): the final
+"""Answer parsing shared by the TRACE validation campaign's typed extraction (answers.py): the final
 part of a response after a closed ``</think>``, balanced ``\\boxed{}`` spans, option letters (labels, option
 texts, "the answer is X" phrases), integers and numbers (digits, separators, fractions, number words), and
 the ambiguity marker for a candidate naming several answers. Our own rules (the reference benchmarks' rules
@@ -9,9 +9,6 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
-
-
-MAX_TOKENS = [128, 256, 512]
 
 
 class ScoringError(ValueError):
@@ -28,7 +25,7 @@ class _Ambiguous:
 AMBIG = _Ambiguous()
 
 
-def _final_part(text: str) -> str:
+def final_part(text: str) -> str:
     """Drop a reasoning block closed by ``</think>`` when an answer follows it."""
     idx = text.rfind("</think>")
     if idx >= 0 and text[idx + 8:].strip():
@@ -36,7 +33,7 @@ def _final_part(text: str) -> str:
     return text
 
 
-def _boxed_spans(text: str):
+def boxed_spans(text: str):
     """(start, end, content) of every ``\\boxed{...}`` / ``\\fbox{...}`` (nested braces)."""
     starts = list(re.finditer(r"\\(?:boxed|fbox)\s*\{", text))
     if not starts:
@@ -58,14 +55,14 @@ def _boxed_spans(text: str):
 
 def last_boxed(text: str):
     """Content of the last complete ``\\boxed{...}`` (nested braces), or None."""
-    spans = _boxed_spans(text)
+    spans = boxed_spans(text)
     return spans[-1][2].strip() if spans else None
 
 
 _LATEX_WRAPPERS = re.compile(r"\\(?:text|textbf|textit|mathrm|mathbf|mbox|operatorname)\s*\{([^{}]*)\}")
 
 
-def _clean(s: str) -> str:
+def clean_text(s: str) -> str:
     """Strip markdown / LaTeX decoration around a short answer string."""
     s = str(s)
     inner = last_boxed(s)
@@ -99,7 +96,7 @@ _PHRASE_ANSWER = (
 )
 
 
-_PHRASE_OPTION = _PHRASE_ANSWER + (
+PHRASE_OPTION = _PHRASE_ANSWER + (
     # "the correct option is X", "the best choice is X"
     re.compile(r"\b(?:correct|right|best|final)\s+(?:option|choice)[*_]*\s+(?:is|would\s+be|should\s+be)[*_]*"
                r"\s*:?[*_]*[ \t]*(?P<v>[^\n]*)", re.I),
@@ -158,7 +155,7 @@ def _strip_option_prefix(s: str) -> str:
 
 def parse_letter(raw, labels, options=()):
     """One option label from a short answer string: label, AMBIG or None."""
-    s = _strip_option_prefix(_clean(raw))
+    s = _strip_option_prefix(clean_text(raw))
     if not s:
         return None
     core = s.strip(" .:;,!()[]{}'\"")
@@ -251,7 +248,7 @@ def parse_number(raw, *, allow_words=True, prefer="first"):
     AMBIG or None.  Several different numbers: a range or alternative ("3 or 4", "3-4") is
     AMBIG; otherwise the number after the last "=", else the first (``prefer="last"``: the last)
     number outside parentheses."""
-    s = _clean(raw)
+    s = clean_text(raw)
     if not s:
         return None
     no_paren = re.sub(r"\([^()]*\)", " ", s)

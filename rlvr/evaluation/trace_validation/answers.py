@@ -11,10 +11,10 @@ Records come from our own task environment (``tracegen``): each has an ``answer_
     a bare short response.  Candidates are normalized for the answer type (integer -> int, number ->
     float, option_letter -> upper-case letter, string -> trimmed text); if they disagree the row is
     ``ambiguous``, if there is none it is ``missing``.
-``judge_request(response, answer_type) -> dict``
-    One extraction request for the Qwen3-32B judge (same dict shape as :mod:`.scoring` requests).
-    The judge sees only the raw response and the answer type - never the image, question, choices
-    or ground truth.  It answers the final answer as text, or ``NONE``.
+``judge_messages(response, answer_type) -> list``
+    The messages of one extraction request for the Qwen3-32B judge (sent by :mod:`.judging`). The
+    judge sees only the raw response and the answer type - never the image, question, choices or
+    ground truth.  It answers the final answer as text, or ``NONE``.
 ``score_rows(rows) -> dict``
     Rows carry ``task``, ``domain``, ``answer_type``, ``answer`` (ground truth), ``response`` and an
     optional ``judge: {"extracted": str | None}`` (present for rows the judge saw, i.e. deterministic
@@ -32,10 +32,10 @@ import re
 from tracegen.reward import ANSWER_TYPES
 from tracegen.reward import score as _reward_score
 
-from .answer_parsing import (MAX_TOKENS, AMBIG, ScoringError, last_boxed, parse_integer, parse_letter,
-                      parse_number, _boxed_spans, _clean, _final_part, _PHRASE_OPTION)
+from .answer_parsing import (AMBIG, PHRASE_OPTION, ScoringError, boxed_spans, clean_text, final_part, last_boxed,
+                             parse_integer, parse_letter, parse_number)
 
-__all__ = ["SOURCES", "NONE", "extract_typed", "judge_request", "score_rows", "normalize_typed", "matches"]
+__all__ = ["SOURCES", "NONE", "extract_typed", "judge_messages", "score_rows", "normalize_typed", "matches"]
 
 #: Candidate sources, for reporting.
 SOURCES = ("json", "fence", "tag", "final", "boxed", "letter", "bare")
@@ -80,7 +80,7 @@ def _norm_scalar(v, answer_type):
     if isinstance(v, (int, float)):
         return str(v)
     if isinstance(v, str):
-        s = _clean(v)
+        s = clean_text(v)
         return s or None
     return None
 
@@ -229,7 +229,7 @@ def _final_value(text: str):
 
 def _letter_value(text: str):
     best = None
-    for pat in _PHRASE_OPTION:
+    for pat in PHRASE_OPTION:
         for m in pat.finditer(text):
             v = m.group("v").strip()
             if v and (best is None or m.start() > best[0]):
@@ -262,7 +262,7 @@ def _candidates(text: str, answer_type: str):
         c = fn(text)
         if c is not None:
             out.append(c)
-    if _boxed_spans(text):
+    if boxed_spans(text):
         out.append(("boxed", last_boxed(text)))
     if answer_type == "option_letter":
         c = _letter_value(text)
@@ -280,7 +280,7 @@ def extract_typed(response, answer_type: str) -> dict:
     if answer_type not in ANSWER_TYPES:
         raise ValueError(f"unknown answer type {answer_type!r}")
     text = response if isinstance(response, str) else ("" if response is None else str(response))
-    text = _final_part(text)
+    text = final_part(text)
     values, sources = [], []
     ambiguous_source = None
     for source, raw in _candidates(text, answer_type):
@@ -326,16 +326,14 @@ _JUDGE_SYSTEM = ("You read a model's response to a visual question and copy out 
                  f"several different ones, output {NONE}.")
 
 
-def judge_request(response, answer_type: str) -> dict:
-    """An extraction request; its content is built from the raw response and the answer type only."""
+def judge_messages(response, answer_type: str) -> list[dict]:
+    """The extraction request's messages, built from the raw response and the answer type only."""
     if answer_type not in ANSWER_TYPES:
         raise ValueError(f"unknown answer type {answer_type!r}")
     text = response if isinstance(response, str) else ("" if response is None else str(response))
     user = (f"The expected answer is {_TYPE_WORDS[answer_type]}.\n\n"
             f"Response:\n<<<\n{text}\n>>>\n\nFinal answer:")
-    return {"kind": "extract",
-            "messages": [{"role": "system", "content": _JUDGE_SYSTEM}, {"role": "user", "content": user}],
-            "choices": [], "max_tokens": list(MAX_TOKENS)}
+    return [{"role": "system", "content": _JUDGE_SYSTEM}, {"role": "user", "content": user}]
 
 
 # ---------------------------------------------------------------------------
