@@ -255,7 +255,7 @@ def test_the_benchmark_checklist_lists_exactly_the_checked_file_kinds():
 
 
 @pytest.mark.parametrize("key", KEYS)
-@pytest.mark.parametrize("kind", list(KINDS))
+@pytest.mark.parametrize("kind", list(KINDS), ids=[f.__name__[len("_check_"):] for f in KINDS.values()])
 def test_every_suite_benchmark_has_each_file_of_the_checklist(key, kind):
     KINDS[kind](key)
 
