@@ -265,11 +265,12 @@ def test_the_shared_constants_table_is_the_benchmarks_without_a_file_of_their_ow
     without = {k for k in KEYS if not (REFERENCE / "protocol_constants" / f"{k}.json").is_file()}
     assert set(shared) == without
     for key, group in shared.items():
-        modules = [c.__module__.rsplit(".", 1)[-1] for c in type(_bench(key)).__mro__ if c is not object]
-        if group is None:       # sends no fixed text: no class of its hierarchy reads a protocol constant
-            for c in type(_bench(key)).__mro__[:-1]:
+        hierarchy = type(_bench(key)).__mro__[:-1]          # the benchmark's classes, without object
+        if group is None:       # sends no fixed text: no module of its hierarchy reads a protocol constant
+            for c in hierarchy:
                 assert "constants." not in inspect.getsource(sys.modules[c.__module__]), (key, c.__module__)
         else:                   # the group file belongs to the module of its hierarchy that sends those texts
+            modules = {c.__module__.rsplit(".", 1)[-1] for c in hierarchy}
             assert (REFERENCE / "protocol_constants" / f"{group}.json").is_file() and group in modules, (key, group)
     groups = {p.stem for p in (REFERENCE / "protocol_constants").glob("*.json")} - set(KEYS) - {"_about"}
     assert groups == {g for g in shared.values() if g}, "a group constants file the page does not name"
