@@ -46,6 +46,7 @@ def test_benchmark_modules_agree_with_the_judge_routes():
         if benchmarks.is_migrated(b["key"]):
             use = benchmarks.get(b["key"]).judge or "none"
             assert use == b["judge_protocol"]["use"], b["key"]
+            assert benchmarks.get(b["key"]).route == b["route"], b["key"]   # the module's route is the suite's
     tv = m["trace_validation"]
     assert tv["prompt"]["system_prompt_sha256"].startswith("f394927d") and tv["generation"]["seed"] == 42
 

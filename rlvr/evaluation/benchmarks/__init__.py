@@ -7,7 +7,8 @@ each class registered with ``@register``::
         ...
 
 Modules whose name starts with ``_`` and ``base`` are not benchmark modules. ``get(key)`` imports the
-package's modules on first use; ``keys()`` lists what is registered. Adding a benchmark = one module.
+package's modules on first use; ``keys()`` lists what is registered. Adding a benchmark takes more than a
+module (reference pins, protocol constants, a task YAML, ...): the checklist is docs/extending.md.
 """
 
 from __future__ import annotations

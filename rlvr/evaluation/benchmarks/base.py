@@ -90,7 +90,7 @@ class Benchmark:
 
     key: str = ""                 # suite key
     alias: str = ""               # the reference's dataset name (official_alias)
-    route: str = "official_vlmevalkit"   # official_vlmevalkit | direct_score | dedicated
+    route: str = "official_vlmevalkit"   # the suite's route: official_vlmevalkit | direct_score | dedicated_score
     raw_format: str = "vlmevalkit_tsv"   # vlmevalkit_tsv | hf_parquet
     hf_split: str | None = None          # hf_parquet: the split whose files are read
     #: where the reference calls the Qwen3-32B judge: None, "fallback" (only when the rule-based

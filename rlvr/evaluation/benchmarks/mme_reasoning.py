@@ -192,7 +192,7 @@ def check(function_id: str, res: str, item) -> bool:
 class MMEReasoning(Benchmark):
     key = "mme_reasoning"
     alias = "MME-Reasoning"
-    route = "dedicated"
+    route = "dedicated_score"
     judge = "every_row"
     reported = ("extracted",)
     upstream = ("vlmeval/dataset/image_vqa.py:3613 MMEReasoning.build_prompt",
