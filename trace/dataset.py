@@ -72,20 +72,22 @@ def check_config(cfg, *, max_instances: int | None = None) -> dict:
 def load_config(path, *, max_instances: int | None = None) -> dict:
     import yaml
 
-    try:
-        if os.path.isdir(path):
-            raise ConfigError(f"config {path} is a directory, not a YAML file")
-        cfg = limits.load_yaml(limits.read_regular(path, limits.MAX_CONFIG_BYTES).decode("utf-8"), f"config {path}")
+    try:   # a regular file of bounded size (a FIFO or /dev/zero is refused), YAML with bounded aliases
+        text = limits.read_regular(path, limits.MAX_CONFIG_BYTES).decode("utf-8")
     except FileNotFoundError:
         raise ConfigError(f"config file not found: {path}") from None
     except UnicodeDecodeError as e:
         raise ConfigError(f"config {path} is not UTF-8 text (byte {e.start})") from None
+    except limits.LimitError as e:
+        raise ConfigError(f"config {e}") from None
+    except OSError as e:
+        raise ConfigError(f"cannot read config {path}: {e.strerror or e}") from None
+    try:
+        cfg = limits.load_yaml(text, f"config {path}")
     except yaml.YAMLError as e:
         raise ConfigError(f"config {path} is not valid YAML: {str(e).splitlines()[0]}") from None
     except limits.LimitError as e:
         raise ConfigError(str(e)) from None
-    except OSError as e:
-        raise ConfigError(f"cannot read config {path}: {e.strerror or e}") from None
     return check_config(cfg, max_instances=max_instances)
 
 
@@ -528,7 +530,7 @@ def merge(inputs, output, *, force: bool = False, progress: bool = False, max_in
         traces.flush()
         subsets = [m.get("subset") for m in manifests]
         subset = None if any(s is None for s in subsets) else {x for s in subsets for x in s["domains"]}
-        full = {registry.meta(t)["domain"] for t in (e["task"] for e in plan(cfg, max_instances=max_instances))}
+        full = {registry.meta(e["task"])["domain"] for e in full_plan}
         if subset is not None and subset >= full:
             subset = None
         manifest = _finalize(staging, cfg=cfg, subset=subset, trace_files=traces.files, counts=counts,

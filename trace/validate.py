@@ -88,7 +88,7 @@ class TraceShards:
     their trace lines in increasing order); each line is at most ``limits.MAX_TRACE_LINE`` bytes."""
 
     def __init__(self, root):
-        self.root, self._name, self._file, self._next = Path(root), None, None, 0
+        self.root, self._name, self._raw, self._file, self._next = Path(root), None, None, None, 0
 
     def line(self, ref) -> tuple[bytes | None, str | None]:
         """(the line without its newline, None) or (None, why it cannot be read)."""
@@ -96,7 +96,8 @@ class TraceShards:
         try:
             if shard != self._name or n < self._next:
                 self.close()
-                self._file = gzip.GzipFile(fileobj=limits.open_regular(inside(self.root, shard)), mode="rb")
+                self._raw = limits.open_regular(inside(self.root, shard))
+                self._file = gzip.GzipFile(fileobj=self._raw, mode="rb")
                 self._name, self._next = shard, 0
             while True:
                 line = limits.read_line(self._file, limits.MAX_TRACE_LINE, f"trace {shard}")
@@ -111,10 +112,10 @@ class TraceShards:
             return None, f"trace {shard} line {n} cannot be read: {e}"
 
     def close(self) -> None:
-        if self._file is not None:
-            self._file.fileobj.close()
-            self._file.close()
-        self._name, self._file, self._next = None, None, 0
+        for f in (self._file, self._raw):
+            if f is not None:
+                f.close()
+        self._name, self._raw, self._file, self._next = None, None, None, 0
 
 
 def _check_heavy(args):
@@ -122,7 +123,7 @@ def _check_heavy(args):
     from .core import annotation as ann
     from .core import engine
 
-    root, line_no, record, trace_line, replay = args
+    root, line_no, record, trace_line, replay = args   # trace_line: bytes, or why it cannot be read
     root = Path(root)
     errs = []
 
@@ -156,8 +157,8 @@ def _check_heavy(args):
     if bad:
         err("E_ANNOTATION_BOUNDS", f"annotation point {bad[0]} outside the {w}x{h} image")
     ref = record["trace_ref"]
-    if trace_line is None or isinstance(trace_line, str):
-        err("E_TRACE_REF", trace_line or f"trace {ref['shard']} line {ref['line']} does not exist")
+    if isinstance(trace_line, str):   # why the line cannot be read
+        err("E_TRACE_REF", trace_line)
         return errs
     if sha256_bytes(trace_line) != ref["sha256"]:
         err("E_TRACE_REF", f"trace {ref['shard']} line {ref['line']} sha256 differs from the record")
@@ -196,7 +197,10 @@ def validate(root, *, replay: bool = True, workers: int = 1, progress: bool = Fa
                 "per_task": dict(sorted((per_task or {}).items()))}
 
     try:
-        manifest = json.loads(limits.read_regular(root / MANIFEST, limits.MAX_MANIFEST_BYTES))
+        manifest = json.loads(limits.read_regular(inside(root, MANIFEST), limits.MAX_MANIFEST_BYTES))
+    except PathEscape as e:
+        err("E_PATH", f"{MANIFEST}: {e}")
+        return report()
     except FileNotFoundError:
         err("E_MISSING", f"{MANIFEST} is missing (not a tracegen dataset: {root})")
         return report()
@@ -295,7 +299,8 @@ def validate(root, *, replay: bool = True, workers: int = 1, progress: bool = Fa
 
         pool = mp.get_context("fork").Pool(limits.pool_size(workers))
     try:
-        with limits.open_regular(root / RECORDS) as f, tqdm(disable=not progress, desc="validate", unit="rec") as bar:
+        with limits.open_regular(inside(root, RECORDS)) as f, tqdm(disable=not progress, desc="validate",
+                                                                    unit="rec") as bar:
             stream = light(f)
             while True:
                 window = list(itertools.islice(stream, WINDOW))
@@ -305,6 +310,8 @@ def validate(root, *, replay: bool = True, workers: int = 1, progress: bool = Fa
                 for errs in results:
                     errors.extend(errs)
                     bar.update()
+    except PathEscape:
+        pass   # reported with the manifest's files
     except (OSError, limits.LimitError) as e:
         err("E_MISSING", f"{RECORDS} cannot be read: {e.strerror if isinstance(e, OSError) and e.strerror else e}")
     finally:
