@@ -310,8 +310,8 @@ def validate(root, *, replay: bool = True, workers: int = 1, progress: bool = Fa
                 for errs in results:
                     errors.extend(errs)
                     bar.update()
-    except PathEscape:
-        pass   # reported with the manifest's files
+    except (PathEscape, FileNotFoundError):
+        pass   # reported with the manifest's files (which must list records.jsonl)
     except (OSError, limits.LimitError) as e:
         err("E_MISSING", f"{RECORDS} cannot be read: {e.strerror if isinstance(e, OSError) and e.strerror else e}")
     finally:
