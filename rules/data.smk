@@ -45,7 +45,11 @@ if config["data"]["source"] == "generate":
         params:
             receipt=receipt_args("data"),
         shell:
-            receipted("tracegen merge {input.groups:q} --force --output {output.ds:q}")
+            receipted(
+                # --no-replay: each group replayed its records when it was built, and validate_split
+                # replays the merged split before anything is exported from it
+                "tracegen merge {input.groups:q} --no-replay --force --output {output.ds:q}"
+            )
 
     rule validate_split:
         input:
@@ -85,13 +89,15 @@ if config["data"]["source"] == "generate":
             rows=config["data"]["rows_per_shard"],
         shell:
             receipted(
-                "tracegen export {input.ds:q} {params.cap:q} --rows-per-shard {params.rows:q} --force "
+                # --no-replay: validate_split (this job's input report) replayed the split
+                "tracegen export {input.ds:q} {params.cap:q} --rows-per-shard {params.rows:q} --no-replay --force "
                 "--output {output.parquet:q}"
             )
 
     rule reproduce_split:
-        """Regenerate the split in one job (no sharding, one worker), export it, and require the same
-        model-consumed values bit for bit; a mismatch names the first differing row and column."""
+        """Regenerate the split in one job (no sharding, one worker), export it (the build replayed it:
+        --no-replay), and require the same model-consumed values bit for bit; a mismatch names the first
+        differing row and column."""
         input:
             cfg=lambda w: split_config(w.split),
             equivalence="results/data/{split}/equivalence.json",
@@ -114,7 +120,7 @@ if config["data"]["source"] == "generate":
                 script(
                     'tmp=$1 cfg=$2 rows=$3 recorded=$4 check=$5; shift 5; '
                     'rm -rf "$tmp" && tracegen generate "$cfg" --workers 1 --quiet --output "$tmp/dataset" && '
-                    'tracegen export "$tmp/dataset" "$@" --rows-per-shard "$rows" --output "$tmp/parquet" && '
+                    'tracegen export "$tmp/dataset" "$@" --rows-per-shard "$rows" --no-replay --output "$tmp/parquet" && '
                     'rlvr equivalence receipt "$tmp/parquet" --output "$tmp/equivalence.json" && '
                     'rlvr equivalence compare "$recorded" "$tmp/equivalence.json" --output "$check" && rm -rf "$tmp"',
                     "{params.tmp:q} {input.cfg:q} {params.rows:q} {input.equivalence:q} {output.check:q} {params.cap:q}",

@@ -141,6 +141,7 @@ def test_wrong_answer_with_recomputed_id_is_caught_by_replay(built, tmp_path):
     (d / "records.jsonl").write_bytes(b"".join(canonical_bytes(x) + b"\n" for x in recs))
     man = json.loads((d / "dataset.json").read_text())
     man["files"]["records.jsonl"] = sha256_file(d / "records.jsonl")
+    man["dataset_id"] = validate.content_address(man["files"])   # a forger recomputes every hash
     (d / "dataset.json").write_text(json.dumps(man))
     assert _codes(d) == {"E_REPLAY"}
 

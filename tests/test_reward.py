@@ -1,7 +1,7 @@
 """Tests for tracegen.reward (the TRACE answer reward; both contract dialects).
 
 The answer-mode rules follow the reference scorer; tests/test_reward_reference.py checks parity with it on
-1,000 responses it scored.  The expectations below are the reference's where the two could differ."""
+1,021 responses it scored.  The expectations below are the reference's where the two could differ."""
 
 import itertools
 import json

@@ -1,6 +1,6 @@
 """Reward parity with the reference scorer (maveryn/trace ``score_trace_response``, answer mode).
 
-``tests/data/reward_reference/golden.json`` holds 1,000 responses with the reward the reference gave them
+``tests/data/reward_reference/golden.json`` holds 1,021 responses with the reward the reference gave them
 (made by ``make_golden.py`` from the reference's own code): hand-written probes of every rule, a seeded
 fuzz, and six responses per row of the release-format sample.  ``tracegen.reward`` must give the same
 ``overall``, ``accuracy`` and ``format`` on every one.  The release rows are read from

@@ -107,7 +107,8 @@ def cmd_generate(a) -> int:
 def cmd_merge(a) -> int:
     from . import dataset
 
-    manifest = dataset.merge(a.inputs, a.output, force=a.force, max_instances=a.max_instances)
+    manifest = dataset.merge(a.inputs, a.output, force=a.force, max_instances=a.max_instances,
+                             replay=not a.no_replay, workers=a.workers)
     print(json.dumps({"dataset_id": manifest["dataset_id"], "records": manifest["num_records"],
                       "output": str(a.output)}))
     return 0
@@ -135,7 +136,7 @@ def cmd_export(a) -> int:
     from . import export
 
     paths = export.export(a.dataset, a.output, max_pixels=a.max_pixels, rows_per_shard=a.rows_per_shard,
-                          force=a.force)
+                          force=a.force, replay=not a.no_replay, workers=a.workers)
     for p in paths:
         print(p)
     return 0
@@ -206,11 +207,16 @@ def _plain(value):
 
 def _score_lines(stream, name, default_mode):
     """(line number, output object, problem or None) for every non-blank line of a JSONL byte stream.
-    A line that is not UTF-8, not a JSON object with the needed keys, or names an unknown mode is an
-    error for that line (no credit), and scoring goes on with the next line."""
-    from . import reward
+    A line that is not UTF-8, longer than ``limits.MAX_RECORD_LINE`` bytes, not a JSON object with the
+    needed keys, nests deeper than ``limits.MAX_NESTING`` levels (or whose response's answer does), or
+    names an unknown mode is an error for that line (no credit), and scoring goes on with the next line."""
+    from . import limits, reward
 
-    for n, raw in enumerate(stream, start=1):
+    for n, (raw, too_long) in enumerate(limits.lines(stream, limits.MAX_RECORD_LINE), start=1):
+        if too_long:
+            problem = f"{name} line {n}: longer than {limits.MAX_RECORD_LINE:,} bytes"
+            yield n, {"line": n, "error": problem, "overall": 0.0}, problem
+            continue
         try:
             line = raw.decode("utf-8")
         except UnicodeDecodeError as e:
@@ -221,31 +227,40 @@ def _score_lines(stream, name, default_mode):
             continue
         try:
             item = json.loads(line)
+        except RecursionError:
+            item, why = None, f"nests deeper than {limits.MAX_NESTING} levels"
         except ValueError as e:
             item, why = None, f"not JSON ({e.msg})" if isinstance(e, json.JSONDecodeError) else str(e)
         else:
-            why = None
+            why = f"nests deeper than {limits.MAX_NESTING} levels" if limits.nests_deeper(item) else None
         if why is None and not (isinstance(item, dict) and "response" in item and "answer_gt" in item):
             why = "need a JSON object with response, answer_gt, annotation_gt, reward_contract"
         mode = item.get("mode", default_mode) if why is None else None
         if why is None and mode not in reward.MODES:
             why = f"unknown mode {mode!r}"
+        if why is None:
+            result = reward.score(item["response"], item["answer_gt"], item.get("annotation_gt"),
+                                  item.get("reward_contract"), mode=mode)
+            answer = result.get("extracted_answer")
+            if limits.nests_deeper(answer):
+                why = f"the response's answer nests deeper than {limits.MAX_NESTING} levels"
         if why is not None:
             problem = f"{name} line {n}: {why}"
             yield n, {"line": n, "error": problem, "overall": 0.0}, problem
             continue
-        result = reward.score(item["response"], item["answer_gt"], item.get("annotation_gt"),
-                              item.get("reward_contract"), mode=mode)
-        yield n, dict(result, extracted_answer=_plain(result.get("extracted_answer"))), None
+        yield n, dict(result, extracted_answer=_plain(answer)), None
 
 
 def cmd_score(a) -> int:
+    from . import limits
     from .core.canonical import canonical_json
 
     try:
-        src = sys.stdin.buffer if a.file == "-" else open(a.file, "rb")
+        src = sys.stdin.buffer if a.file == "-" else limits.open_regular(a.file, allow_pipe=True)
     except OSError as e:
         raise CliError(f"cannot read {a.file}: {e.strerror or e}") from None
+    except limits.LimitError as e:
+        raise CliError(str(e)) from None   # a device or a directory: not a stream of lines
     bad, first = 0, None
     with src:
         for _, out, problem in _score_lines(src, "stdin" if a.file == "-" else a.file, a.mode):
@@ -384,11 +399,15 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     s.set_defaults(fn=cmd_generate)
 
-    s = sub.add_parser("merge", help="concatenate dataset shards of one config (in the given order)")
+    no_replay = ("skip re-running the task programs when validating the input (only for data a trusted "
+                 "check has replayed)")
+    s = sub.add_parser("merge", help="merge dataset shards of one config into its full build (plan order)")
     s.add_argument("inputs", nargs="+", help="dataset directories built with --only-domain")
     s.add_argument("--output", "-o", required=True)
     s.add_argument("--force", action="store_true")
     s.add_argument("--max-instances", type=_positive, metavar="N", help="as for generate")
+    s.add_argument("--no-replay", action="store_true", help=no_replay)
+    s.add_argument("--workers", type=_positive, default=1, help="validation processes (at most the CPUs)")
     s.set_defaults(fn=cmd_merge)
 
     s = sub.add_parser("validate", help="check a dataset directory; exit 1 if invalid")
@@ -405,6 +424,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--max-pixels", type=_positive, help="downscale larger images, rescale annotations")
     s.add_argument("--rows-per-shard", type=_positive, default=4000)
     s.add_argument("--force", action="store_true")
+    s.add_argument("--no-replay", action="store_true", help=no_replay)
+    s.add_argument("--workers", type=_positive, default=1, help="validation processes (at most the CPUs)")
     s.set_defaults(fn=cmd_export)
 
     s = sub.add_parser("show", help="render one instance to PNG and print its prompt and answer")

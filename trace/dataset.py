@@ -40,9 +40,9 @@ from collections import Counter
 from contextlib import contextmanager
 from pathlib import Path
 
-from . import __version__, registry
+from . import __version__, limits, registry
 from .core.canonical import canonical_bytes, canonical_json, pretty_json, sha256_bytes, sha256_file
-from .formats import FORMAT, MANIFEST, RECORDS, schema
+from .formats import FORMAT, MANIFEST, RECORDS, schema_problem
 
 MAX_DUPLICATE_RESAMPLES = 20
 # Instances one build may ask for unless --max-instances says otherwise (the paper's 64,000-row train
@@ -57,15 +57,14 @@ class ConfigError(ValueError):
 
 # ---------------------------------------------------------------------------- config
 def check_config(cfg, *, max_instances: int | None = None) -> dict:
-    import jsonschema
-
     if not isinstance(cfg, dict):
         raise ConfigError("config must be a mapping")
-    try:
-        jsonschema.validate(cfg, schema("config.schema.json"))
-    except jsonschema.ValidationError as e:
-        where = "/".join(str(p) for p in e.absolute_path) or "(top level)"
-        raise ConfigError(f"invalid config at {where}: {e.message}") from None
+    if limits.nests_deeper(cfg):
+        raise ConfigError(f"config nests deeper than {limits.MAX_NESTING} levels")
+    problem = schema_problem(cfg, "config.schema.json")
+    if problem:
+        where, message = problem
+        raise ConfigError(f"invalid config at {where or '(top level)'}: {message}")
     plan(cfg, max_instances=max_instances)  # resolves task ids and counts; ConfigError on unknown ids or too many
     return cfg
 
@@ -73,19 +72,22 @@ def check_config(cfg, *, max_instances: int | None = None) -> dict:
 def load_config(path, *, max_instances: int | None = None) -> dict:
     import yaml
 
-    try:
-        with open(path, encoding="utf-8") as f:
-            cfg = yaml.safe_load(f)
+    try:   # a regular file of bounded size (a FIFO or /dev/zero is refused), YAML with bounded aliases
+        text = limits.read_regular(path, limits.MAX_CONFIG_BYTES).decode("utf-8")
     except FileNotFoundError:
         raise ConfigError(f"config file not found: {path}") from None
-    except IsADirectoryError:
-        raise ConfigError(f"config {path} is a directory, not a YAML file") from None
     except UnicodeDecodeError as e:
         raise ConfigError(f"config {path} is not UTF-8 text (byte {e.start})") from None
-    except yaml.YAMLError as e:
-        raise ConfigError(f"config {path} is not valid YAML: {str(e).splitlines()[0]}") from None
+    except limits.LimitError as e:
+        raise ConfigError(f"config {e}") from None
     except OSError as e:
         raise ConfigError(f"cannot read config {path}: {e.strerror or e}") from None
+    try:
+        cfg = limits.load_yaml(text, f"config {path}")
+    except yaml.YAMLError as e:
+        raise ConfigError(f"config {path} is not valid YAML: {str(e).splitlines()[0]}") from None
+    except limits.LimitError as e:
+        raise ConfigError(str(e)) from None
     return check_config(cfg, max_instances=max_instances)
 
 
@@ -297,13 +299,14 @@ def publish(staging: Path, output: Path, force: bool) -> None:
 
 
 def _finalize(staging: Path, *, cfg: dict, subset, trace_files, counts: dict, task_stats: dict,
-              workers: int, progress: bool, replay: bool = True) -> dict:
-    """Write manifest and reports into ``staging`` and validate it; raise if invalid."""
+              workers: int, progress: bool, replay: bool = True, replayed: bool = False) -> dict:
+    """Write manifest and reports into ``staging`` and validate it; raise if invalid.  ``replayed``: the
+    records were replayed before (merge's inputs), so the report says so without a second replay."""
     from . import validate as validate_mod
 
     files = {RECORDS: sha256_file(staging / RECORDS)}
     files.update({name: sha256_file(staging / name) for name in trace_files})
-    dataset_id = "trace-" + sha256_bytes(canonical_bytes(files))[:16]
+    dataset_id = validate_mod.content_address(files)
     num = sum(counts.values())
     manifest = {
         "format": FORMAT,
@@ -322,6 +325,7 @@ def _finalize(staging: Path, *, cfg: dict, subset, trace_files, counts: dict, ta
     (staging / "build_report.json").write_text(
         pretty_json({"dataset_id": dataset_id, "num_records": num, "tasks": task_stats}), encoding="utf-8")
     report = validate_mod.validate(staging, workers=workers, progress=progress, replay=replay)
+    report["replay"] = report["replay"] or replayed
     (staging / "validation_report.json").write_text(pretty_json(report), encoding="utf-8")
     if not report["ok"]:
         raise validate_mod.ValidationFailed(report)
@@ -368,7 +372,7 @@ def build(cfg: dict, output, *, workers: int | None = None, progress: bool = Tru
 
     cfg = check_config(dict(cfg), max_instances=max_instances)
     output = Path(output)
-    workers = workers or cfg.get("workers", 1)
+    workers = limits.pool_size(workers or cfg.get("workers", 1))   # never more processes than CPUs
     seed, split = cfg["seed"], cfg.get("split", "train")
     max_side, max_attempts = cfg.get("max_side"), cfg.get("max_attempts", 200)
     jobs_plan = plan(cfg, max_instances=max_instances)
@@ -416,13 +420,58 @@ def build(cfg: dict, output, *, workers: int | None = None, progress: bool = Tru
         raise
 
 
-def merge(inputs, output, *, force: bool = False, progress: bool = False, max_instances: int | None = None) -> dict:
-    """Concatenate dataset shards (built from one config with disjoint ``domains``) in the given order.
+def _in_plan_order(inputs, owner: dict, jobs_plan):
+    """``(input folder, task, its record lines, the input's trace reader)`` for every planned task an
+    input holds, in plan order: an input's records of one task are one contiguous run of its
+    records.jsonl (found in one pass), read with a seek; each input's trace lines are read forward."""
+    from .validate import TraceShards
 
-    Every input is validated first (manifest, hashes, schema, ids, image and trace paths inside the
-    input; replay already ran when each shard was built): nothing is copied from an invalid input.
-    Records keep their content (so instance ids are unchanged); trace lines are re-sharded and
-    their references rewritten; images are copied.  The result is validated and published atomically.
+    runs, files, shards = [], [], []
+    try:
+        for d in map(Path, inputs):
+            spans, offset, last = {}, 0, None
+            files.append(limits.open_regular(d / RECORDS))
+            shards.append(TraceShards(d))
+            for line, _ in limits.lines(files[-1], limits.MAX_RECORD_LINE):
+                task = json.loads(line)["task"]
+                if task != last and task in spans:
+                    raise ConfigError(f"cannot merge {d}: the records of {task} are not one run")
+                start = spans[task][0] if task in spans else offset
+                offset += len(line)
+                spans[task], last = (start, offset), task
+            runs.append(spans)
+        for e in jobs_plan:
+            i = owner.get(e["task"])
+            if i is None:
+                continue
+            start, end = runs[i][e["task"]]
+            files[i].seek(start)
+            yield Path(inputs[i]), e["task"], _read_run(files[i], end), shards[i]
+    finally:
+        for f in files:
+            f.close()
+        for s in shards:
+            s.close()
+
+
+def _read_run(f, end: int):
+    while f.tell() < end:
+        yield f.readline()
+
+
+def merge(inputs, output, *, force: bool = False, progress: bool = False, max_instances: int | None = None,
+          replay: bool = True, workers: int = 1) -> dict:
+    """Merge dataset shards (built from one config with disjoint ``domains``) into the dataset that config
+    builds: the records come out in the config's plan order whatever the order of ``inputs``, so the
+    merge of all shards equals the full build byte for byte.
+
+    Every input is validated first -- manifest, hashes, schema, ids, image and trace paths inside the
+    input and, unless ``replay=False`` (the inputs were replayed by a check the caller trusts), a replay
+    of every record: nothing is copied from an invalid input, and the result is certified (validated
+    without a second replay) only from inputs that were.  Each input must hold exactly the planned
+    count of each of its tasks, and no task may come from two inputs.  Records keep their content (so
+    instance ids are unchanged); trace lines are re-sharded and their references rewritten; images
+    are copied.  The result is published atomically.
     """
     from . import validate as validate_mod
 
@@ -430,53 +479,62 @@ def merge(inputs, output, *, force: bool = False, progress: bool = False, max_in
     check_output(output, force)
     manifests = []
     for d in inputs:
-        report = validate_mod.validate(d, replay=False)
+        report = validate_mod.validate(d, replay=replay, workers=workers)
         if not report["ok"]:
             raise ConfigError(f"cannot merge {d}: {validate_mod.summary(report)}")
-        manifests.append(json.loads((Path(d) / MANIFEST).read_text(encoding="utf-8")))
+        manifests.append(json.loads(limits.read_regular(Path(d) / MANIFEST, limits.MAX_MANIFEST_BYTES)))
     cfg = manifests[0]["config"]
     if any(m["config"] != cfg for m in manifests):
         raise ConfigError("datasets to merge were built from different configs")
     try:
-        check_config(dict(cfg), max_instances=max_instances)
+        full_plan = plan(check_config(dict(cfg), max_instances=max_instances), max_instances=max_instances)
     except ConfigError as e:
         raise ConfigError(f"cannot merge: the inputs' config is invalid: {e}") from None
-    seen_tasks: set[str] = set()
-    for d, m in zip(inputs, manifests):
-        overlap = seen_tasks & set(m["counts"])
-        if overlap:
-            raise ConfigError(f"{d} repeats tasks of an earlier input (e.g. {sorted(overlap)[0]})")
-        seen_tasks |= set(m["counts"])
+    planned = {e["task"]: e["count"] for e in full_plan}
+    owner: dict[str, int] = {}
+    for i, (d, m) in enumerate(zip(inputs, manifests)):
+        for task, count in m["counts"].items():
+            if task in owner:
+                raise ConfigError(f"{d} repeats tasks of an earlier input (e.g. {task})")
+            if planned.get(task) != count:
+                raise ConfigError(f"cannot merge {d}: it holds {count} records of {task}, its config plans "
+                                  f"{planned.get(task, 0)}")
+            owner[task] = i
+    try:
+        reports = [json.loads(limits.read_regular(Path(d) / "build_report.json", limits.MAX_MANIFEST_BYTES))["tasks"]
+                   for d in inputs]
+        missing = next(((d, t) for d, m, r in zip(inputs, manifests, reports) for t in m["counts"] if t not in r), None)
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        raise ConfigError(f"cannot merge: a build_report.json cannot be read ({type(e).__name__}: {e})") from None
+    if missing:
+        raise ConfigError(f"cannot merge {missing[0]}: its build_report.json has no entry for {missing[1]}")
     staging = staging_for(output, force)
     try:
         traces = _TraceWriter(staging, cfg.get("shard_size", 1000))
         counts, task_stats = {}, {}
         with open(staging / RECORDS, "wb") as rec_f:
-            for d, m in zip(inputs, manifests):
-                d = Path(d)
-                shard_name, shard_lines = None, []   # only the current trace shard is held in memory
-                for line in open(d / RECORDS, "rb"):
+            for d, task, lines, shards in _in_plan_order(inputs, owner, full_plan):
+                for line in lines:
                     record = json.loads(line)
-                    ref = record["trace_ref"]
-                    if ref["shard"] != shard_name:
-                        with gzip.open(validate_mod.inside(d, ref["shard"]), "rb") as f:
-                            shard_name, shard_lines = ref["shard"], f.read().split(b"\n")
-                    record["trace_ref"] = traces.add(json.loads(shard_lines[ref["line"]]))
+                    trace, why = shards.line(record["trace_ref"])
+                    if why is not None:
+                        raise ConfigError(f"cannot merge {d}: {why}")
+                    record["trace_ref"] = traces.add(json.loads(trace))
                     for im in record["images"]:
                         dst = validate_mod.inside(staging, im["path"])
                         dst.parent.mkdir(parents=True, exist_ok=True)
                         shutil.copyfile(validate_mod.inside(d, im["path"]), dst)
                     rec_f.write(canonical_bytes(record) + b"\n")
-                counts.update(m["counts"])
-                task_stats.update(json.loads((d / "build_report.json").read_text(encoding="utf-8"))["tasks"])
+                counts[task] = manifests[owner[task]]["counts"][task]
+                task_stats[task] = reports[owner[task]][task]
         traces.flush()
         subsets = [m.get("subset") for m in manifests]
         subset = None if any(s is None for s in subsets) else {x for s in subsets for x in s["domains"]}
-        full = {registry.meta(t)["domain"] for t in (e["task"] for e in plan(cfg, max_instances=max_instances))}
+        full = {registry.meta(e["task"])["domain"] for e in full_plan}
         if subset is not None and subset >= full:
             subset = None
         manifest = _finalize(staging, cfg=cfg, subset=subset, trace_files=traces.files, counts=counts,
-                             task_stats=task_stats, workers=1, progress=progress, replay=False)
+                             task_stats=task_stats, workers=1, progress=progress, replay=False, replayed=replay)
         publish(staging, output, force)
         return manifest
     except BaseException:

@@ -7,9 +7,12 @@ Columns (as in the maveryn/trace dataset-v1 release): ``images`` (list of {bytes
 ``difficulty``.  With ``max_pixels`` larger images are downscaled (cairo, fixed filter) and
 their annotations rescaled.  Bytes are deterministic for pinned pyarrow/cairo versions.
 
-Records are streamed a shard at a time; every image path must resolve inside the dataset; the shards
-are written to a staging folder and published like a dataset build (atomic, lock, ``--force`` replaces
-only a folder).
+The dataset is validated first, with replay unless ``replay=False`` (the data was replayed by a check
+the caller trusts, e.g. the workflow's validate job): nothing is exported from an invalid dataset, and
+the ``dataset_id`` stamped into the parquet metadata is the validated content address.  Records are
+then streamed a shard at a time; every image path must resolve inside the dataset; a PNG header
+beyond ``tracegen.limits`` is refused before it is decoded; the shards are written to a staging folder
+and published like a dataset build (atomic, lock, ``--force`` replaces only a folder).
 """
 
 from __future__ import annotations
@@ -18,7 +21,6 @@ import io
 import itertools
 import json
 import math
-import re
 import shutil
 from pathlib import Path
 
@@ -40,10 +42,15 @@ def arrow_schema():
     return pa.schema(fields)
 
 
-def _downscale(png: bytes, max_pixels: int):
-    """Return (png, width, height, sx, sy); unchanged when within the pixel cap."""
+def _downscale(png: bytes, max_pixels: int, name: str = "image"):
+    """Return (png, width, height, sx, sy); unchanged when within the pixel cap.  A PNG whose header is
+    beyond ``tracegen.limits`` is refused (LimitError) before cairo allocates its surface."""
     import cairo
 
+    from . import limits
+
+    if limits.png_size(png[:24], name) is None:
+        raise ValueError(f"{name} is not a PNG")
     src = cairo.ImageSurface.create_from_png(io.BytesIO(png))
     w, h = src.get_width(), src.get_height()
     if not max_pixels or w * h <= max_pixels:
@@ -77,7 +84,8 @@ def record_row(record: dict, pngs: list, max_pixels: int | None = None) -> dict:
     images, sizes = [], []
     sx = sy = 1.0
     for im, png in zip(record["images"], pngs, strict=True):
-        png, w, h, sx, sy = _downscale(png, max_pixels) if max_pixels else (png, im["width"], im["height"], 1, 1)
+        png, w, h, sx, sy = (_downscale(png, max_pixels, im["path"]) if max_pixels
+                             else (png, im["width"], im["height"], 1, 1))
         images.append({"bytes": png, "path": im["path"]})
         sizes.append({"width": w, "height": h})
     annotation = dict(record["annotation_gt"])
@@ -99,28 +107,25 @@ def record_row(record: dict, pngs: list, max_pixels: int | None = None) -> dict:
 
 
 def export(dataset_dir, output, *, max_pixels: int | None = None, rows_per_shard: int = 4000,
-           force: bool = False) -> list[Path]:
-    """Write ``output/<split>-NNNNN-of-MMMMM.parquet``; returns the shard paths."""
+           force: bool = False, replay: bool = True, workers: int = 1) -> list[Path]:
+    """Validate the dataset (``replay``: re-run every task program too), then write
+    ``output/<split>-NNNNN-of-MMMMM.parquet``; returns the shard paths."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    from .dataset import ConfigError, publish, staging_for
-    from .formats import FORMAT, MANIFEST, RECORDS
+    from . import limits, validate
+    from .dataset import ConfigError, check_output, publish, staging_for
+    from .formats import MANIFEST, RECORDS
 
     root, output = Path(dataset_dir), Path(output)
-    try:
-        manifest = json.loads((root / MANIFEST).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ConfigError(f"{root} is not a tracegen dataset (no {MANIFEST})") from None
-    except (UnicodeDecodeError, ValueError) as e:
-        raise ConfigError(f"{root / MANIFEST} is not valid JSON: {e}") from None
-    if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
-        raise ConfigError(f"{root / MANIFEST} does not describe a {FORMAT} dataset")
-    with open(root / RECORDS, "rb") as f:
-        n_records = sum(1 for _ in f)
-    split = manifest.get("split")
-    if not isinstance(split, str) or not re.fullmatch(r"[a-z0-9][a-z0-9_-]*", split):
-        raise ConfigError(f"{root / MANIFEST}: split {split!r} is not a plain name")
+    if not (root / MANIFEST).exists():
+        raise ConfigError(f"{root} is not a tracegen dataset (no {MANIFEST})")
+    check_output(output, force)   # before the (long) validation
+    report = validate.validate(root, replay=replay, workers=workers)
+    if not report["ok"]:
+        raise ConfigError(f"cannot export {root}: {validate.summary(report)}")
+    manifest = json.loads(limits.read_regular(root / MANIFEST, limits.MAX_MANIFEST_BYTES))
+    n_records, split = manifest["num_records"], manifest["split"]
     n_shards = max(1, math.ceil(n_records / rows_per_shard))
     schema = arrow_schema().with_metadata({
         "tracegen": canonical_json({"dataset_id": manifest["dataset_id"], "split": split,
@@ -129,7 +134,7 @@ def export(dataset_dir, output, *, max_pixels: int | None = None, rows_per_shard
     staging = staging_for(output, force)
     try:
         paths = []
-        with open(root / RECORDS, encoding="utf-8") as f:
+        with limits.open_regular(root / RECORDS) as f:
             lines = iter(f)
             for k in range(n_shards):
                 chunk = list(itertools.islice(lines, rows_per_shard))

@@ -77,7 +77,8 @@ response.
 (``{'answer': 15}``, ``{"answer": NaN}`` and text before the block all earn it).
 
 *Answer*: the final block's dict if it has ``"answer"`` or ``"annotation"``; otherwise the first dict
-among the final block's own candidates (its ``<answer>`` tag contents, fenced blocks, objects, itself);
+among the final block's own candidates (its ``<answer>`` tag contents, fenced blocks, objects, itself),
+so of two fenced answers that end a response (one final block spanning both) the first is read;
 otherwise, scanning the whole response's candidates from the end (the whole response, then its objects
 last to first, then its fenced blocks, then its ``<answer>`` contents), the first that parses to a dict
 with ``"answer"`` or ``"annotation"``.  Its ``"answer"`` value is the answer; when there is none (or it
@@ -85,9 +86,11 @@ is ``null``), the whole response text is the answer.
 
 *Accuracy*: a text answer is parsed JSON-like (kept as text if it has no value) unless the answer type is
 ``string``; then answer and ground truth are compared after canonicalisation: texts stripped and
-lower-cased, finite integral floats become ints, non-finite numbers become ``None``, sets become sorted
-lists, tuples lists, dict keys canonical -- with Python equality, so ``true`` equals ``1`` and ``false``
-equals ``0`` (as in the reference), ``"7"``, ``7.0`` and ``"0x7"`` equal ``7``, ``"07"`` does not.
+lower-cased (``str.lower``: the Kelvin sign equals ``k``), finite integral floats become ints (a float
+is a double: ``9007199254740993.0`` equals ``9007199254740992``), non-finite numbers become ``None``,
+sets become lists sorted by their elements' JSON text, tuples lists, dict keys canonical -- with Python
+equality, so ``true`` equals ``1`` and ``false`` equals ``0`` (as in the reference), ``"7"``, ``7.0`` and
+``"0x7"`` equal ``7``, ``"07"`` does not.
 A ground truth must be typed: integer (an int, or an integral float), number (finite), option_letter /
 string (a non-empty text), or a list of such values (compared element by element, in order).
 

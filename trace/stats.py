@@ -21,13 +21,14 @@ from __future__ import annotations
 
 import csv
 import json
-import os
 import statistics
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
+
+from . import limits
 
 COLUMNS = (
     "task_id", "tranche", "n_ok", "n_err", "width_min", "width_med", "width_max", "height_min", "height_med",
@@ -131,7 +132,7 @@ def compute(task_ids, seeds: int = REF_SEEDS, *, seed: int = DEFAULT_SEED, split
     jobs = [(t, seeds, seed, split, max_side) for t in task_ids]
     if pool is not None:
         return list(pool.map(_task_stats_job, jobs, chunksize=1))
-    workers = min(workers or os.cpu_count() or 1, max(1, len(jobs)))
+    workers = min(limits.pool_size(workers or limits.cpus()), max(1, len(jobs)))   # at most the CPUs
     if workers <= 1:
         return [_task_stats_job(j) for j in jobs]
     with ProcessPoolExecutor(max_workers=workers) as pool:

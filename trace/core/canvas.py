@@ -86,6 +86,22 @@ def check_fonts() -> None:
     _FONTS_CHECKED = True
 
 
+def font_options() -> cairo.FontOptions:
+    """The font options of every context that draws or measures text.
+
+    Each is set explicitly, so that nothing is left to fontconfig's rules for the size a face is first
+    used at: cairo resolves a font face once per process (at the first size it is drawn at) and keeps
+    that resolution, and fontconfig's rules depend on the size (Debian's ``20-unhint-small-dejavu-*``
+    turn hinting off below 7.5 px).  With those left to default, a text's pixels depended on what the
+    process had drawn before.  Metrics and outlines are unhinted (widths, layouts and glyph shapes
+    scale linearly), greyscale antialiasing (no subpixel colour fringes)."""
+    fo = cairo.FontOptions()
+    fo.set_hint_metrics(cairo.HINT_METRICS_OFF)
+    fo.set_hint_style(cairo.HINT_STYLE_NONE)
+    fo.set_antialias(cairo.ANTIALIAS_GRAY)
+    return fo
+
+
 def _needs_outline(name: str, style: Style) -> bool:
     key = (name, style.theme)
     if key not in _OUTLINE:
@@ -235,9 +251,7 @@ class Canvas:
         self.ctx = cairo.Context(self.surface)
         self.texts: list[dict] = []
         ctx = self.ctx
-        fo = cairo.FontOptions()
-        fo.set_hint_metrics(cairo.HINT_METRICS_OFF)   # text widths (and layouts) independent of the scale
-        ctx.set_font_options(fo)
+        ctx.set_font_options(font_options())   # text independent of the scale and of the process's past
         ctx.scale(self.scale, self.scale)
         self._backdrop(fw, fh)
         jx, jy = style.jitter

@@ -144,7 +144,7 @@ GLYPH_FONT = "FreeSerif"
 G_CLEF, F_CLEF = "\U0001D11E", "\U0001D122"
 REST_GLYPHS = {"quarter": "\U0001D13D", "eighth": "\U0001D13E", "sixteenth": "\U0001D13F"}
 # ink extents per font-size unit (x_bearing, y_bearing, width, height) of FreeSerif's glyphs and
-# its ascent/descent (hint metrics off); measured once, they scale linearly with the size
+# its ascent/descent (the canvas's font options); measured once, they scale linearly with the size
 _EXTENTS: dict[str, tuple] = {}
 
 
@@ -152,10 +152,10 @@ def _glyph(ch: str):
     if ch not in _EXTENTS:
         import cairo
 
+        from ..core.canvas import font_options
+
         ctx = cairo.Context(cairo.ImageSurface(cairo.FORMAT_RGB24, 4, 4))
-        fo = cairo.FontOptions()
-        fo.set_hint_metrics(cairo.HINT_METRICS_OFF)
-        ctx.set_font_options(fo)
+        ctx.set_font_options(font_options())
         ctx.select_font_face(GLYPH_FONT)
         ctx.set_font_size(100.0)
         asc, desc = ctx.font_extents()[:2]

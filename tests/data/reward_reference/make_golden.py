@@ -173,6 +173,28 @@ HANDCRAFTED = [
     ('{"answer": [2, 1]}', gt("integer", [1, 2])),
     ('{"answer": ["1", 2.0]}', gt("integer", [1, 2])),
     ('{"answer": ["a", "B"]}', gt("option_letter", ["A", "b"])),
+    # issue 21: precision past 2^53, sets against ordered lists, Unicode case mapping, two fences at the end
+    ('{"answer": 9007199254740993.0}', gt("integer", 9007199254740992)),
+    ('{"answer": 9007199254740993.0}', gt("integer", 9007199254740993)),
+    ('{"answer": "9007199254740993.0"}', gt("integer", 9007199254740992)),
+    ('{"answer": 9007199254740993}', gt("integer", 9007199254740992)),
+    ('{"answer": 9007199254740993}', gt("integer", 9007199254740993)),
+    ('{"answer": 1e16}', gt("integer", 10 ** 16)),
+    ("{'answer': {3, 1, 2}}", gt("integer", [3, 1, 2])),
+    ("{'answer': {3, 1, 2}}", gt("integer", [1, 2, 3])),
+    ("{'answer': {'b', 'a'}}", gt("option_letter", ["A", "B"])),
+    ("{'answer': {'b', 'a'}}", gt("option_letter", ["B", "A"])),
+    ("{'answer': frozenset({2, 1})}", gt("integer", [1, 2])),
+    ('{"answer": "\\u212a"}', gt("option_letter", "K")),
+    ('{"answer": "\u212a"}', gt("option_letter", "K")),
+    ('{"answer": "\u212a"}', gt("string", "k")),
+    ('{"answer": "\u0130"}', gt("string", "i")),
+    ('{"answer": "\uff22"}', gt("option_letter", "B")),
+    ('```json\n{"answer": 7}\n```\n```json\n{"answer": 8}\n```', gt("integer", 7)),
+    ('```json\n{"answer": 7}\n```\n```json\n{"answer": 8}\n```', gt("integer", 8)),
+    ('```json\n{"answer": 7}\n```\nthen\n```json\n{"answer": 8}\n```\n', gt("integer", 7)),
+    ('{"answer": 7}\n```json\n{"answer": 8}\n```', gt("integer", 8)),
+    ('{"answer": ' + "[" * 150 + "]" * 150 + "}", gt("integer", 7)),
 ]
 
 FRAGMENTS = [
