@@ -180,7 +180,7 @@ def test_two_grpo_trainer_steps_on_cpu(tmp_path):
     from transformers import AutoProcessor
     from trl import GRPOConfig, GRPOTrainer
 
-    from rlvr.training.smoke import vision_token_ids
+    from rlvr.training.smoke_core import vision_token_ids
     from rlvr.training.tiny import MAX_PIXELS, build_tiny_model
 
     model = build_tiny_model(tmp_path / "model")
