@@ -89,8 +89,8 @@ import statistics
 import sys
 from pathlib import Path
 
-# the project's one canonical JSON and atomic writer (re-exported: other rlvr modules import them from here)
-from tracegen.core.canonical import canonical_json as canonical, write_atomic  # noqa: F401
+from tracegen.core.canonical import canonical_json as canonical
+from tracegen.core.files import write_atomic
 
 SCHEMA_VERSION = "rlvr_aggregate_results_v1"
 PROG = "rlvr aggregate"

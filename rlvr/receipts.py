@@ -33,7 +33,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from tracegen.core.canonical import canonical_json as canonical, sha256_file, sha256_json, write_atomic
+from tracegen.core.canonical import canonical_json as canonical, sha256_file, sha256_json
+from tracegen.core.files import write_atomic
 
 RECEIPT_VERSION = "rlvr-receipt-v2"
 SHELL = ("/bin/bash", "-euo", "pipefail", "-c")

@@ -7,7 +7,7 @@ import json
 import sys
 from pathlib import Path
 
-from tracegen.core.canonical import write_atomic, write_json_atomic
+from tracegen.core.files import write_atomic, write_json_atomic
 
 
 class CommandError(Exception):

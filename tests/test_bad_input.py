@@ -501,16 +501,18 @@ def test_two_builds_into_one_output_one_wins(tmp_path):
 
 
 def test_stale_staging_of_dead_processes_is_cleaned(tmp_path):
+    from tracegen.core import files
+
     dead = subprocess.Popen(["true"])
     dead.wait()
-    host = dataset._HOST
+    host = files._HOST
     stale = [tmp_path / f".out.staging-{host}-{dead.pid}", tmp_path / f".out.old-{host}-{dead.pid}",
              tmp_path / f".out.staging-{dead.pid}"]
     live = [tmp_path / f".out.staging-{host}-{os.getpid()}", tmp_path / f".out.staging-otherhost-{dead.pid}",
             tmp_path / f".other.staging-{host}-{dead.pid}"]
     for p in stale + live:
         (p / "images").mkdir(parents=True)
-    removed = dataset.clean_stale(tmp_path / "out")
+    removed = files.clean_stale(tmp_path / "out")
     assert sorted(removed) == sorted(stale)
     assert all(p.exists() for p in live) and not any(p.exists() for p in stale)
 

@@ -19,7 +19,6 @@ import itertools
 import json
 import math
 import re
-import shutil
 from pathlib import Path
 
 from .core.canonical import canonical_json
@@ -104,7 +103,8 @@ def export(dataset_dir, output, *, max_pixels: int | None = None, rows_per_shard
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    from .dataset import FORMAT, MANIFEST, RECORDS, ConfigError, publish, staging_for
+    from .core.files import staged
+    from .dataset import FORMAT, MANIFEST, RECORDS, ConfigError
 
     root, output = Path(dataset_dir), Path(output)
     try:
@@ -125,8 +125,7 @@ def export(dataset_dir, output, *, max_pixels: int | None = None, rows_per_shard
         "tracegen": canonical_json({"dataset_id": manifest["dataset_id"], "split": split,
                                     "max_pixels": max_pixels, "versions": manifest["versions"]}),
     })
-    staging = staging_for(output, force)
-    try:
+    with staged(output, force=force) as staging:
         paths = []
         with open(root / RECORDS, encoding="utf-8") as f:
             lines = iter(f)
@@ -141,8 +140,4 @@ def export(dataset_dir, output, *, max_pixels: int | None = None, rows_per_shard
                 name = f"{split}-{k:05d}-of-{n_shards:05d}.parquet"
                 pq.write_table(table, staging / name, compression="zstd", row_group_size=256)
                 paths.append(output / name)
-        publish(staging, output, force)
-        return paths
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
+    return paths

@@ -136,7 +136,7 @@ def read_tsv(path) -> dict[str, dict]:
 
 
 def write_tsv(rows, path) -> None:
-    from .core.canonical import write_atomic
+    from .core.files import write_atomic
 
     lines = ["\t".join(COLUMNS)] + ["\t".join(str(r.get(c, "")) for c in COLUMNS) for r in rows]
     write_atomic(path, "\n".join(lines) + "\n")
@@ -275,7 +275,7 @@ def format_compare(table) -> str:
 
 
 def write_compare_tsv(table, path) -> None:
-    from .core.canonical import write_atomic
+    from .core.files import write_atomic
 
     cols = ["task_id", "reference", "flags"] + [x for c in COMPARE_COLUMNS for x in (c, "ref_" + c)] + ["detail"]
     text = "\n".join(["\t".join(cols)] + ["\t".join(str(t.get(c, "")) for c in cols) for t in table]) + "\n"

@@ -9,6 +9,8 @@ import json
 import sys
 from pathlib import Path
 
+from tracegen.core.files import write_json_atomic
+
 from . import suite as suite_mod
 from .benchmarks.base import BenchmarkError
 from .common import slices
@@ -18,12 +20,6 @@ from .evaluate import EvaluateError, read_jsonl, write_jsonl_atomic
 def _fail(cmd: str, e: Exception) -> int:
     print(f"rlvr {cmd}: {e}", file=sys.stderr)
     return 1
-
-
-def write_json_atomic(path, obj) -> None:
-    from tracegen.core.canonical import write_json_atomic as write   # the project's one atomic JSON writer
-
-    write(path, obj)
 
 
 def check_rows(rows, what) -> None:

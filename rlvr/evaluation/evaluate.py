@@ -101,7 +101,7 @@ def _context(sample) -> str:
 
 
 def write_jsonl_atomic(path, rows) -> None:
-    from ..aggregate import write_atomic
+    from tracegen.core.files import write_atomic
 
     write_atomic(path, "".join(json.dumps(row, sort_keys=True, ensure_ascii=False) + "\n" for row in rows))
 

@@ -52,7 +52,8 @@ import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from tracegen.core.canonical import canonical_json, pretty_json, write_atomic
+from tracegen.core.canonical import canonical_json, pretty_json
+from tracegen.core.files import write_atomic
 
 BACKENDS = ("openai", "vllm", "hf")
 KINDS = ("extract", "verdict")
@@ -685,10 +686,9 @@ def build_tiny_judge(output_dir, seed: int = TINY_SEED) -> Path:
     model.generation_config.do_sample = False
     model.save_pretrained(out)
     tokenizer.save_pretrained(out)
-    (out / "tiny_judge.json").write_text(json.dumps(
+    (out / "tiny_judge.json").write_text(pretty_json(
         {"builder": "rlvr.evaluation.judge", "seed": seed, "fit_steps": _FIT_STEPS,
-         "final_loss": round(float(loss.detach()), 4)},
-        indent=1, sort_keys=True) + "\n", encoding="utf-8")
+         "final_loss": round(float(loss.detach()), 4)}), encoding="utf-8")
     return out
 
 

@@ -23,7 +23,8 @@ import json
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from tracegen.core.canonical import canonical_json, write_atomic
+from tracegen.core.canonical import canonical_json
+from tracegen.core.files import write_atomic
 
 from .benchmarks.base import JudgeReply, JudgeRequest
 from .common.judge_protocol import JUDGE_MODEL

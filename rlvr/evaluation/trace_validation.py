@@ -18,8 +18,10 @@ import argparse
 import hashlib
 import json
 
+from tracegen.core.files import staged, write_json_atomic
+
 from . import suite as suite_mod
-from .commands import (_fail, add_judge_options, check_rows, judge_rows, make_judge, write_json_atomic)
+from .commands import _fail, add_judge_options, check_rows, judge_rows, make_judge
 from .evaluate import (SYSTEM_PROMPT, EvaluateError, add_backend_arguments, decoding, read_jsonl,
                        run_lm_eval, write_jsonl_atomic)
 
@@ -52,7 +54,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run_fetch(args) -> int:
     """Download (or copy) the pinned validation file, check sha256 and rows, then rename into place."""
     import shutil
-    import tempfile
     from pathlib import Path
 
     import pyarrow.parquet as pq
@@ -61,9 +62,7 @@ def run_fetch(args) -> int:
         ds = suite_mod.load(args.suite)["trace_validation"]["dataset"]
         want_sha, want_rows = args.expect_sha256 or ds["sha256"], args.expect_rows or ds["rows"]
         out = Path(args.output)
-        out.parent.mkdir(parents=True, exist_ok=True)
-        tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
-        try:
+        with staged(out, force=True) as tmp:
             name = Path(ds["file"]).name
             if args.source:
                 shutil.copyfile(args.source, tmp / name)
@@ -78,11 +77,6 @@ def run_fetch(args) -> int:
             rows = pq.ParquetFile(tmp / name).metadata.num_rows
             if rows != want_rows:
                 raise EvaluateError(f"{name}: {rows} rows != pinned {want_rows}")
-            if out.exists():
-                shutil.rmtree(out)
-            tmp.rename(out)
-        finally:
-            shutil.rmtree(tmp, ignore_errors=True)
     except (EvaluateError, suite_mod.SuiteError, OSError, ImportError) as e:
         return _fail("trace-validation fetch", e)
     print(json.dumps({"file": str(out / name), "sha256": digest, "rows": rows}))

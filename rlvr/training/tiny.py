@@ -13,7 +13,6 @@ Needs the training environment (torch, torchvision, transformers, tokenizers).
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 
 SEED = 0
@@ -79,6 +78,8 @@ def build_tiny_model(output_dir, *, seed: int = SEED) -> Path:
                               Qwen2VLImageProcessor)
     from transformers.models.qwen2_vl.video_processing_qwen2_vl import Qwen2VLVideoProcessor
 
+    from tracegen.core.canonical import pretty_json
+
     out = Path(output_dir)
     out.mkdir(parents=True, exist_ok=True)
     tokenizer = _tokenizer()
@@ -115,9 +116,9 @@ def build_tiny_model(output_dir, *, seed: int = SEED) -> Path:
                                     video_processor=video_processor, chat_template=CHAT_TEMPLATE)
     processor.save_pretrained(out)
     tokenizer.save_pretrained(out)
-    (out / "tiny_model.json").write_text(json.dumps(
-        {"builder": "rlvr.training.tiny", "seed": seed, "min_pixels": MIN_PIXELS, "max_pixels": MAX_PIXELS},
-        indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    (out / "tiny_model.json").write_text(pretty_json(
+        {"builder": "rlvr.training.tiny", "seed": seed, "min_pixels": MIN_PIXELS, "max_pixels": MAX_PIXELS}),
+        encoding="utf-8")
     return out
 
 
