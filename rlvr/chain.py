@@ -281,7 +281,7 @@ def _check_one_run(receipts, rep: Report, *, config_hash=None, require_clean=Fal
 
 
 # ---------------------------------------------------------------------------- 6. results.json
-def check_results(receipts, rep: Report, *, results=None, root_digest=None, scratch=None):
+def check_results(receipts, rep: Report, *, results=None, root_digest=None, scratch=None, programs=None):
     from . import deep
 
     aggs = [(rf, r) for rf, r in receipts if r["rule"] == "aggregate"]
@@ -299,7 +299,13 @@ def check_results(receipts, rep: Report, *, results=None, root_digest=None, scra
             continue
         if results and os.path.normpath(results) != os.path.normpath(out):
             continue
-        problem = None if changed else deep.rerun_and_compare(rf, r, ["results"], scratch=scratch)
+        if programs is None:
+            problem = None
+            rep.add("R_NOT_REBUILT", rf, out, f"{out} was not rebuilt: no command table to re-run rule aggregate "
+                                              "with (pass programs=rlvr.cli.programs())", "aggregate", warning=True)
+        else:
+            problem = None if changed else deep.rerun_and_compare(rf, r, ["results"], programs=programs,
+                                                                  scratch=scratch)
         if problem:
             rep.add("R_RESULTS_REBUILD", rf, out, f"{out} is not what rule aggregate rebuilds from its recorded "
                                                   f"inputs: {problem}", "aggregate")
@@ -341,10 +347,12 @@ def check_results(receipts, rep: Report, *, results=None, root_digest=None, scra
 
 # ---------------------------------------------------------------------------- entry point
 def validate(root="receipts", *, sources=(), plan=None, expected=(), config_hash=None, require_clean=False,
-             results=None, root_digest=None, deep=False, scratch=None) -> Report:
+             results=None, root_digest=None, deep=False, scratch=None, programs=None) -> Report:
     """Check the chain under ``root`` (see the module docstring). ``plan``: the workflow's jobs
     ({rule, wildcards[, inputs, outputs, command, params, config_sha256, container]}); ``expected``:
-    (rule, wildcards) pairs that must have a receipt (a plan with only those keys)."""
+    (rule, wildcards) pairs that must have a receipt (a plan with only those keys); ``programs``: the
+    command table re-runs use ({program: main(argv)}, ``rlvr.cli.programs()``); without it nothing is
+    re-run (a warning says so)."""
     rep = Report(str(root))
     receipts = scan(root, rep)
     jobs = list(plan or []) + [{"rule": r, "wildcards": dict(w)} for r, w in expected]
@@ -355,11 +363,15 @@ def validate(root="receipts", *, sources=(), plan=None, expected=(), config_hash
         rep.warnings = [w for w in rep.warnings if w["code"] != "R_NOT_IN_PLAN"]
     rep.receipts = receipts
     check_receipts(receipts, sources, rep, config_hash=config_hash, require_clean=require_clean)
-    check_results(receipts, rep, results=results, root_digest=root_digest, scratch=scratch)
+    check_results(receipts, rep, results=results, root_digest=root_digest, scratch=scratch, programs=programs)
     if deep and receipts:
         from . import deep as deep_mod
 
-        deep_mod.run(receipts, rep, scratch=scratch)
+        if programs is None:
+            rep.add("R_NOT_REBUILT", None, None, "--deep re-runs nothing without a command table (pass "
+                                                 "programs=rlvr.cli.programs())", warning=True)
+        else:
+            deep_mod.run(receipts, rep, programs=programs, scratch=scratch)
     return rep
 
 

@@ -10,7 +10,8 @@ into a scratch folder; its new outputs must hash exactly as recorded.
   the parquet export and the equivalence digest, in a chain of re-runs.
 
 Only these commands are re-run; they are read from the receipt, parsed as an argv (never through a
-shell) and run in-process.
+shell) and run in-process, with the ``main(argv)`` of their program from the command table the caller
+hands in (``programs``: ``rlvr.cli.programs()``; this module never imports the command line).
 """
 
 from __future__ import annotations
@@ -45,18 +46,11 @@ def _program(argv):
     return None, ()
 
 
-def _main(program):
-    if program == "rlvr":
-        from .cli import main
-    else:
-        from tracegen.cli import main
-    return main
-
-
-def rerun(r: dict, mapping: dict, scratch, names=None) -> tuple[dict, str | None]:
+def rerun(r: dict, mapping: dict, scratch, names=None, *, programs: dict) -> tuple[dict, str | None]:
     """Re-run receipt ``r``'s command with every recorded output redirected under ``scratch`` and the
     input paths in ``mapping`` (recorded path -> replacement) substituted.  ``names``: the outputs that
-    must be re-made (default all; e.g. aggregate's results without the report its dropped flag writes).
+    must be re-made (default all; e.g. aggregate's results without the report its dropped flag writes);
+    ``programs``: {program: main(argv)}.
 
     -> ({output path: new path}, problem or None)."""
     try:
@@ -97,7 +91,7 @@ def rerun(r: dict, mapping: dict, scratch, names=None) -> tuple[dict, str | None
     out, err = io.StringIO(), io.StringIO()
     try:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            status = _main(argv[0])(new)
+            status = programs[argv[0]](new)
     except SystemExit as e:
         status = e.code if isinstance(e.code, int) else 1
     except Exception as e:  # a crash while re-running is a failed check, reported with the file
@@ -124,22 +118,22 @@ def compare(r: dict, redirected: dict, names=None) -> str | None:
     return None
 
 
-def rerun_and_compare(rf, r: dict, names=None, *, mapping=None, scratch=None) -> str | None:
+def rerun_and_compare(rf, r: dict, names=None, *, programs: dict, mapping=None, scratch=None) -> str | None:
     """Re-run receipt ``r`` into a scratch folder; a problem line, or None when every output is identical."""
     with tempfile.TemporaryDirectory(prefix="rlvr-deep-", dir=scratch) as d:
-        redirected, problem = rerun(r, mapping or {}, d, names)
+        redirected, problem = rerun(r, mapping or {}, d, names, programs=programs)
         return problem or compare(r, redirected, names)
 
 
 # ---------------------------------------------------------------------------- --deep
-def _rescore(receipts, rep, scratch):
+def _rescore(receipts, rep, scratch, programs):
     n = 0
     for rf, r in receipts:
         prefix, _ = _program(shlex.split(r["command"])) if r["command"] else (None, ())
         if prefix not in (("rlvr", "score"), ("rlvr", "trace-validation", "score")):
             continue
         n += 1
-        problem = rerun_and_compare(rf, r, scratch=scratch)
+        problem = rerun_and_compare(rf, r, programs=programs, scratch=scratch)
         if problem:
             rep.add("R_DEEP_RESCORE", rf, r["outputs"][0]["path"] if r["outputs"] else None,
                     f"rule {r['rule']} {r['wildcards']}: {problem}", r["rule"])
@@ -160,7 +154,7 @@ def _smallest_split(receipts):
     return best
 
 
-def _regenerate(receipts, rep, scratch):
+def _regenerate(receipts, rep, scratch, programs):
     """Re-run the recorded data chain of the smallest split; every step's outputs must be identical."""
     best = _smallest_split(receipts)
     if best is None:
@@ -176,7 +170,7 @@ def _regenerate(receipts, rep, scratch):
             for rf, r in sorted(chain[rule], key=lambda x: str(x[0])):
                 step = Path(d) / f"{rule}-{len(mapping)}"
                 step.mkdir()
-                redirected, problem = rerun(r, mapping, step)
+                redirected, problem = rerun(r, mapping, step, programs=programs)
                 problem = problem or compare(r, redirected)
                 if problem:
                     rep.add("R_DEEP_REGENERATE", rf, r["outputs"][0]["path"] if r["outputs"] else None,
@@ -204,13 +198,13 @@ def code_problem(receipts) -> str | None:
     return None
 
 
-def run(receipts, rep, *, scratch=None) -> None:
+def run(receipts, rep, *, programs: dict, scratch=None) -> None:
     changed = code_problem(receipts)
     if changed:
         if not any(p["code"] == "R_CODE_CHANGED" for p in rep.problems):
             rep.add("R_CODE_CHANGED", None, None, changed)
         rep.deep = {"rescored": 0, "regenerated": None, "skipped": changed}
         return
-    rescored = _rescore(receipts, rep, scratch)
-    regenerated = _regenerate(receipts, rep, scratch)
+    rescored = _rescore(receipts, rep, scratch, programs)
+    regenerated = _regenerate(receipts, rep, scratch, programs)
     rep.deep = {"rescored": rescored, "regenerated": regenerated}

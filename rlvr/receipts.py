@@ -22,6 +22,7 @@ What a receipt proves, and how a whole chain is checked: ``rlvr.chain`` (validat
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import re
@@ -201,6 +202,49 @@ class Job:
     receipts_root: str = "receipts"
 
 
+def add_job_arguments(parser):
+    """The ``rlvr receipt`` arguments that describe a job (also how ``rlvr.dag`` reads a planned job back
+    from the workflow's shell command)."""
+    parser.add_argument("--rule", required=True)
+    parser.add_argument("--wildcard", action="append", metavar="K=V")
+    parser.add_argument("--input", action="append", metavar="NAME=PATH")
+    parser.add_argument("--output", action="append", metavar="NAME=PATH")
+    parser.add_argument("--params", help="JSON object of the rule's params")
+    parser.add_argument("--config-hash", help="sha256 of the effective (canonical JSON) study config")
+    parser.add_argument("--container", help="the container image the rule declares")
+    parser.add_argument("--receipts", default="receipts", help="receipts root")
+    parser.add_argument("command", nargs=argparse.REMAINDER,
+                        help="-- COMMAND: one shell string, or an argv; run with bash -euo pipefail -c")
+    return parser
+
+
+def _pairs(items, what):
+    out = []
+    for item in items or []:
+        name, sep, value = item.partition("=")
+        if not sep or not name:
+            raise ReceiptError(f"{what} must be NAME=VALUE, got {item!r}")
+        out.append((name, value))
+    return out
+
+
+def job_from_args(a) -> tuple[Job, list[str]]:
+    """(Job, command) from parsed ``add_job_arguments``; ``ReceiptError`` names what is wrong."""
+    command = a.command[1:] if a.command[:1] == ["--"] else list(a.command)
+    if not command or not any(c.strip() for c in command):
+        raise ReceiptError("give the command to run after --")
+    try:
+        params = json.loads(a.params) if a.params else {}
+    except json.JSONDecodeError as e:
+        raise ReceiptError(f"--params is not JSON: {e}") from None
+    if not isinstance(params, dict):
+        raise ReceiptError("--params must be a JSON object")
+    job = Job(rule=a.rule, wildcards=dict(_pairs(a.wildcard, "--wildcard")), inputs=_pairs(a.input, "--input"),
+              outputs=_pairs(a.output, "--output"), params=params, config_sha256=a.config_hash,
+              container=a.container, receipts_root=a.receipts)
+    return job, command
+
+
 def _entries(pairs) -> list[dict]:
     return [{"name": name, "path": str(path), **hash_path(path)} for name, path in pairs]
 
@@ -280,10 +324,3 @@ def load_receipts(root) -> list[tuple[Path, dict]]:
         if isinstance(obj, dict):
             out.append((p, obj))
     return out
-
-
-def validate(root="receipts", **kwargs) -> list[dict]:
-    """Problems of the receipt chain under ``root`` (empty = valid); see ``rlvr.chain.validate``."""
-    from . import chain
-
-    return chain.validate(root, **kwargs).problems

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from pathlib import Path
@@ -12,16 +11,6 @@ from tracegen.core.files import write_atomic, write_json_atomic
 
 class CommandError(Exception):
     """A user-facing problem: printed as one ``rlvr: error: ...`` line."""
-
-
-def _pairs(items, what):
-    out = []
-    for item in items or []:
-        name, sep, value = item.partition("=")
-        if not sep or not name:
-            raise CommandError(f"{what} must be NAME=VALUE, got {item!r}")
-        out.append((name, value))
-    return out
 
 
 def _read_json(path, what):
@@ -36,43 +25,11 @@ def _read_json(path, what):
 
 
 # ---------------------------------------------------------------------------- receipt
-def add_receipt_arguments(s):
-    s.add_argument("--rule", required=True)
-    s.add_argument("--wildcard", action="append", metavar="K=V")
-    s.add_argument("--input", action="append", metavar="NAME=PATH")
-    s.add_argument("--output", action="append", metavar="NAME=PATH")
-    s.add_argument("--params", help="JSON object of the rule's params")
-    s.add_argument("--config-hash", help="sha256 of the effective (canonical JSON) study config")
-    s.add_argument("--container", help="the container image the rule declares")
-    s.add_argument("--receipts", default="receipts", help="receipts root")
-    s.add_argument("command", nargs=argparse.REMAINDER,
-                   help="-- COMMAND: one shell string, or an argv; run with bash -euo pipefail -c")
-    return s
-
-
-def receipt_job(a):
-    from . import receipts
-
-    command = a.command[1:] if a.command[:1] == ["--"] else list(a.command)
-    if not command or not any(c.strip() for c in command):
-        raise CommandError("give the command to run after --")
-    try:
-        params = json.loads(a.params) if a.params else {}
-    except json.JSONDecodeError as e:
-        raise CommandError(f"--params is not JSON: {e}") from None
-    if not isinstance(params, dict):
-        raise CommandError("--params must be a JSON object")
-    job = receipts.Job(rule=a.rule, wildcards=dict(_pairs(a.wildcard, "--wildcard")),
-                       inputs=_pairs(a.input, "--input"), outputs=_pairs(a.output, "--output"), params=params,
-                       config_sha256=a.config_hash, container=a.container, receipts_root=a.receipts)
-    return job, command
-
-
 def cmd_receipt(a) -> int:
     from . import receipts
 
-    job, command = receipt_job(a)
     try:
+        job, command = receipts.job_from_args(a)
         return receipts.run(job, command)
     except receipts.ReceiptError as e:
         raise CommandError(str(e)) from None
@@ -163,7 +120,7 @@ def cmd_validate_receipts(a) -> int:
 
     rep = chain.validate(a.receipts, sources=a.source or [], plan=_plan(a), expected=_expected(a),
                          config_hash=a.config_hash, require_clean=a.require_clean, results=a.results,
-                         root_digest=a.root, deep=a.deep)
+                         root_digest=a.root, deep=a.deep, programs=a.programs)
     if a.report:
         write_json_atomic(a.report, rep.as_dict())
     return _print_report(rep, a.receipts, dag=a.workflow)
@@ -192,7 +149,8 @@ def cmd_verify_root(a) -> int:
         raise CommandError("--signature needs --allowed-signers and --identity")
     if a.results and not Path(a.results).is_file():
         raise CommandError(f"results file {a.results} does not exist")
-    rep = chain.validate(a.receipts, sources=a.source or [], results=a.results, root_digest=a.root)
+    rep = chain.validate(a.receipts, sources=a.source or [], results=a.results, root_digest=a.root,
+                         programs=a.programs)
     if rep.root is None and not any(p["code"] == "R_ROOT" for p in rep.problems):
         rep.add("R_ROOT", None, a.results, "no results.json with a provenance root was found in the receipts")
     if a.signature and rep.root:
@@ -282,9 +240,13 @@ def cmd_fetch_model(a) -> int:
     return 0
 
 
-def add_parsers(sub) -> None:
+def add_parsers(sub, programs) -> None:
+    """The provenance subcommands; ``programs`` is the command table validation re-runs jobs with
+    ({program name: main(argv)}, ``rlvr.deep``), handed down by the ``rlvr`` command itself."""
+    from .receipts import add_job_arguments
+
     s = sub.add_parser("receipt", help="run a command and write its receipt (used by every pipeline rule)")
-    add_receipt_arguments(s).set_defaults(fn=cmd_receipt)
+    add_job_arguments(s).set_defaults(fn=cmd_receipt)
 
     s = sub.add_parser("equivalence", help="receipt of model-consumed values of a parquet split; compare two")
     s.add_argument("action", choices=["receipt", "compare"])
@@ -309,10 +271,10 @@ def add_parsers(sub) -> None:
 
     s = sub.add_parser("validate-receipts", help="check the receipt chain: every DAG job, every hash, one run, "
                                                  "results.json's root (--deep: recompute)")
-    add_validate_arguments(s).set_defaults(fn=cmd_validate_receipts)
+    add_validate_arguments(s).set_defaults(fn=cmd_validate_receipts, programs=programs)
 
     s = sub.add_parser("verify-root", help="verify results.json (or its root digest) against the receipts")
-    add_verify_root_arguments(s).set_defaults(fn=cmd_verify_root)
+    add_verify_root_arguments(s).set_defaults(fn=cmd_verify_root, programs=programs)
 
     s = sub.add_parser("sign-root", help="sign results.json's Merkle root with ssh-keygen -Y sign")
     add_sign_root_arguments(s).set_defaults(fn=cmd_sign_root)

@@ -7,11 +7,17 @@ import sys
 from pathlib import Path
 
 
-from rlvr import equivalence, hub, receipts
+from rlvr import chain, equivalence, hub, receipts
+from rlvr.cli import programs
 
 
 def rlvr(*args, cwd):
     return subprocess.run([sys.executable, "-m", "rlvr", *args], cwd=cwd, capture_output=True, text=True)
+
+
+def validate(root, **kw) -> list[dict]:
+    """The problems of the chain under ``root``, re-running jobs as ``rlvr validate-receipts`` does."""
+    return chain.validate(root, programs=programs(), **kw).problems
 
 
 def test_directory_hash_is_a_sorted_manifest_and_ignores_only_snakemakes_own_marker(tmp_path):
@@ -77,10 +83,10 @@ def test_receipt_records_the_container_that_ran(tmp_path, monkeypatch):
     assert rec["container"] == {"declared": "containers/eval.sif", "ran": str(tmp_path / "data.sif"),
                                 "sha256": hashlib.sha256(b"image").hexdigest()}
     monkeypatch.chdir(tmp_path)
-    problems = receipts.validate("receipts")
+    problems = validate("receipts")
     assert [p["code"] for p in problems] == ["R_CONTAINER"] and problems[0]["rule"] == "stamp"
     (tmp_path / "data.sif").write_bytes(b"rebuilt image")       # the image that ran changed since
-    problems = receipts.validate("receipts")
+    problems = validate("receipts")
     assert [p["code"] for p in problems] == ["R_CONTAINER", "R_CONTAINER"] and "now has digest" in problems[1]["message"]
 
 
@@ -97,13 +103,13 @@ def test_chain_validation(tmp_path, monkeypatch):
     _chain(tmp_path)
     root = tmp_path / "receipts"
     monkeypatch.chdir(tmp_path)
-    assert receipts.validate(root, sources=["config/"]) == []
-    codes = {p["code"] for p in receipts.validate(root, sources=[])}
+    assert validate(root, sources=["config/"]) == []
+    codes = {p["code"] for p in validate(root, sources=[])}
     assert codes == {"R_UNPRODUCED"}
-    missing = receipts.validate(root, sources=["config/"], expected=[("use", {"k": "w"})])
+    missing = validate(root, sources=["config/"], expected=[("use", {"k": "w"})])
     assert [p["code"] for p in missing] == ["R_MISSING_RECEIPT"] and missing[0]["path"] == str(root / "use/k=w.json")
     (tmp_path / "a.txt").write_text("x: 2")
-    codes = {p["code"]: p for p in receipts.validate(root, sources=["config/"])}
+    codes = {p["code"]: p for p in validate(root, sources=["config/"])}
     assert codes["R_OUTPUT_CHANGED"]["path"] == "a.txt" and "make" in codes["R_OUTPUT_CHANGED"]["message"]
 
 
@@ -219,7 +225,7 @@ def test_results_json_must_rebuild_from_the_recorded_scores(tmp_path, monkeypatc
     r = rlvr(*args, cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     monkeypatch.chdir(tmp_path)
-    assert receipts.validate("receipts", sources=["config/"]) == []
+    assert validate("receipts", sources=["config/"]) == []
     # a results.json whose receipt was updated to match, but that the recorded scores do not produce
     results = json.loads((tmp_path / "results.json").read_text())
     results["summaries"]["overall"][0]["mean"] += 1e-9
@@ -230,7 +236,7 @@ def test_results_json_must_rebuild_from_the_recorded_scores(tmp_path, monkeypatc
     rec = json.loads(rec_path.read_text())
     rec["outputs"][0]["sha256"] = receipts.sha256_file(tmp_path / "results.json")
     rec_path.write_text(json.dumps(rec))
-    problems = receipts.validate("receipts", sources=["config/"])
+    problems = validate("receipts", sources=["config/"])
     assert [p["code"] for p in problems] == ["R_RESULTS_REBUILD"] and problems[0]["path"] == "results.json"
 
 

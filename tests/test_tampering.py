@@ -18,6 +18,7 @@ import proc
 import pytest
 
 from rlvr import chain, dag, provenance
+from rlvr.cli import programs
 from tracegen.core.canonical import canonical_json, sha256_file
 
 BIN = Path(sys.executable).parent
@@ -151,7 +152,7 @@ def copy(mini, tmp_path, monkeypatch):
 def check(plan, **kw):
     kw.setdefault("sources", ["config/"])
     kw.setdefault("results", "results.json")
-    return chain.validate("receipts", plan=plan, **kw)
+    return chain.validate("receipts", plan=plan, programs=programs(), **kw)
 
 
 def codes(rep):
