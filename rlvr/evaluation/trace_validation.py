@@ -22,7 +22,7 @@ from tracegen.core.files import staged, write_json_atomic
 
 from . import suite as suite_mod
 from .commands import _fail, add_judge_options, check_rows, judge_rows, make_judge
-from .evaluate import (SYSTEM_PROMPT, EvaluateError, add_backend_arguments, decoding, read_jsonl,
+from .evaluate import (SYSTEM_PROMPT, EvaluateError, add_backend_arguments, check_model, decoding, read_jsonl,
                        run_lm_eval, write_jsonl_atomic)
 
 
@@ -85,6 +85,7 @@ def run_fetch(args) -> int:
 
 def run_generate(args) -> int:
     try:
+        check_model(args.model, args.backend)
         manifest = suite_mod.load(args.suite)
         tv = manifest["trace_validation"]
         system = SYSTEM_PROMPT.read_text(encoding="utf-8")
