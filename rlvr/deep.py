@@ -69,8 +69,8 @@ def program_of(command: str | None):
 
 
 def _flag(tok: str, flags) -> tuple[str | None, str | None]:
-    """(flag, attached value) when ``tok`` is one of ``flags`` (``--flag``, ``--flag=V``, an unambiguous
-    ``--fl`` abbreviation as argparse allows, or ``-oV`` for a short flag), else (None, None)."""
+    """(flag, attached value) when ``tok`` is one of ``flags`` (``--flag``, ``--flag=V``, a ``--fl`` prefix,
+    which argparse may take for the flag, or ``-oV`` for a short flag), else (None, None)."""
     if tok.startswith("--"):
         name, sep, value = tok.partition("=")
         hits = [f for f in flags if f.startswith("--") and f.startswith(name) and len(name) > 2]

@@ -17,7 +17,7 @@ grimp = pytest.importorskip("grimp")
 REPO = Path(__file__).resolve().parents[1]
 RECEIPT_MODULES = ("receipts", "chain", "deep", "dag", "receipts_cli", "cli", "provenance", "equivalence", "hub",
                    "aggregate", "report", "workflow")
-CONTRACTS = ("rlvr-layers", "rlvr-acyclic", "tracegen-without-rlvr")
+CONTRACTS = ("rlvr-layers", "rlvr-acyclic")
 
 
 @pytest.fixture(scope="module")

@@ -474,7 +474,7 @@ def test_root_signed_and_verified_with_ssh_keygen(copy):
     assert _run(verify, ws).returncode == 1
 
 
-# ---------------------------------------------------------------------------- 4. adversarial cases (docs/reliability.md)
+# ------------------------------------------------------------------------- 4. adversarial (docs/reliability.md)
 def _fifo(path):
     """Replace ``path`` (file or folder) by a FIFO: a reader that opens it blocks until a writer comes."""
     p = Path(path)
