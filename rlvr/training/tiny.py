@@ -74,11 +74,10 @@ def _tokenizer(vocab_size: int = 512):
 def build_tiny_model(output_dir, *, seed: int = SEED, force: bool = False) -> Path:
     """Write model, processor and tokenizer to ``output_dir`` (staged, then published whole); returns the path.
     An existing ``output_dir`` is refused before anything loads, unless ``force``."""
-    from tracegen.core.files import check_output, staged
+    from tracegen.core.files import staged
 
     out = Path(output_dir)
-    check_output(out, force)
-    with staged(out, force=force) as staging:
+    with staged(out, force=force) as staging:   # refuses an existing output first; torch loads inside
         _write_model(staging, seed)
     return out
 
