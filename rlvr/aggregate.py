@@ -75,8 +75,9 @@ Comparisons follow MODELS order for every model whose ``base`` is not null.
 
 With ``--receipts DIR`` results.json also carries ``provenance``: ``{tree, merkle_root, leaf_count,
 leaves, pins}``, the Merkle root over the receipts of every job behind the inputs (scores, suite,
-validation summaries, ``--provenance-inputs``), the source files and the pins (``--pins-json`` plus the
-suite's benchmark revisions); see ``rlvr.provenance``. ``rlvr verify-root`` checks it.
+validation summaries, ``--provenance-inputs``), the source files, the pins (``--pins-json`` plus the
+suite's benchmark revisions) and the results themselves (everything above ``provenance``: models, suite,
+seeds, numbers); see ``rlvr.provenance``. ``rlvr verify-root`` checks it.
 """
 
 from __future__ import annotations
@@ -89,8 +90,8 @@ import statistics
 import sys
 from pathlib import Path
 
-# the project's one canonical JSON and atomic writer (re-exported: other rlvr modules import them from here)
-from tracegen.core.canonical import canonical_json as canonical, write_atomic  # noqa: F401
+from tracegen.core.canonical import canonical_json as canonical
+from tracegen.core.files import write_atomic
 
 SCHEMA_VERSION = "rlvr_aggregate_results_v1"
 PROG = "rlvr aggregate"
@@ -517,13 +518,13 @@ def build_results(*, suite_path, scores=None, score_files=None, models_path=None
         results["trace_validation"] = validation
     if receipts_root is not None:
         results["provenance"] = _provenance(receipts_root, suite_path, [scores] if scores else score_files,
-                                            validation_files or [], provenance_inputs or [], pins_json)
+                                            validation_files or [], provenance_inputs or [], pins_json, results)
     return results
 
 
-def _provenance(receipts_root, suite_path, score_paths, validation_files, extra, pins_json) -> dict:
+def _provenance(receipts_root, suite_path, score_paths, validation_files, extra, pins_json, results) -> dict:
     from . import provenance
-    from .receipts import hash_path, load_receipts
+    from .receipts import HashError, hash_path, load_receipts
 
     try:
         pins = _loads(pins_json) if pins_json else {}
@@ -536,12 +537,13 @@ def _provenance(receipts_root, suite_path, score_paths, validation_files, extra,
     for path in [suite_path, *score_paths, *validation_files, *extra]:
         try:
             start.append((str(path), hash_path(path)["sha256"]))
-        except OSError as e:
-            raise AggregateError(f"cannot hash provenance input {path}: {e.strerror or e}") from None
+        except (HashError, OSError) as e:
+            why = getattr(e, "strerror", None) or e
+            raise AggregateError(f"cannot hash provenance input {path}: {why}") from None
     if not Path(receipts_root).is_dir():
         raise AggregateError(f"receipts directory {receipts_root} does not exist")
     try:
-        return provenance.block(start, load_receipts(receipts_root), pins)
+        return provenance.block(start, load_receipts(receipts_root), pins, results)
     except provenance.ProvenanceError as e:
         raise AggregateError(str(e)) from None
 

@@ -3,22 +3,31 @@
 Every problem names the file and the rule. Checks, in order:
 
 1. the receipts directory exists and holds receipts; nothing else lies in it (a temporary or renamed
-   receipt, a ``.failed.json`` of a job that failed, a file that is not a receipt where it lies);
+   receipt, a ``.failed.json`` of a job that failed, a file that is not a receipt where it lies, a symbolic
+   link or anything but a regular file or folder); a receipt is canonical JSON (no duplicate keys, the
+   bytes ``rlvr receipt`` writes);
 2. with the workflow's plan (Snakemake's own DAG for the target, ``rlvr.dag``): every job has its receipt,
    and each receipt's rule, wildcards, inputs, outputs, command, params, config hash and declared container
-   are what the workflow says that job is; receipts of jobs outside the DAG are set aside (warnings);
-3. each receipt: schema, exit status 0, every output present with the recorded hash, no stray Snakemake
+   are what the workflow says that job is; a receipt of a job outside the DAG is an error; no path has two
+   producing receipts;
+3. each receipt: schema, exit status 0, every output present with the recorded kind, size and hash
+   (``rlvr.receipts.hash_path``: a FIFO or other special file is refused unread), no stray Snakemake
    marker inside a directory output;
 4. the chain: each input is the exact version its producer's receipt recorded, or a declared source
    (config files, the hub snapshot) that exists unchanged;
 5. one run: the same code (git commit and installed source hash), config hash and, per container, tool
    versions on every receipt; the container that ran a job is the one its rule declared; a dirty tree
    is reported (an error with ``require_clean``);
-6. results.json: rebuilt by re-running its recorded aggregate command (identical bytes), and its
-   Merkle root (``rlvr.provenance``) recomputed from the receipts equals the one it carries (and the
+6. results.json (the output of the aggregate receipt; ``results`` naming any other file is an error):
+   rebuilt by re-running the aggregate job (identical bytes), and its Merkle root (``rlvr.provenance``:
+   the receipts behind it and results.json's own content) recomputed equals the one it carries (and the
    root digest given by whoever holds it);
 7. ``deep``: re-score every slice, re-run the TRACE validation scores, regenerate one split's data and its
    equivalence digest (``rlvr.deep``), all byte-identical.
+
+Re-runs (6 and 7) run the command of the workflow's plan for that job, never a receipt's text, with every
+output redirected into a scratch folder (``rlvr.deep``); without a plan, or when any receipt's command is
+not the plan's, nothing is re-run (R_NOT_REBUILT says so).
 """
 
 from __future__ import annotations
@@ -31,7 +40,7 @@ from pathlib import Path
 from tracegen.core.canonical import canonical_json as canonical
 
 from . import provenance
-from .receipts import RECEIPT_VERSION, hash_path, image_digest, receipt_path, stray_markers
+from .receipts import RECEIPT_VERSION, HashError, hash_path, image_digest, receipt_path, stray_markers
 
 SCHEMA = Path(__file__).with_name("schemas") / "receipt.schema.json"
 
@@ -44,6 +53,7 @@ class Report:
     receipts: list = field(default_factory=list)     # [(file, receipt)] checked
     root: dict | None = None                          # {"results", "merkle_root", "leaf_count"}
     deep: dict = field(default_factory=dict)
+    planned: dict = field(default_factory=dict)      # resolved receipt path -> the plan's job (with a command)
 
     def add(self, code, receipt, path, message, rule=None, *, warning=False):
         (self.warnings if warning else self.problems).append(
@@ -67,6 +77,31 @@ def _under(path: str, prefixes) -> bool:
 
 
 # ---------------------------------------------------------------------------- 1. the directory
+def _no_duplicates(pairs):
+    keys = [k for k, _ in pairs]
+    if len(set(keys)) != len(keys):
+        raise ValueError(f"duplicate key {next(k for k in keys if keys.count(k) > 1)!r}")
+    return dict(pairs)
+
+
+def _entries(base: Path, rep: Report):
+    """Every entry under ``base`` (links never followed): regular files are yielded; a symbolic link, or
+    anything that is not a regular file or folder, is reported as stray."""
+    for dirpath, dirnames, files in os.walk(base):
+        here = Path(dirpath)
+        for name in sorted(dirnames + files):
+            p = here / name
+            if p.is_symlink():
+                rep.add("R_STRAY", p, p.as_posix(), f"{p.as_posix()} is a symbolic link in the receipts directory "
+                                                    "(receipts are regular files; a link is not checked)")
+            elif name in files:
+                if p.is_file():
+                    yield p
+                else:
+                    rep.add("R_STRAY", p, p.as_posix(), f"{p.as_posix()} is not a regular file")
+        dirnames[:] = sorted(d for d in dirnames if not (here / d).is_symlink())
+
+
 def scan(root, rep: Report) -> list[tuple[Path, dict]]:
     base = Path(root)
     if not base.is_dir():
@@ -74,7 +109,7 @@ def scan(root, rep: Report) -> list[tuple[Path, dict]]:
         return []
     validator = _schema_validator()
     out = []
-    for p in sorted(x for x in base.rglob("*") if x.is_file()):
+    for p in sorted(_entries(base, rep)):
         rel = p.as_posix()
         name = p.name
         if name.endswith(".timing.json"):
@@ -87,7 +122,8 @@ def scan(root, rep: Report) -> list[tuple[Path, dict]]:
             rep.add("R_STRAY", p, rel, f"{rel} is not a receipt (receipts are <rule>/<wildcards>.json)")
             continue
         try:
-            obj = json.loads(p.read_text(encoding="utf-8"))
+            raw = p.read_bytes()
+            obj = json.loads(raw.decode("utf-8"), object_pairs_hook=_no_duplicates)
         except (OSError, UnicodeDecodeError, ValueError) as e:
             rep.add("R_FORMAT", p, rel, f"{rel} is not valid JSON: {e}")
             continue
@@ -96,6 +132,15 @@ def scan(root, rep: Report) -> list[tuple[Path, dict]]:
             why = obj.get("error") if isinstance(obj, dict) else None
             rep.add("R_FAILED", p, rel, f"rule {rule} failed ({why or 'no reason recorded'}); a failed job "
                                         "proves nothing", rule)
+            continue
+        try:
+            want, why = (canonical(obj) + "\n").encode("utf-8"), ""
+        except ValueError as e:   # NaN / Infinity
+            want, why = None, f" ({e})"
+        if raw != want:
+            rep.add("R_FORMAT", p, rel, f"{rel} is not the canonical JSON that rlvr receipt writes (sorted keys, "
+                                        f"no spaces, one trailing newline): an edited receipt{why}",
+                    rule if isinstance(rule, str) else None)
             continue
         errors = sorted(validator.iter_errors(obj), key=lambda e: list(e.absolute_path))
         if errors:
@@ -123,7 +168,9 @@ def _pairs(entries) -> list[list[str]]:
     return [[e["name"], os.path.normpath(e["path"])] for e in entries]
 
 
-def check_plan(root, receipts, plan, rep: Report) -> list[tuple[Path, dict]]:
+def check_plan(root, receipts, plan, rep: Report, *, complete=True) -> list[tuple[Path, dict]]:
+    """Check ``receipts`` against the plan's jobs; -> the receipts of planned jobs. ``complete``: the plan is
+    the whole DAG for the target, so a receipt of any other job is an error (R_NOT_IN_PLAN)."""
     by_path = {p.resolve(): (p, r) for p, r in receipts}
     planned = set()
     for job in plan:
@@ -149,6 +196,8 @@ def check_plan(root, receipts, plan, rep: Report) -> list[tuple[Path, dict]]:
                                                    f"DAG{seen}", rule)
             continue
         rf, r = hit
+        if "command" in job:
+            rep.planned[path.resolve()] = job
         checks = (("outputs", "R_PLAN_OUTPUTS", _pairs(r["outputs"])), ("inputs", "R_PLAN_INPUTS", _pairs(r["inputs"])),
                   ("command", "R_PLAN_COMMAND", r["command"]), ("params", "R_PLAN_PARAMS", r["params"]),
                   ("config_sha256", "R_CONFIG_MISMATCH", r["config_sha256"]))
@@ -170,11 +219,24 @@ def check_plan(root, receipts, plan, rep: Report) -> list[tuple[Path, dict]]:
     for rf, r in receipts:
         if rf.resolve() in planned:
             kept.append((rf, r))
-        else:
+        elif complete:
             rep.add("R_NOT_IN_PLAN", rf, rf.as_posix(), f"{rf.as_posix()} (rule {r['rule']}) is no job of the "
-                                                        "workflow's DAG for this target; not checked", r["rule"],
-                    warning=True)
+                                                        "workflow's DAG for this target: a stray or stale receipt",
+                    r["rule"])
     return kept
+
+
+def check_producers(receipts, rep: Report) -> None:
+    """No path is the output of two receipts (planned or not: a second producer of results.json too)."""
+    produced: dict[str, tuple[str, Path]] = {}
+    for rf, r in receipts:
+        for out in r["outputs"]:
+            path = os.path.normpath(out["path"])
+            if path in produced:
+                rep.add("R_TWO_PRODUCERS", rf, path, f"{path} is an output of rule {r['rule']} and of rule "
+                                                     f"{produced[path][0]} ({produced[path][1]})", r["rule"])
+            else:
+                produced[path] = (r["rule"], rf)
 
 
 def _short(obj, limit=300) -> str:
@@ -183,8 +245,24 @@ def _short(obj, limit=300) -> str:
 
 
 # ---------------------------------------------------------------------------- 3.-5. receipts and chain
+def _differs(entry: dict, now: dict) -> str | None:
+    """How a path's hash now differs from a recorded entry (kind, size, sha256), or None."""
+    for key in ("kind", "size", "sha256"):
+        if now[key] != entry[key]:
+            return f"its {key} is {now[key]}, the receipt recorded {entry[key]}"
+    return None
+
+
+def _hash(path, rf, rule, rep: Report) -> dict | None:
+    try:
+        return hash_path(path)
+    except (HashError, OSError) as e:
+        rep.add("R_UNHASHABLE", rf, path, f"{path} of rule {rule} cannot be hashed: {e}", rule)
+        return None
+
+
 def check_receipts(receipts, sources, rep: Report, *, config_hash=None, require_clean=False):
-    produced: dict[str, tuple[str, str, Path]] = {}
+    produced: dict[str, tuple[dict, str]] = {}
     for rf, r in receipts:
         rule = r["rule"]
         if r["exit_status"] != 0:
@@ -193,33 +271,38 @@ def check_receipts(receipts, sources, rep: Report, *, config_hash=None, require_
             rep.add("R_NO_OUTPUTS", rf, None, f"the receipt of rule {rule} records no outputs", rule)
         for out in r["outputs"]:
             path = os.path.normpath(out["path"])
-            if path in produced:
-                rep.add("R_TWO_PRODUCERS", rf, path, f"{path} is an output of rule {rule} and of rule "
-                                                     f"{produced[path][1]} ({produced[path][2]})", rule)
-            produced[path] = (out["sha256"], rule, rf)
+            produced.setdefault(path, (out, rule))
             if not os.path.lexists(path):
                 rep.add("R_MISSING", rf, path, f"output {path} of rule {rule} is missing", rule)
+                continue
+            now = _hash(path, rf, rule, rep)
+            if now is None:
                 continue
             for marker in stray_markers(path):
                 rep.add("R_STRAY_MARKER", rf, marker, f"{marker} inside the directory output {path} of rule "
                                                       f"{rule} is not Snakemake's own marker", rule)
-            now = hash_path(path)
-            if now["sha256"] != out["sha256"] or now["kind"] != out["kind"]:
+            how = _differs(out, now)
+            if how:
                 rep.add("R_OUTPUT_CHANGED", rf, path, f"output {path} of rule {rule} changed since it was "
-                                                      "produced", rule)
+                                                      f"produced: {how}", rule)
     for rf, r in receipts:
         rule = r["rule"]
         for inp in r["inputs"]:
             path = os.path.normpath(inp["path"])
             if path in produced:
-                if produced[path][0] != inp["sha256"]:
+                out, producer = produced[path]
+                if (out["sha256"], out["size"], out["kind"]) != (inp["sha256"], inp["size"], inp["kind"]):
                     rep.add("R_CHAIN", rf, path, f"rule {rule} consumed a version of {path} that rule "
-                                                 f"{produced[path][1]} did not produce", rule)
+                                                 f"{producer} did not produce", rule)
             elif _under(path, sources):
-                if not os.path.exists(path):
+                if not os.path.lexists(path):
                     rep.add("R_SOURCE_MISSING", rf, path, f"source {path} of rule {rule} is missing", rule)
-                elif hash_path(path)["sha256"] != inp["sha256"]:
-                    rep.add("R_SOURCE_CHANGED", rf, path, f"source {path} changed since rule {rule} used it", rule)
+                    continue
+                now = _hash(path, rf, rule, rep)
+                how = now and _differs(inp, now)
+                if how:
+                    rep.add("R_SOURCE_CHANGED", rf, path, f"source {path} changed since rule {rule} used it: "
+                                                          f"{how}", rule)
             else:
                 rep.add("R_UNPRODUCED", rf, path, f"input {path} of rule {rule} has no producing receipt and is "
                                                   "not under a declared source", rule)
@@ -281,7 +364,10 @@ def _check_one_run(receipts, rep: Report, *, config_hash=None, require_clean=Fal
 
 
 # ---------------------------------------------------------------------------- 6. results.json
-def check_results(receipts, rep: Report, *, results=None, root_digest=None, scratch=None):
+def check_results(receipts, rep: Report, *, results=None, root_digest=None, scratch=None, programs=None,
+                  blocked=None):
+    """results.json against its aggregate receipt: rebuilt from the plan's aggregate job (unless ``blocked``
+    says why nothing is re-run) and its Merkle root recomputed."""
     from . import deep
 
     aggs = [(rf, r) for rf, r in receipts if r["rule"] == "aggregate"]
@@ -289,6 +375,10 @@ def check_results(receipts, rep: Report, *, results=None, root_digest=None, scra
         if results or root_digest:
             rep.add("R_ROOT", None, results, "no aggregate receipt: nothing anchors results.json")
         return
+    outs = sorted({os.path.normpath(o["path"]) for _, r in aggs for o in r["outputs"] if o["name"] == "results"})
+    if results and os.path.normpath(results) not in outs:
+        rep.add("R_ROOT", None, results, f"{results} is not the results output of an aggregate receipt "
+                                         f"({', '.join(outs) or 'none names one'}): nothing anchors it")
     changed = deep.code_problem(receipts)
     if changed:
         rep.add("R_CODE_CHANGED", None, None, changed)
@@ -299,10 +389,20 @@ def check_results(receipts, rep: Report, *, results=None, root_digest=None, scra
             continue
         if results and os.path.normpath(results) != os.path.normpath(out):
             continue
-        problem = None if changed else deep.rerun_and_compare(rf, r, ["results"], scratch=scratch)
+        job = rep.planned.get(Path(rf).resolve())
+        problem = None
+        if not changed and (blocked or job is None):
+            rep.add("R_NOT_REBUILT", rf, out, f"{out} was not rebuilt: "
+                                              f"{blocked or 'the plan has no command for rule aggregate'}",
+                    "aggregate", warning=True)
+        elif not changed:
+            problem = deep.rerun_and_compare(r, job, ["results"], programs=programs, scratch=scratch)
         if problem:
-            rep.add("R_RESULTS_REBUILD", rf, out, f"{out} is not what rule aggregate rebuilds from its recorded "
-                                                  f"inputs: {problem}", "aggregate")
+            rep.add("R_RESULTS_REBUILD", rf, out, f"{out} is not what rule aggregate of the workflow rebuilds "
+                                                  f"from the recorded inputs: {problem}", "aggregate")
+        if not Path(out).is_file():   # a FIFO would block the reader; a folder or a dangling link is no file
+            rep.add("R_ROOT", rf, out, f"{out} is not a regular file", "aggregate")
+            continue
         try:
             data = json.loads(Path(out).read_text(encoding="utf-8"))
         except (OSError, ValueError) as e:
@@ -314,7 +414,7 @@ def check_results(receipts, rep: Report, *, results=None, root_digest=None, scra
             continue
         start = [(i["path"], i["sha256"]) for i in r["inputs"]]
         try:
-            leaves = provenance.leaves(start, receipts, prov.get("pins") or {})
+            leaves = provenance.leaves(start, receipts, prov.get("pins") or {}, data)
         except provenance.ProvenanceError as e:
             rep.add("R_ROOT", rf, out, str(e), "aggregate")
             continue
@@ -322,8 +422,8 @@ def check_results(receipts, rep: Report, *, results=None, root_digest=None, scra
         rep.root = {"results": out, "merkle_root": root, "leaf_count": len(leaves)}
         if root != prov["merkle_root"]:
             have = {canonical(x) for x in prov.get("leaves") or []}
-            changed = [x for x in leaves if canonical(x) not in have]
-            what = (f"; first changed leaf: {changed[0].get('path') or changed[0]['kind']}" if changed else "")
+            new = [x for x in leaves if canonical(x) not in have]
+            what = (f"; first changed leaf: {new[0].get('path') or new[0]['kind']}" if new else "")
             rep.add("R_ROOT", rf, out, f"the receipts' Merkle root {root} is not the root {prov['merkle_root']} "
                                        f"that {out} carries{what}", "aggregate")
         if root_digest and root != root_digest.lower():
@@ -340,27 +440,49 @@ def check_results(receipts, rep: Report, *, results=None, root_digest=None, scra
 
 
 # ---------------------------------------------------------------------------- entry point
+def _rebuild_blocked(rep: Report, plan, programs) -> str | None:
+    """Why nothing may be re-run, or None: re-runs take each job's command from the workflow's plan."""
+    if plan is None:
+        return ("no workflow plan (re-runs take the job's command from the workflow's DAG, never from a "
+                "receipt: pass --workflow)")
+    if programs is None:
+        return "no command table to re-run jobs with (programs=rlvr.cli.programs())"
+    differ = sorted({p["code"] for p in rep.problems if p["code"].startswith("R_PLAN_")})
+    if differ:
+        return f"receipts differ from the workflow's jobs ({', '.join(differ)}): nothing is re-run"
+    return None
+
+
 def validate(root="receipts", *, sources=(), plan=None, expected=(), config_hash=None, require_clean=False,
-             results=None, root_digest=None, deep=False, scratch=None) -> Report:
+             results=None, root_digest=None, deep=False, scratch=None, programs=None) -> Report:
     """Check the chain under ``root`` (see the module docstring). ``plan``: the workflow's jobs
     ({rule, wildcards[, inputs, outputs, command, params, config_sha256, container]}); ``expected``:
-    (rule, wildcards) pairs that must have a receipt (a plan with only those keys)."""
+    (rule, wildcards) pairs that must have a receipt (a plan with only those keys); ``programs``: the
+    command table re-runs use ({program: main(argv)}, ``rlvr.cli.programs()``). Without a plan or a
+    command table nothing is re-run (a warning says so)."""
     rep = Report(str(root))
-    receipts = scan(root, rep)
+    scanned = scan(root, rep)
     jobs = list(plan or []) + [{"rule": r, "wildcards": dict(w)} for r, w in expected]
+    receipts = scanned
     if plan is not None:
-        receipts = check_plan(root, receipts, jobs, rep)
+        receipts = check_plan(root, scanned, jobs, rep)
     elif jobs:
-        check_plan(root, receipts, jobs, rep)
-        rep.warnings = [w for w in rep.warnings if w["code"] != "R_NOT_IN_PLAN"]
+        check_plan(root, scanned, jobs, rep, complete=False)
+    check_producers(scanned, rep)
     rep.receipts = receipts
     check_receipts(receipts, sources, rep, config_hash=config_hash, require_clean=require_clean)
-    check_results(receipts, rep, results=results, root_digest=root_digest, scratch=scratch)
+    blocked = _rebuild_blocked(rep, plan, programs)
+    check_results(receipts, rep, results=results, root_digest=root_digest, scratch=scratch, programs=programs,
+                  blocked=blocked)
     if deep and receipts:
         from . import deep as deep_mod
 
-        deep_mod.run(receipts, rep, scratch=scratch)
+        if blocked:
+            rep.add("R_NOT_REBUILT", None, None, f"--deep re-ran nothing: {blocked}", warning=True)
+            rep.deep = {"rescored": 0, "regenerated": None, "skipped": blocked}
+        else:
+            deep_mod.run(receipts, rep, programs=programs, scratch=scratch)
     return rep
 
 
-__all__ = ["Report", "validate", "scan", "check_plan", "check_receipts", "check_results"]
+__all__ = ["Report", "validate", "scan", "check_plan", "check_producers", "check_receipts", "check_results"]

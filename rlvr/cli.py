@@ -7,13 +7,20 @@ import os
 import sys
 
 
+def programs() -> dict:
+    """The command table that validation re-runs recorded jobs with (``rlvr.deep``): program -> main(argv)."""
+    from tracegen.cli import main as tracegen_main
+
+    return {"rlvr": main, "tracegen": tracegen_main}
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="rlvr", description="TRACE RLVR pipeline entry points.")
     sub = p.add_subparsers(dest="cmd", required=True, metavar="COMMAND")
 
     from . import receipts_cli
 
-    receipts_cli.add_parsers(sub)
+    receipts_cli.add_parsers(sub, programs())
 
     from . import aggregate, preflight
     from .evaluation import commands as ev, conformance, evaluate, suite as ev_suite

@@ -64,8 +64,7 @@ def _receipt_job(shellcmd: str) -> dict | None:
     """The receipt arguments of an ``rlvr receipt ... -- CMD > LOG 2>&1`` shell command, as a planned job."""
     import argparse
 
-    from .receipts import command_text
-    from .receipts_cli import CommandError, add_receipt_arguments, receipt_job
+    from .receipts import ReceiptError, add_job_arguments, command_text, job_from_args
 
     try:
         tokens = shlex.split(shellcmd)
@@ -77,11 +76,11 @@ def _receipt_job(shellcmd: str) -> dict | None:
     rest = tokens[at + 2:]
     if ">" in rest:   # receipted() sends the job's output to its log: `> LOG 2>&1`
         rest = rest[:len(rest) - rest[::-1].index(">") - 1]
-    parser = add_receipt_arguments(argparse.ArgumentParser(prog="rlvr receipt", add_help=False))
+    parser = add_job_arguments(argparse.ArgumentParser(prog="rlvr receipt", add_help=False))
     try:
         a = parser.parse_args(rest)
-        job, command = receipt_job(a)
-    except (SystemExit, CommandError) as e:
+        job, command = job_from_args(a)
+    except (SystemExit, ReceiptError) as e:
         raise PlanError(f"cannot read the receipt arguments of {shellcmd[:120]!r}: {e}") from None
     return {"rule": job.rule, "wildcards": dict(job.wildcards), "inputs": [list(p) for p in job.inputs],
             "outputs": [list(p) for p in job.outputs], "params": job.params, "config_sha256": job.config_sha256,

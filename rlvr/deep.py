@@ -1,16 +1,22 @@
-"""Recompute what is cheap, from the receipts themselves, and require identical bytes.
+"""Recompute what is cheap and require identical bytes: re-runs of the workflow's own jobs.
 
-A receipt records the exact command a job ran and the hashes of its inputs and outputs, so a
-deterministic job can be re-run with its output paths (and, along a chain, its input paths) redirected
-into a scratch folder; its new outputs must hash exactly as recorded.
+A receipt records the hashes of a job's inputs and outputs; the workflow's plan (``rlvr.dag``: Snakemake's
+DAG for the target) says what command that job is. A deterministic job is re-run from the *plan's* command
+(never from a receipt's text) with every output redirected into a scratch folder (and, along a chain, its
+inputs redirected to the re-made ones); its new outputs must hash exactly as recorded.
 
 * always (``rlvr.chain``): the aggregate job -> results.json (with its Merkle root);
 * ``--deep``: every ``rlvr score`` and ``rlvr trace-validation score`` job (re-scoring the recorded
   generations), and the data of one split (the smallest): each ``tracegen generate`` shard, the merge,
   the parquet export and the equivalence digest, in a chain of re-runs.
 
-Only these commands are re-run; they are read from the receipt, parsed as an argv (never through a
-shell) and run in-process.
+Only the programs in ``RERUNNABLE`` are re-run; a command is parsed as an argv (never through a shell)
+and run in-process, with the ``main(argv)`` of its program from the command table the caller hands in
+(``programs``: ``rlvr.cli.programs()``; this module never imports the command line). Confinement: each
+program's flags that name a file it writes (``writes``) must name one of the job's outputs, which is
+redirected into the scratch folder, or the job is not run at all; flags whose output the check does not
+need (``drop``: aggregate's ``--report-dir``) are removed, in either the ``--flag VALUE`` or the
+``--flag=VALUE`` form (an abbreviation of a flag counts as the flag).
 """
 
 from __future__ import annotations
@@ -21,83 +27,116 @@ import json
 import os
 import shlex
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
-from .receipts import hash_path
+from .receipts import HashError, hash_path
 
-# (program, subcommand...) that may be re-run, and flags (with their value) to leave out
+
+@dataclass(frozen=True)
+class Program:
+    writes: tuple = ("--output",)   # flags whose value is a path the program writes
+    drop: tuple = ()                # flags left out of a re-run (with their value)
+
+
+# (program, subcommand...) that may be re-run, and how its argv names what it writes
 RERUNNABLE = {
-    ("rlvr", "aggregate"): ("--report-dir",),
-    ("rlvr", "score"): (),
-    ("rlvr", "trace-validation", "score"): (),
-    ("rlvr", "equivalence", "receipt"): (),
-    ("tracegen", "generate"): (),
-    ("tracegen", "merge"): (),
-    ("tracegen", "export"): (),
+    ("rlvr", "aggregate"): Program(writes=("--out",), drop=("--report-dir",)),
+    ("rlvr", "score"): Program(),
+    ("rlvr", "trace-validation", "score"): Program(),
+    ("rlvr", "equivalence", "receipt"): Program(),
+    ("tracegen", "generate"): Program(writes=("--output", "-o")),
+    ("tracegen", "merge"): Program(writes=("--output", "-o")),
+    ("tracegen", "export"): Program(writes=("--output", "-o")),
 }
 DATA_CHAIN = ("generate_group", "merge_split", "export_split", "equivalence_split")
+RESCORED = (("rlvr", "score"), ("rlvr", "trace-validation", "score"))
 
 
 def _program(argv):
-    for prefix, drop in RERUNNABLE.items():
+    for prefix, spec in RERUNNABLE.items():
         if tuple(argv[:len(prefix)]) == prefix:
-            return prefix, drop
-    return None, ()
+            return prefix, spec
+    return None, None
 
 
-def _main(program):
-    if program == "rlvr":
-        from .cli import main
-    else:
-        from tracegen.cli import main
-    return main
-
-
-def rerun(r: dict, mapping: dict, scratch, names=None) -> tuple[dict, str | None]:
-    """Re-run receipt ``r``'s command with every recorded output redirected under ``scratch`` and the
-    input paths in ``mapping`` (recorded path -> replacement) substituted.  ``names``: the outputs that
-    must be re-made (default all; e.g. aggregate's results without the report its dropped flag writes).
-
-    -> ({output path: new path}, problem or None)."""
+def program_of(command: str | None):
+    """The ``RERUNNABLE`` prefix a command starts with, or None."""
     try:
-        argv = shlex.split(r["command"])
+        return _program(shlex.split(command or ""))[0]
+    except ValueError:
+        return None
+
+
+def _flag(tok: str, flags) -> tuple[str | None, str | None]:
+    """(flag, attached value) when ``tok`` is one of ``flags`` (``--flag``, ``--flag=V``, a ``--fl`` prefix,
+    which argparse may take for the flag, or ``-oV`` for a short flag), else (None, None)."""
+    if tok.startswith("--"):
+        name, sep, value = tok.partition("=")
+        hits = [f for f in flags if f.startswith("--") and f.startswith(name) and len(name) > 2]
+        return (hits[0], value if sep else None) if hits else (None, None)
+    for f in flags:
+        if len(f) == 2 and tok.startswith(f):
+            return f, tok[2:] or None
+    return None, None
+
+
+def rerun(job: dict, mapping: dict, scratch, names=None, *, programs: dict) -> tuple[dict, str | None]:
+    """Re-run the planned ``job`` (its ``command`` and ``outputs`` [[name, path]]) with every output
+    redirected under ``scratch`` and the input paths in ``mapping`` (recorded path -> replacement)
+    substituted. ``names``: the outputs that must be re-made (default all; e.g. aggregate's results without
+    the report its dropped flag writes); ``programs``: {program: main(argv)}.
+
+    -> ({output path: new path}, problem or None). Nothing runs when the command writes anything but the
+    job's outputs."""
+    try:
+        argv = shlex.split(job["command"])
     except ValueError as e:
-        return {}, f"the recorded command cannot be parsed: {e}"
-    prefix, drop = _program(argv)
-    if prefix is None:
-        return {}, f"the recorded command {r['command'][:80]!r} is not one that validation re-runs"
-    outputs = {os.path.normpath(o["path"]) for o in r["outputs"]}
-    wanted = {os.path.normpath(o["path"]) for o in _outputs(r, names)}
+        return {}, f"the workflow's command cannot be parsed: {e}"
+    prefix, spec = _program(argv)
+    if prefix is None or prefix[0] not in programs:
+        return {}, f"the workflow's command {job['command'][:80]!r} is not one that validation re-runs"
+    outputs = {os.path.normpath(p) for _, p in job["outputs"]}
+    wanted = {os.path.normpath(p) for n, p in job["outputs"] if names is None or n in names}
     subst = {os.path.normpath(k): str(v) for k, v in mapping.items()}
     redirected: dict[str, Path] = {}
-    new, skip = [], False
-    for tok in argv[1:]:
-        if skip:
-            skip = False
-            continue
-        if tok in drop:
-            skip = True
-            continue
-        flag, value = ("", tok)
-        if tok.startswith("--") and "=" in tok:
-            flag, value = tok.split("=", 1)
-            flag += "="
-        key = os.path.normpath(value) if value and not value.startswith("-") else None
-        if key in outputs:
+
+    def redirect(value):
+        key = os.path.normpath(value)
+        if key not in redirected:
             target = Path(scratch) / f"out{len(redirected)}" / Path(value).name
             target.parent.mkdir(parents=True, exist_ok=True)
             redirected[key] = target
-            value = str(target)
-        elif key in subst:
-            value = subst[key]
-        new.append(flag + value)
+        return str(redirected[key])
+
+    new, rest = list(argv[len(prefix):]), []
+    while new:
+        tok = new.pop(0)
+        drop, attached = _flag(tok, spec.drop)
+        if drop:
+            if attached is None and new:
+                new.pop(0)
+            continue
+        write, attached = _flag(tok, spec.writes)
+        if write:
+            value = attached if attached is not None else (new.pop(0) if new else "")
+            if os.path.normpath(value or ".") not in outputs:
+                return {}, (f"the workflow's command writes {value!r} ({write}), which is not an output of the "
+                            "job: not re-run")
+            rest += [write, redirect(value)]
+            continue
+        flag, sep, value = tok.partition("=") if tok.startswith("--") else ("", "", tok)
+        if not sep:
+            flag, value = "", tok
+        key = os.path.normpath(value) if value and not value.startswith("-") else None
+        rest.append(flag + sep + (redirect(value) if key in outputs else subst.get(key, value)))
     missing = sorted(wanted - set(redirected))
     if missing:
-        return redirected, f"the recorded command does not name its output {missing[0]}"
+        return redirected, f"the workflow's command does not name its output {missing[0]}"
     out, err = io.StringIO(), io.StringIO()
     try:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            status = _main(argv[0])(new)
+            status = programs[prefix[0]]([*prefix[1:], *rest])
     except SystemExit as e:
         status = e.code if isinstance(e.code, int) else 1
     except Exception as e:  # a crash while re-running is a failed check, reported with the file
@@ -117,29 +156,35 @@ def _outputs(r: dict, names=None) -> list[dict]:
 def compare(r: dict, redirected: dict, names=None) -> str | None:
     for o in _outputs(r, names):
         new = redirected.get(os.path.normpath(o["path"]))
-        if new is None or not new.exists():
+        if new is None or not os.path.lexists(new):
             return f"re-running it did not write {o['path']}"
-        if hash_path(new)["sha256"] != o["sha256"]:
+        try:
+            now = hash_path(new)
+        except (HashError, OSError) as e:
+            return f"re-running it wrote {o['path']} that cannot be hashed: {e}"
+        if now["sha256"] != o["sha256"]:
             return f"re-running it gives different bytes for {o['path']}"
     return None
 
 
-def rerun_and_compare(rf, r: dict, names=None, *, mapping=None, scratch=None) -> str | None:
-    """Re-run receipt ``r`` into a scratch folder; a problem line, or None when every output is identical."""
+def rerun_and_compare(r: dict, job: dict, names=None, *, programs: dict, mapping=None,
+                      scratch=None) -> str | None:
+    """Re-run the planned ``job`` of receipt ``r`` into a scratch folder; a problem line, or None when every
+    output is identical to the receipt's."""
     with tempfile.TemporaryDirectory(prefix="rlvr-deep-", dir=scratch) as d:
-        redirected, problem = rerun(r, mapping or {}, d, names)
+        redirected, problem = rerun(job, mapping or {}, d, names, programs=programs)
         return problem or compare(r, redirected, names)
 
 
 # ---------------------------------------------------------------------------- --deep
-def _rescore(receipts, rep, scratch):
+def _rescore(receipts, rep, scratch, programs):
     n = 0
     for rf, r in receipts:
-        prefix, _ = _program(shlex.split(r["command"])) if r["command"] else (None, ())
-        if prefix not in (("rlvr", "score"), ("rlvr", "trace-validation", "score")):
+        job = rep.planned.get(Path(rf).resolve())
+        if job is None or program_of(job["command"]) not in RESCORED:
             continue
         n += 1
-        problem = rerun_and_compare(rf, r, scratch=scratch)
+        problem = rerun_and_compare(r, job, programs=programs, scratch=scratch)
         if problem:
             rep.add("R_DEEP_RESCORE", rf, r["outputs"][0]["path"] if r["outputs"] else None,
                     f"rule {r['rule']} {r['wildcards']}: {problem}", r["rule"])
@@ -160,7 +205,7 @@ def _smallest_split(receipts):
     return best
 
 
-def _regenerate(receipts, rep, scratch):
+def _regenerate(receipts, rep, scratch, programs):
     """Re-run the recorded data chain of the smallest split; every step's outputs must be identical."""
     best = _smallest_split(receipts)
     if best is None:
@@ -176,7 +221,11 @@ def _regenerate(receipts, rep, scratch):
             for rf, r in sorted(chain[rule], key=lambda x: str(x[0])):
                 step = Path(d) / f"{rule}-{len(mapping)}"
                 step.mkdir()
-                redirected, problem = rerun(r, mapping, step)
+                job = rep.planned.get(Path(rf).resolve())
+                if job is None:
+                    redirected, problem = {}, "the workflow's plan has no command for it"
+                else:
+                    redirected, problem = rerun(job, mapping, step, programs=programs)
                 problem = problem or compare(r, redirected)
                 if problem:
                     rep.add("R_DEEP_REGENERATE", rf, r["outputs"][0]["path"] if r["outputs"] else None,
@@ -204,13 +253,13 @@ def code_problem(receipts) -> str | None:
     return None
 
 
-def run(receipts, rep, *, scratch=None) -> None:
+def run(receipts, rep, *, programs: dict, scratch=None) -> None:
     changed = code_problem(receipts)
     if changed:
         if not any(p["code"] == "R_CODE_CHANGED" for p in rep.problems):
             rep.add("R_CODE_CHANGED", None, None, changed)
         rep.deep = {"rescored": 0, "regenerated": None, "skipped": changed}
         return
-    rescored = _rescore(receipts, rep, scratch)
-    regenerated = _regenerate(receipts, rep, scratch)
+    rescored = _rescore(receipts, rep, scratch, programs)
+    regenerated = _regenerate(receipts, rep, scratch, programs)
     rep.deep = {"rescored": rescored, "regenerated": regenerated}

@@ -34,8 +34,9 @@ def expected_files(manifest_path) -> dict[str, dict]:
             out[rel] = {"sha256": cur["sha256"], "size": cur.get("bytes"), "split": entry.get("split"),
                         "rows": entry.get("rows")}
     except (KeyError, TypeError) as e:
+        why = f"no {e.args[0]!r}" if isinstance(e, KeyError) else "an entry of the wrong type"
         raise HubError(f"manifest {manifest_path}: expected parquet_files[{{path, current: {{sha256}}}}] "
-                       f"({type(e).__name__}: {e})") from None
+                       f"({why})") from None
     return out
 
 

@@ -8,7 +8,12 @@ The leaves are
   ``{"kind": "source", "path", "sha256"}``;
 * the pinned inputs of the study as ``{"kind": "pins", "sha256"}``: the effective study config (its
   canonical sha256 is every receipt's ``config_sha256``: model, judge and hub revisions live there) and
-  the suite's benchmark revisions; the pins themselves are stored beside the root.
+  the suite's benchmark revisions; the pins themselves are stored beside the root;
+* what the numbers mean, as ``{"kind": "results", "sha256"}``: the canonical sha256 of results.json
+  without its ``provenance`` block, i.e. the models list (ids, bases, display names), the suite, the seeds,
+  the input digests and every score and delta. The aggregate job's own receipt cannot be a leaf (it
+  records results.json's hash, which holds the root); everything its command determines is in this leaf,
+  so re-aggregating with other arguments (models swapped, another suite) gives another root.
 
 Leaves are sorted by their canonical JSON; the tree is RFC 6962's Merkle tree hash over them
 (``leaf = sha256(0x00 || canonical leaf)``, ``node = sha256(0x01 || left || right)``, the left subtree the
@@ -98,18 +103,24 @@ def closure(start, receipts) -> tuple[list, list]:
     return sorted(found, key=lambda x: str(x[0])), sorted(sources)
 
 
-def leaves(start, receipts, pins: dict) -> list[dict]:
+def results_content(results: dict) -> dict:
+    """results.json without its ``provenance`` block: what the ``results`` leaf hashes."""
+    return {k: v for k, v in results.items() if k != "provenance"}
+
+
+def leaves(start, receipts, pins: dict, results: dict) -> list[dict]:
     chain, sources = closure(start, receipts)
     out = [{"kind": "receipt", "path": Path(rf).as_posix(), "rule": r.get("rule"),
             "wildcards": r.get("wildcards"), "sha256": sha256_json(r)} for rf, r in chain]
     out += [{"kind": "source", "path": p, "sha256": s} for p, s in sources]
     out.append({"kind": "pins", "sha256": sha256_json(pins)})
+    out.append({"kind": "results", "sha256": sha256_json(results_content(results))})
     return sorted(out, key=canonical_bytes)
 
 
-def block(start, receipts, pins: dict) -> dict:
-    """The ``provenance`` object of results.json."""
-    lv = leaves(start, receipts, pins)
+def block(start, receipts, pins: dict, results: dict) -> dict:
+    """The ``provenance`` object of ``results`` (results.json's content)."""
+    lv = leaves(start, receipts, pins, results)
     return {"tree": TREE, "merkle_root": root_of(lv), "leaf_count": len(lv), "leaves": lv, "pins": pins}
 
 

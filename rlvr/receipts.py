@@ -9,7 +9,8 @@ then writes the success receipt
     receipt_version, rule, wildcards, command, shell, params, config_sha256,
     code {git_commit, dirty, source_sha256}, container {declared, ran, sha256} | null,
     tools {package: version}, inputs / outputs [{name, path, kind, size, sha256}]
-    (a directory: sha256 of its sorted [relpath, size, sha256] file manifest), exit_status
+    (a directory: sha256 of its sorted manifest of files, symbolic links and empty folders; see
+    ``hash_path``), exit_status
 
 A job that fails (non-zero exit, or a declared output missing) gets ``<stem>.failed.json`` instead,
 never a success receipt. ``<stem>.timing.json`` (start, end, seconds, host) is kept apart so the
@@ -22,18 +23,21 @@ What a receipt proves, and how a whole chain is checked: ``rlvr.chain`` (validat
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import re
 import shlex
 import socket
+import stat
 import subprocess
 import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from tracegen.core.canonical import canonical_json as canonical, sha256_file, sha256_json, write_atomic
+from tracegen.core.canonical import canonical_json as canonical, sha256_file, sha256_json
+from tracegen.core.files import write_atomic
 
 RECEIPT_VERSION = "rlvr-receipt-v2"
 SHELL = ("/bin/bash", "-euo", "pipefail", "-c")
@@ -52,22 +56,59 @@ class ReceiptError(ValueError):
 
 
 # ---------------------------------------------------------------------------- hashing
+class HashError(ReceiptError):
+    """A path that cannot be hashed as an input or output: not a regular file, directory or symbolic link
+    (a FIFO would block the reader), or a dangling link given as the path itself (one line)."""
+
+
+def _kind(st) -> str | None:
+    return "file" if stat.S_ISREG(st.st_mode) else "dir" if stat.S_ISDIR(st.st_mode) else \
+        "symlink" if stat.S_ISLNK(st.st_mode) else None
+
+
 def hash_path(path) -> dict:
-    """{kind, size, sha256} of a file, or of a directory via its sorted [relpath, size, sha256] manifest
-    (only Snakemake's empty top-level ``.snakemake_timestamp`` marker is left out)."""
+    """{kind, size, sha256} of a file, or of a directory via its sorted manifest: ``[relpath, size, sha256]``
+    per regular file, ``[relpath, "symlink", target]`` per symbolic link (never followed, like git) and
+    ``[relpath/, "dir"]`` per empty directory; only Snakemake's empty top-level ``.snakemake_timestamp``
+    marker is left out. ``size`` is the regular files' total. Anything else (a FIFO, a socket, a device)
+    is refused with ``HashError`` before it is opened; so is a path that is itself a dangling link."""
     p = Path(path)
-    if p.is_dir():
-        manifest = []
-        for dirpath, dirnames, files in os.walk(p):
-            dirnames.sort()
-            for name in sorted(files):
-                f = Path(dirpath) / name
-                if name == MARKER and Path(dirpath) == p and f.stat().st_size == 0:
+    try:
+        st = p.stat()                   # the path itself may be a link (followed, like any path argument)
+    except FileNotFoundError:
+        if p.is_symlink():
+            raise HashError(f"{p} is a dangling symbolic link (to {os.readlink(p)})") from None
+        raise
+    kind = _kind(st)
+    if kind == "file":
+        return {"kind": "file", "size": st.st_size, "sha256": sha256_file(p)}
+    if kind != "dir":
+        raise HashError(f"{p} is not a regular file or a directory")
+    manifest = []
+    for dirpath, dirnames, files in os.walk(p):   # links to directories are listed, never entered
+        here = Path(dirpath)
+        rel = here.relative_to(p).as_posix()
+        if here != p and not dirnames and not files:
+            manifest.append([rel + "/", "dir"])
+        for name in sorted(dirnames + files):
+            f = here / name
+            lst = f.lstat()
+            what = _kind(lst)
+            if what == "dir":
+                continue                                  # walked next
+            relf = f.relative_to(p).as_posix()
+            if what == "symlink":
+                manifest.append([relf, "symlink", os.readlink(f)])
+            elif what == "file":
+                if name == MARKER and here == p and lst.st_size == 0:
                     continue
-                manifest.append([f.relative_to(p).as_posix(), f.stat().st_size, sha256_file(f)])
-        manifest.sort()
-        return {"kind": "dir", "size": sum(m[1] for m in manifest), "sha256": sha256_json(manifest)}
-    return {"kind": "file", "size": p.stat().st_size, "sha256": sha256_file(p)}
+                manifest.append([relf, lst.st_size, sha256_file(f)])
+            else:
+                raise HashError(f"{f} (inside {p}) is not a regular file, directory or symbolic link")
+        dirnames[:] = sorted(d for d in dirnames if not (here / d).is_symlink())
+    manifest.sort()
+    size = sum(m[1] for m in manifest if isinstance(m[1], int))
+    return {"kind": "dir", "size": size, "sha256": sha256_json(manifest)}
 
 
 def stray_markers(path) -> list[str]:
@@ -200,6 +241,49 @@ class Job:
     receipts_root: str = "receipts"
 
 
+def add_job_arguments(parser):
+    """The ``rlvr receipt`` arguments that describe a job (also how ``rlvr.dag`` reads a planned job back
+    from the workflow's shell command)."""
+    parser.add_argument("--rule", required=True)
+    parser.add_argument("--wildcard", action="append", metavar="K=V")
+    parser.add_argument("--input", action="append", metavar="NAME=PATH")
+    parser.add_argument("--output", action="append", metavar="NAME=PATH")
+    parser.add_argument("--params", help="JSON object of the rule's params")
+    parser.add_argument("--config-hash", help="sha256 of the effective (canonical JSON) study config")
+    parser.add_argument("--container", help="the container image the rule declares")
+    parser.add_argument("--receipts", default="receipts", help="receipts root")
+    parser.add_argument("command", nargs=argparse.REMAINDER,
+                        help="-- COMMAND: one shell string, or an argv; run with bash -euo pipefail -c")
+    return parser
+
+
+def _pairs(items, what):
+    out = []
+    for item in items or []:
+        name, sep, value = item.partition("=")
+        if not sep or not name:
+            raise ReceiptError(f"{what} must be NAME=VALUE, got {item!r}")
+        out.append((name, value))
+    return out
+
+
+def job_from_args(a) -> tuple[Job, list[str]]:
+    """(Job, command) from parsed ``add_job_arguments``; ``ReceiptError`` names what is wrong."""
+    command = a.command[1:] if a.command[:1] == ["--"] else list(a.command)
+    if not command or not any(c.strip() for c in command):
+        raise ReceiptError("give the command to run after --")
+    try:
+        params = json.loads(a.params) if a.params else {}
+    except json.JSONDecodeError as e:
+        raise ReceiptError(f"--params is not JSON: {e}") from None
+    if not isinstance(params, dict):
+        raise ReceiptError("--params must be a JSON object")
+    job = Job(rule=a.rule, wildcards=dict(_pairs(a.wildcard, "--wildcard")), inputs=_pairs(a.input, "--input"),
+              outputs=_pairs(a.output, "--output"), params=params, config_sha256=a.config_hash,
+              container=a.container, receipts_root=a.receipts)
+    return job, command
+
+
 def _entries(pairs) -> list[dict]:
     return [{"name": name, "path": str(path), **hash_path(path)} for name, path in pairs]
 
@@ -225,7 +309,7 @@ def run(job: Job, command: list[str]) -> int:
     start = time.time()
     status = subprocess.run([*SHELL, text]).returncode
     end = time.time()
-    error = None
+    error, outputs = None, []
     if status != 0:
         error = f"command exited with status {status}"
     else:
@@ -233,6 +317,11 @@ def run(job: Job, command: list[str]) -> int:
         if missing:
             error = f"command succeeded but did not create {missing[0]}"
             status = 1
+        else:
+            try:
+                outputs = _entries(job.outputs)
+            except HashError as e:
+                error, status = f"command succeeded but an output cannot be hashed: {e}", 1
     receipt = {
         "receipt_version": RECEIPT_VERSION,
         "rule": job.rule,
@@ -245,7 +334,7 @@ def run(job: Job, command: list[str]) -> int:
         "container": container_record(job.container),
         "tools": tool_versions(),
         "inputs": inputs,
-        "outputs": _entries(job.outputs) if error is None else [],
+        "outputs": outputs,
         "exit_status": status,
     }
     failed = sidecar(path, "failed")
@@ -272,6 +361,8 @@ def load_receipts(root) -> list[tuple[Path, dict]]:
     for p in sorted(Path(root).rglob("*.json")):
         if p.name.endswith((".timing.json", ".failed.json")) or p.name.startswith(".") or ".tmp" in p.name:
             continue
+        if p.is_symlink() or not p.is_file():   # never opened: a FIFO would block (chain.scan reports it)
+            continue
         try:
             obj = json.loads(p.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, ValueError):
@@ -279,10 +370,3 @@ def load_receipts(root) -> list[tuple[Path, dict]]:
         if isinstance(obj, dict):
             out.append((p, obj))
     return out
-
-
-def validate(root="receipts", **kwargs) -> list[dict]:
-    """Problems of the receipt chain under ``root`` (empty = valid); see ``rlvr.chain.validate``."""
-    from . import chain
-
-    return chain.validate(root, **kwargs).problems

@@ -2,26 +2,15 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from pathlib import Path
 
-from tracegen.core.canonical import write_atomic, write_json_atomic
+from tracegen.core.files import write_atomic, write_json_atomic
 
 
 class CommandError(Exception):
     """A user-facing problem: printed as one ``rlvr: error: ...`` line."""
-
-
-def _pairs(items, what):
-    out = []
-    for item in items or []:
-        name, sep, value = item.partition("=")
-        if not sep or not name:
-            raise CommandError(f"{what} must be NAME=VALUE, got {item!r}")
-        out.append((name, value))
-    return out
 
 
 def _read_json(path, what):
@@ -36,43 +25,11 @@ def _read_json(path, what):
 
 
 # ---------------------------------------------------------------------------- receipt
-def add_receipt_arguments(s):
-    s.add_argument("--rule", required=True)
-    s.add_argument("--wildcard", action="append", metavar="K=V")
-    s.add_argument("--input", action="append", metavar="NAME=PATH")
-    s.add_argument("--output", action="append", metavar="NAME=PATH")
-    s.add_argument("--params", help="JSON object of the rule's params")
-    s.add_argument("--config-hash", help="sha256 of the effective (canonical JSON) study config")
-    s.add_argument("--container", help="the container image the rule declares")
-    s.add_argument("--receipts", default="receipts", help="receipts root")
-    s.add_argument("command", nargs=argparse.REMAINDER,
-                   help="-- COMMAND: one shell string, or an argv; run with bash -euo pipefail -c")
-    return s
-
-
-def receipt_job(a):
-    from . import receipts
-
-    command = a.command[1:] if a.command[:1] == ["--"] else list(a.command)
-    if not command or not any(c.strip() for c in command):
-        raise CommandError("give the command to run after --")
-    try:
-        params = json.loads(a.params) if a.params else {}
-    except json.JSONDecodeError as e:
-        raise CommandError(f"--params is not JSON: {e}") from None
-    if not isinstance(params, dict):
-        raise CommandError("--params must be a JSON object")
-    job = receipts.Job(rule=a.rule, wildcards=dict(_pairs(a.wildcard, "--wildcard")),
-                       inputs=_pairs(a.input, "--input"), outputs=_pairs(a.output, "--output"), params=params,
-                       config_sha256=a.config_hash, container=a.container, receipts_root=a.receipts)
-    return job, command
-
-
 def cmd_receipt(a) -> int:
     from . import receipts
 
-    job, command = receipt_job(a)
     try:
+        job, command = receipts.job_from_args(a)
         return receipts.run(job, command)
     except receipts.ReceiptError as e:
         raise CommandError(str(e)) from None
@@ -82,13 +39,7 @@ def cmd_receipt(a) -> int:
 def add_validate_arguments(s):
     s.add_argument("--receipts", default="receipts")
     s.add_argument("--source", action="append", metavar="PREFIX", help="allowed chain roots (e.g. config/)")
-    s.add_argument("--workflow", action="store_true",
-                   help="take the jobs that must have receipts from Snakemake's DAG for --target")
-    s.add_argument("--target", nargs="+", default=[], metavar="FILE", help="workflow targets (with --workflow)")
-    s.add_argument("--configfile", action="append", default=[], metavar="YAML",
-                   help="config files for the workflow listing (with --workflow)")
-    s.add_argument("--config-json", metavar="JSON", help="the effective config as JSON (with --workflow)")
-    s.add_argument("--snakefile", help="with --workflow (default: Snakemake's own lookup)")
+    add_workflow_arguments(s)
     s.add_argument("--config-hash", help="every receipt must carry this config sha256")
     s.add_argument("--require-clean", action="store_true", help="a receipt from a dirty working tree is an error")
     s.add_argument("--results", help="results.json whose Merkle root must match the receipts")
@@ -101,24 +52,52 @@ def add_validate_arguments(s):
     return s
 
 
-def _plan(a):
+def add_workflow_arguments(s):
+    s.add_argument("--workflow", action="store_true",
+                   help="take the jobs that must have receipts, and the commands re-runs use, from Snakemake's "
+                        "DAG for --target")
+    s.add_argument("--target", nargs="+", default=[], metavar="FILE", help="workflow targets (with --workflow)")
+    s.add_argument("--configfile", action="append", default=[], metavar="YAML",
+                   help="config files for the workflow listing (with --workflow)")
+    s.add_argument("--config-json", metavar="JSON", help="the effective config as JSON (with --workflow)")
+    s.add_argument("--snakefile", help="with --workflow (default: Snakemake's own lookup)")
+    return s
+
+
+def _plan(a) -> tuple[list | None, str | None]:
+    """(the workflow's jobs, or None without --workflow; why they could not be listed, or None)."""
     if not a.workflow:
-        return None
+        return None, None
     from . import dag
 
+    config = None
+    if a.config_json:
+        try:
+            config = json.loads(a.config_json)
+        except json.JSONDecodeError as e:
+            raise CommandError(f"--config-json is not JSON: {e}") from None
     try:
-        if a.config_json:
-            try:
-                config = json.loads(a.config_json)
-            except json.JSONDecodeError as e:
-                raise CommandError(f"--config-json is not JSON: {e}") from None
-            return dag.plan_for_config(config, a.target, snakefile=a.snakefile, extra_args=[])
+        if config is not None:
+            return dag.plan_for_config(config, a.target, snakefile=a.snakefile, extra_args=[]), None
         args = list(a.target) + (["--configfile", *a.configfile] if a.configfile else [])
         if a.snakefile:
             args = ["--snakefile", a.snakefile, *args]
-        return dag.plan(args)
-    except dag.PlanError as e:
-        raise CommandError(str(e)) from None
+        return dag.plan(args), None
+    except dag.PlanError as e:   # e.g. a deleted source file: the receipts are still checked without the plan
+        return None, str(e)
+
+
+def _validate(a, **kw):
+    """chain.validate with the plan of --workflow; a plan that cannot be listed is a problem (R_PLAN) and the
+    receipts are checked without it, so what is wrong (e.g. R_SOURCE_MISSING) is still named."""
+    from . import chain
+
+    plan, plan_error = _plan(a)
+    rep = chain.validate(a.receipts, sources=a.source or [], plan=plan, programs=a.programs, **kw)
+    if plan_error:
+        rep.add("R_PLAN", None, None, f"the workflow's jobs cannot be listed, so the receipts were checked without "
+                                      f"them and nothing was re-run: {plan_error}")
+    return rep
 
 
 def _expected(a):
@@ -153,17 +132,14 @@ def _print_report(rep, what, dag=True) -> int:
         regen = rep.deep.get("regenerated")
         deep = f"; deep: {rep.deep['rescored']} slices re-scored" + (
             f", split {regen['split']} ({regen['rows']} rows) regenerated" if regen else "")
-    note = "" if dag else " (not checked against the workflow's DAG: pass --workflow)"
+    note = "" if dag else " (not checked against the workflow's DAG, nothing re-run: pass --workflow)"
     print(f"OK: {len(rep.receipts)} receipts valid{root}{deep}{note}")
     return 0
 
 
 def cmd_validate_receipts(a) -> int:
-    from . import chain
-
-    rep = chain.validate(a.receipts, sources=a.source or [], plan=_plan(a), expected=_expected(a),
-                         config_hash=a.config_hash, require_clean=a.require_clean, results=a.results,
-                         root_digest=a.root, deep=a.deep)
+    rep = _validate(a, expected=_expected(a), config_hash=a.config_hash, require_clean=a.require_clean,
+                    results=a.results, root_digest=a.root, deep=a.deep)
     if a.report:
         write_json_atomic(a.report, rep.as_dict())
     return _print_report(rep, a.receipts, dag=a.workflow)
@@ -174,6 +150,7 @@ def add_verify_root_arguments(s):
     s.add_argument("--root", metavar="SHA256", help="the root digest to verify against (e.g. a published one)")
     s.add_argument("--receipts", default="receipts")
     s.add_argument("--source", action="append", metavar="PREFIX", help="allowed chain roots (e.g. config/)")
+    add_workflow_arguments(s)
     s.add_argument("--signature", help="an ssh-keygen -Y signature of the root (rlvr sign-root)")
     s.add_argument("--allowed-signers", help="ssh allowed_signers file (with --signature)")
     s.add_argument("--identity", help="the signer identity in allowed_signers (with --signature)")
@@ -182,7 +159,7 @@ def add_verify_root_arguments(s):
 
 def cmd_verify_root(a) -> int:
     """Verify a results.json (or just a root digest) against the receipts on disk."""
-    from . import chain, provenance
+    from . import provenance
 
     if not a.results and not a.root:
         raise CommandError("give --results results.json and/or --root SHA256")
@@ -191,8 +168,9 @@ def cmd_verify_root(a) -> int:
     if a.signature and not (a.allowed_signers and a.identity):
         raise CommandError("--signature needs --allowed-signers and --identity")
     if a.results and not Path(a.results).is_file():
-        raise CommandError(f"results file {a.results} does not exist")
-    rep = chain.validate(a.receipts, sources=a.source or [], results=a.results, root_digest=a.root)
+        raise CommandError(f"results file {a.results} does not exist" if not Path(a.results).exists()
+                           else f"results file {a.results} is not a regular file")
+    rep = _validate(a, results=a.results, root_digest=a.root)
     if rep.root is None and not any(p["code"] == "R_ROOT" for p in rep.problems):
         rep.add("R_ROOT", None, a.results, "no results.json with a provenance root was found in the receipts")
     if a.signature and rep.root:
@@ -201,7 +179,7 @@ def cmd_verify_root(a) -> int:
                                         a.identity)
         except provenance.ProvenanceError as e:
             rep.add("R_SIGNATURE", None, a.signature, str(e))
-    return _print_report(rep, a.results or a.receipts)
+    return _print_report(rep, a.results or a.receipts, dag=a.workflow)
 
 
 def add_sign_root_arguments(s):
@@ -282,9 +260,13 @@ def cmd_fetch_model(a) -> int:
     return 0
 
 
-def add_parsers(sub) -> None:
+def add_parsers(sub, programs) -> None:
+    """The provenance subcommands; ``programs`` is the command table validation re-runs jobs with
+    ({program name: main(argv)}, ``rlvr.deep``), handed down by the ``rlvr`` command itself."""
+    from .receipts import add_job_arguments
+
     s = sub.add_parser("receipt", help="run a command and write its receipt (used by every pipeline rule)")
-    add_receipt_arguments(s).set_defaults(fn=cmd_receipt)
+    add_job_arguments(s).set_defaults(fn=cmd_receipt)
 
     s = sub.add_parser("equivalence", help="receipt of model-consumed values of a parquet split; compare two")
     s.add_argument("action", choices=["receipt", "compare"])
@@ -309,10 +291,10 @@ def add_parsers(sub) -> None:
 
     s = sub.add_parser("validate-receipts", help="check the receipt chain: every DAG job, every hash, one run, "
                                                  "results.json's root (--deep: recompute)")
-    add_validate_arguments(s).set_defaults(fn=cmd_validate_receipts)
+    add_validate_arguments(s).set_defaults(fn=cmd_validate_receipts, programs=programs)
 
     s = sub.add_parser("verify-root", help="verify results.json (or its root digest) against the receipts")
-    add_verify_root_arguments(s).set_defaults(fn=cmd_verify_root)
+    add_verify_root_arguments(s).set_defaults(fn=cmd_verify_root, programs=programs)
 
     s = sub.add_parser("sign-root", help="sign results.json's Merkle root with ssh-keygen -Y sign")
     add_sign_root_arguments(s).set_defaults(fn=cmd_sign_root)

@@ -18,7 +18,6 @@ Everything is rendered from the results dict alone, so a report always agrees wi
 from __future__ import annotations
 
 import html
-import os
 from pathlib import Path
 
 SEP = " ± "
@@ -227,20 +226,17 @@ def render_plot(results, path) -> None:
 
 def save_png(fig, path) -> None:
     """A matplotlib figure as PNG bytes that depend on the figure only (no software tag), atomically."""
-    path = Path(path)
-    tmp = path.with_name(f".{path.name}.tmp{os.getpid()}.png")
-    try:
+    from tracegen.core.files import atomic_file
+
+    with atomic_file(path) as tmp:
         fig.savefig(tmp, format="png", metadata={"Software": None})
-        os.replace(tmp, path)
-    finally:
-        if tmp.exists():
-            tmp.unlink()
 
 
 def write_report(results, out_dir, cards=()) -> dict:
     import shutil
 
-    from .aggregate import write_atomic
+    from tracegen.core.files import staged, write_atomic
+
     from .receipts import MARKER
 
     out = Path(out_dir)
@@ -249,8 +245,9 @@ def write_report(results, out_dir, cards=()) -> dict:
     train = training(results, cards)
     for t in train:
         dest = out / "cards" / t["model"]
-        shutil.rmtree(dest, ignore_errors=True)
-        shutil.copytree(t["dir"], dest, ignore=shutil.ignore_patterns(MARKER))  # not Snakemake's marker
+        with staged(dest, force=True) as staging:
+            shutil.copytree(t["dir"], staging, dirs_exist_ok=True,
+                            ignore=shutil.ignore_patterns(MARKER))  # not Snakemake's marker
         paths[f"cards:{t['model']}"] = dest / "index.html"
     write_atomic(paths["markdown"], render_markdown(results, train))
     write_atomic(paths["html"], render_html(results, train))

@@ -8,6 +8,7 @@ stays fast; a few run through the installed entry points in a subprocess as well
 import gzip
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -353,7 +354,25 @@ CASES = [
          absent=["{t}/s.json"]),
     Case("evaluate-model-missing", "rlvr", ["evaluate", "--suite", "config/eval/trace_eval_v1.json", "--benchmark",
                                             "blink", "--seed", "1", "--model", "{t}/none", "--data", "{t}/none",
-                                            "--output", "{t}/g.jsonl"], "", absent=["{t}/g.jsonl"]),
+                                            "--output", "{t}/g.jsonl"], "--model {t}/none: no such model directory",
+         absent=["{t}/g.jsonl"]),
+    Case("tv-generate-model-missing", "rlvr", ["trace-validation", "generate", "--suite",
+                                               "config/eval/trace_eval_v1.json", "--model", "{t}/none", "--data",
+                                               "{t}", "--output", "{t}/g.jsonl"], "no such model directory",
+         absent=["{t}/g.jsonl"]),
+    Case("score-input-a-json-array", "rlvr", ["score", "--suite", "config/eval/trace_eval_v1.json", "--benchmark",
+                                              "blink", "--model", "m", "--seed", "1", "--input", "{t}/g.jsonl",
+                                              "--output", "{t}/s.json"],
+         "g.jsonl:1: expected one JSON object per line, got a JSON list", setup=w("g.jsonl", '[{"index": 0}]\n'),
+         absent=["{t}/s.json"]),
+    Case("check-profile-without-name", "rlvr", ["check", "--no-compose", "--profile", "{t}/p.yaml"],
+         "p.yaml: the profile has no 'name'", setup=w("p.yaml", "scale: 3B\n"), stdout=True),
+    Case("check-profile-without-pins", "rlvr", ["check", "--no-compose", "--profile", "{t}/p.yaml"],
+         "'base_model' needs 'repo' and 'revision'", setup=w("p.yaml", "name: p\n"), stdout=True),
+    Case("tiny-model-output-exists", "rlvr", ["build-tiny-model", "--output", "{t}/m"],
+         "output {t}/m already exists (use --force to replace it)", setup=w("m/keep.txt", "mine")),
+    Case("tiny-model-output-is-a-file", "rlvr", ["build-tiny-model", "--output", "{t}/m"],
+         "exists and is not a directory", setup=w("m", "precious")),
     Case("evaluate-suite-bad-json", "rlvr", ["evaluate", "--suite", "{t}/suite.json", "--benchmark", "blink",
                                              "--seed", "1", "--model", "{t}", "--data", "{t}", "--output",
                                              "{t}/g.jsonl"], "", setup=w("suite.json", "{"), absent=["{t}/g.jsonl"]),
@@ -450,7 +469,8 @@ def test_bad_input(case, tmp_path, small_dataset, capsys, monkeypatch, readonly)
     text = (out if case.stdout else err) or out + err
     last = text.strip().splitlines()[-1] if text.strip() else ""
     assert last, f"no message: {out!r} {err!r}"
-    assert case.needle in text, (case.needle, text[-2000:])
+    assert case.needle.replace("{t}", str(t)) in text, (case.needle, text[-2000:])
+    assert not re.search(r"\b(Attribute|Key|Type|Index|Name)Error\b", text), text   # the problem, not a Python error
     for p in case.absent:
         assert not Path(p.replace("{t}", str(t))).exists(), p
     if case.cli == "tracegen" and not case.stdout:
@@ -501,16 +521,18 @@ def test_two_builds_into_one_output_one_wins(tmp_path):
 
 
 def test_stale_staging_of_dead_processes_is_cleaned(tmp_path):
+    from tracegen.core import files
+
     dead = subprocess.Popen(["true"])
     dead.wait()
-    host = dataset._HOST
+    host = files._HOST
     stale = [tmp_path / f".out.staging-{host}-{dead.pid}", tmp_path / f".out.old-{host}-{dead.pid}",
              tmp_path / f".out.staging-{dead.pid}"]
     live = [tmp_path / f".out.staging-{host}-{os.getpid()}", tmp_path / f".out.staging-otherhost-{dead.pid}",
             tmp_path / f".other.staging-{host}-{dead.pid}"]
     for p in stale + live:
         (p / "images").mkdir(parents=True)
-    removed = dataset.clean_stale(tmp_path / "out")
+    removed = files.clean_stale(tmp_path / "out")
     assert sorted(removed) == sorted(stale)
     assert all(p.exists() for p in live) and not any(p.exists() for p in stale)
 

@@ -6,12 +6,20 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 
-from rlvr import equivalence, hub, receipts
+from rlvr import chain, equivalence, hub, receipts
+from rlvr.cli import programs
+from tracegen.core.canonical import canonical_json
 
 
 def rlvr(*args, cwd):
     return subprocess.run([sys.executable, "-m", "rlvr", *args], cwd=cwd, capture_output=True, text=True)
+
+
+def validate(root, **kw) -> list[dict]:
+    """The problems of the chain under ``root``, re-running jobs as ``rlvr validate-receipts`` does."""
+    return chain.validate(root, programs=programs(), **kw).problems
 
 
 def test_directory_hash_is_a_sorted_manifest_and_ignores_only_snakemakes_own_marker(tmp_path):
@@ -77,10 +85,10 @@ def test_receipt_records_the_container_that_ran(tmp_path, monkeypatch):
     assert rec["container"] == {"declared": "containers/eval.sif", "ran": str(tmp_path / "data.sif"),
                                 "sha256": hashlib.sha256(b"image").hexdigest()}
     monkeypatch.chdir(tmp_path)
-    problems = receipts.validate("receipts")
+    problems = validate("receipts")
     assert [p["code"] for p in problems] == ["R_CONTAINER"] and problems[0]["rule"] == "stamp"
     (tmp_path / "data.sif").write_bytes(b"rebuilt image")       # the image that ran changed since
-    problems = receipts.validate("receipts")
+    problems = validate("receipts")
     assert [p["code"] for p in problems] == ["R_CONTAINER", "R_CONTAINER"] and "now has digest" in problems[1]["message"]
 
 
@@ -97,13 +105,13 @@ def test_chain_validation(tmp_path, monkeypatch):
     _chain(tmp_path)
     root = tmp_path / "receipts"
     monkeypatch.chdir(tmp_path)
-    assert receipts.validate(root, sources=["config/"]) == []
-    codes = {p["code"] for p in receipts.validate(root, sources=[])}
+    assert validate(root, sources=["config/"]) == []
+    codes = {p["code"] for p in validate(root, sources=[])}
     assert codes == {"R_UNPRODUCED"}
-    missing = receipts.validate(root, sources=["config/"], expected=[("use", {"k": "w"})])
+    missing = validate(root, sources=["config/"], expected=[("use", {"k": "w"})])
     assert [p["code"] for p in missing] == ["R_MISSING_RECEIPT"] and missing[0]["path"] == str(root / "use/k=w.json")
     (tmp_path / "a.txt").write_text("x: 2")
-    codes = {p["code"]: p for p in receipts.validate(root, sources=["config/"])}
+    codes = {p["code"]: p for p in validate(root, sources=["config/"])}
     assert codes["R_OUTPUT_CHANGED"]["path"] == "a.txt" and "make" in codes["R_OUTPUT_CHANGED"]["message"]
 
 
@@ -196,7 +204,9 @@ def test_reference_manifest_lists_the_pinned_release():
     assert all(len(f["sha256"]) == 64 for f in files.values())
 
 
-def test_results_json_must_rebuild_from_the_recorded_scores(tmp_path, monkeypatch):
+def test_results_json_edited_with_its_receipt_changes_the_root(tmp_path, monkeypatch):
+    """Without the workflow's plan nothing is re-run (a warning says so), but an edited results.json with a
+    receipt updated to match no longer has the root it carries: its content is a leaf."""
     suite_src = Path(__file__).resolve().parents[1] / "config/eval/trace_eval_v1.json"
     (tmp_path / "config").mkdir()
     (tmp_path / "config/suite.json").write_bytes(suite_src.read_bytes())
@@ -219,7 +229,8 @@ def test_results_json_must_rebuild_from_the_recorded_scores(tmp_path, monkeypatc
     r = rlvr(*args, cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     monkeypatch.chdir(tmp_path)
-    assert receipts.validate("receipts", sources=["config/"]) == []
+    rep = chain.validate("receipts", sources=["config/"], programs=programs())
+    assert rep.problems == [] and [w["code"] for w in rep.warnings] == ["R_NOT_REBUILT"]
     # a results.json whose receipt was updated to match, but that the recorded scores do not produce
     results = json.loads((tmp_path / "results.json").read_text())
     results["summaries"]["overall"][0]["mean"] += 1e-9
@@ -228,13 +239,78 @@ def test_results_json_must_rebuild_from_the_recorded_scores(tmp_path, monkeypatc
     (tmp_path / "results.json").write_text(dumps(results))
     rec_path = tmp_path / "receipts/aggregate/all.json"
     rec = json.loads(rec_path.read_text())
-    rec["outputs"][0]["sha256"] = receipts.sha256_file(tmp_path / "results.json")
-    rec_path.write_text(json.dumps(rec))
-    problems = receipts.validate("receipts", sources=["config/"])
-    assert [p["code"] for p in problems] == ["R_RESULTS_REBUILD"] and problems[0]["path"] == "results.json"
+    rec["outputs"][0].update(sha256=receipts.sha256_file(tmp_path / "results.json"),
+                             size=(tmp_path / "results.json").stat().st_size)
+    rec_path.write_text(canonical_json(rec) + "\n")
+    problems = validate("receipts", sources=["config/"])
+    assert [p["code"] for p in problems] == ["R_ROOT"] and problems[0]["path"] == "results.json"
+    assert "first changed leaf: results" in problems[0]["message"]
 
 
 def test_fetch_model_requires_a_pinned_commit(tmp_path):
     r = rlvr("fetch-model", "--repo", "Qwen/Qwen2.5-VL-3B-Instruct", "--revision", "main", "--output", "m",
              cwd=tmp_path)
     assert r.returncode == 1 and "full 40-hex commit" in r.stderr and not (tmp_path / "m").exists()
+
+
+def test_directory_hash_covers_links_and_empty_folders_and_refuses_special_files(tmp_path):
+    import os
+
+    d = tmp_path / "d"
+    (d / "sub").mkdir(parents=True)
+    (d / "a.txt").write_text("a")
+    plain = receipts.hash_path(d)
+    seen = {plain["sha256"]}
+    for change in (lambda: (d / "empty").mkdir(), lambda: (d / "to_sub").symlink_to("sub"),
+                   lambda: (d / "gone").symlink_to("nowhere"), lambda: (d / "gone").unlink() or
+                   (d / "gone").symlink_to("elsewhere")):
+        change()
+        h = receipts.hash_path(d)
+        assert h["sha256"] not in seen and h["size"] == 1   # each is content; sizes count regular files
+        seen.add(h["sha256"])
+    os.mkfifo(d / "sub" / "pipe")
+    with pytest.raises(receipts.HashError, match="sub/pipe"):
+        receipts.hash_path(d)
+    with pytest.raises(receipts.HashError, match="not a regular file"):
+        receipts.hash_path(d / "sub" / "pipe")
+    with pytest.raises(receipts.HashError, match="dangling"):
+        receipts.hash_path(d / "gone")
+
+
+# re-runs: the plan's command with every output redirected into the scratch folder, or nothing at all
+RERUNS = [
+    # (id, planned command, outputs, problem substring or None)
+    ("score-output-redirected", "rlvr score --input g.jsonl --output s.json", [["score", "s.json"]], None),
+    ("score-writes-a-second-file", "rlvr score --input g.jsonl --output s.json --output victim.json",
+     [["score", "s.json"]], "'victim.json' (--output), which is not an output"),
+    ("equals-form", "rlvr score --input g.jsonl --output=victim.json", [["score", "s.json"]], "'victim.json'"),
+    ("abbreviated-flag", "rlvr score --input g.jsonl --output s.json --outp victim.json", [["score", "s.json"]],
+     "'victim.json'"),
+    ("short-flag-attached", "tracegen generate c.yaml -ovictim --force", [["ds", "out/ds"]], "'victim' (-o)"),
+    ("generate-redirected", "tracegen generate c.yaml -o out/ds --force", [["ds", "out/ds"]], None),
+    ("report-dir-dropped", "rlvr aggregate --score-files s.json --out r.json --report-dir victim",
+     [["results", "r.json"]], None),
+    ("report-dir-equals-dropped", "rlvr aggregate --score-files s.json --out r.json --report-dir=victim",
+     [["results", "r.json"]], None),
+    ("output-not-named", "rlvr score --input g.jsonl", [["score", "s.json"]], "does not name its output s.json"),
+    ("not-a-rerunnable-program", "bash -c 'touch victim'", [["o", "victim"]], "not one that validation re-runs"),
+]
+
+
+@pytest.mark.parametrize("command,outputs,want", [c[1:] for c in RERUNS], ids=[c[0] for c in RERUNS])
+def test_reruns_are_confined_to_the_scratch_folder(tmp_path, monkeypatch, command, outputs, want):
+    from rlvr import deep
+
+    monkeypatch.chdir(tmp_path)
+    calls = []
+    table = {"rlvr": lambda argv: calls.append(argv) or 0, "tracegen": lambda argv: calls.append(argv) or 0}
+    scratch = tmp_path / "scratch"
+    redirected, problem = deep.rerun({"command": command, "outputs": outputs}, {}, scratch, programs=table)
+    if want is not None:
+        assert problem is not None and want in problem and calls == []
+        return
+    assert problem is None and len(calls) == 1
+    argv = calls[0]
+    assert "victim" not in " ".join(argv) and not any(a.startswith("--report-dir") for a in argv)
+    for _, path in outputs:   # every output the program is given lies in the scratch folder
+        assert Path(redirected[path]).is_relative_to(scratch) and str(redirected[path]) in argv

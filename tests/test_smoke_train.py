@@ -180,10 +180,12 @@ def test_resume_after_an_interrupted_attempt_matches_the_uninterrupted_run(setup
     """A run whose attempt died after step 1's checkpoint (later metrics written, later checkpoints lost)
     resumes from step 1 in its work dir and ends with the uninterrupted run's weights and metrics."""
     import shutil
+    import subprocess
 
     import torch
 
     from rlvr.training import runs
+    from tracegen.core import files
 
     work = tmp_path / "work"
     first = smoke.train("tiny-cpu", setup["data"], setup["init"], tmp_path / "first", work=work, steps=STEPS,
@@ -193,7 +195,10 @@ def test_resume_after_an_interrupted_attempt_matches_the_uninterrupted_run(setup
     # turn the finished run back into an attempt that was killed after step 1's checkpoint
     for i in range(2, STEPS + 1):
         shutil.rmtree(run / f"global_step_{i}")
-    (run / f".global_step_{STEPS}.partial").mkdir()                # a checkpoint that was being written
+    killed = subprocess.Popen(["true"])
+    killed.wait()
+    partial = run / f".global_step_{STEPS}.staging-{files._HOST}-{killed.pid}"   # being written when it died
+    partial.mkdir()
     runs.write_tracker(run, 1)
     receipt = json.loads((run / "run_receipt.json").read_text())
     (run / "run_receipt.json").write_text(json.dumps(dict(receipt, exit_code=None, last_step=None)))
@@ -212,7 +217,7 @@ def test_resume_after_an_interrupted_attempt_matches_the_uninterrupted_run(setup
     assert a.keys() == b.keys() and all(torch.equal(a[k], b[k]) for k in a)
     # the published output holds the last checkpoint only; the work dir keeps the run for later attempts
     assert sorted(p.name for p in out.glob("global_step_*")) == [f"global_step_{STEPS}"]
-    assert not (run / f".global_step_{STEPS}.partial").exists()
+    assert not partial.exists()
 
 
 def test_merge_refuses_a_checkpoint_that_is_not_weights_only(setup, tmp_path, capsys, monkeypatch):

@@ -1,7 +1,8 @@
 """Receipts that prove something: every tampering case fails validation naming the file and the rule.
 
-A small real Snakemake workflow (prepare -> score per benchmark -> rlvr aggregate with a Merkle root ->
-validate_receipts taking its expected jobs from the DAG) runs once; each case tampers with a copy of it.
+A small real Snakemake workflow (prepare -> score per benchmark for a trained model and its base -> rlvr
+aggregate with a Merkle root -> validate_receipts taking its expected jobs from the DAG) runs once; each case
+tampers with a copy of it.
 The expected jobs come from a forced dry run (`snakemake -n -F -p`) of that workflow (rlvr.dag), listed once: a
 tampered copy has the same DAG.
 """
@@ -18,6 +19,7 @@ import proc
 import pytest
 
 from rlvr import chain, dag, provenance
+from rlvr.cli import programs
 from tracegen.core.canonical import canonical_json, sha256_file
 
 BIN = Path(sys.executable).parent
@@ -31,7 +33,8 @@ configfile: "config/mini.yaml"
 CONFIG_HASH = sha256_json(config)
 IMAGE = "containers/mini.sif"
 BENCHES = [b["key"] for b in json.load(open(config["suite"]))["benchmarks"]]
-MODELS = [{"model": "m", "scale": "s", "base": None, "display": "m"}]
+MODELS = [{"model": "b", "scale": "s", "base": None, "display": "Base"},
+          {"model": "m", "scale": "s", "base": "b", "display": "Trained"}]
 
 
 rule all:
@@ -72,9 +75,26 @@ rule score:
         receipted(script('printf "%s" "$1" > "$2"', "{params.json:q} {output.score:q}"))
 
 
+rule score_base:
+    input:
+        text="results/prepared.txt",
+    output:
+        score="results/base_scores/{benchmark}.json",
+        receipt=receipt("score_base", "benchmark"),
+    log:
+        "logs/score_base/{benchmark}.log",
+    params:
+        receipt=receipt_args(CONFIG_HASH, IMAGE),
+        json=lambda w: json.dumps({"model": "b", "seed": 42, "benchmark": w.benchmark,
+                                   "score": 2.0 + len(w.benchmark), "rows": 3}),
+    shell:
+        receipted(script('printf "%s" "$1" > "$2"', "{params.json:q} {output.score:q}"))
+
+
 rule aggregate:
     input:
         scores=expand("results/scores/{benchmark}.json", benchmark=BENCHES),
+        base_scores=expand("results/base_scores/{benchmark}.json", benchmark=BENCHES),
         suite=config["suite"],
         provenance="results/prepared.txt",
     output:
@@ -87,7 +107,7 @@ rule aggregate:
         models=canonical_json(MODELS),
         pins=canonical_json({"config_sha256": CONFIG_HASH, "config": config}),
     shell:
-        receipted("rlvr aggregate --score-files {input.scores:q} --models-json {params.models:q} "
+        receipted("rlvr aggregate --score-files {input.scores:q} {input.base_scores:q} --models-json {params.models:q} "
                   "--suite {input.suite:q} --seeds 42 --receipts receipts --provenance-inputs {input.provenance:q} "
                   "--pins-json {params.pins:q} --out {output.results:q}")
 
@@ -151,7 +171,7 @@ def copy(mini, tmp_path, monkeypatch):
 def check(plan, **kw):
     kw.setdefault("sources", ["config/"])
     kw.setdefault("results", "results.json")
-    return chain.validate("receipts", plan=plan, **kw)
+    return chain.validate("receipts", plan=plan, programs=programs(), **kw)
 
 
 def codes(rep):
@@ -175,14 +195,16 @@ def test_the_workflow_validates_itself_from_its_own_dag(mini):
     ws, plan = mini
     report = json.loads((ws / "results/receipts_report.json").read_text())
     assert report["ok"], report["problems"]
-    # leaves: the receipts of prepare and both scores (aggregate's inputs, walked back), two sources, the pins
-    assert report["receipts"] == 4 and report["root"]["leaf_count"] == 6
+    # leaves: the receipts of prepare and the four scores (aggregate's inputs, walked back), two sources, the
+    # pins and the results' own content
+    assert report["receipts"] == 6 and report["root"]["leaf_count"] == 9
     rules = sorted(j["rule"] for j in plan)
-    assert rules == ["aggregate", "prepare", "score", "score"]
+    assert rules == ["aggregate", "prepare", "score", "score", "score_base", "score_base"]
     results = json.loads((ws / "results.json").read_text())
     assert results["provenance"]["merkle_root"] == report["root"]["merkle_root"]
     kinds = sorted(x["kind"] for x in results["provenance"]["leaves"])
-    assert kinds == ["pins", "receipt", "receipt", "receipt", "source", "source"]
+    assert kinds == ["pins", "receipt", "receipt", "receipt", "receipt", "receipt", "results", "source", "source"]
+    assert [d["mean"] for d in results["comparisons"][0]["benchmark_deltas"]] == [8.0, 8.0]
     assert {x["path"] for x in results["provenance"]["leaves"] if x["kind"] == "source"} == {
         "config/source.txt", "config/suite.json"}
     assert [b["revision"] for b in results["provenance"]["pins"]["benchmarks"]] == ["a" * 40, "b" * 40]
@@ -330,20 +352,23 @@ def test_a_dirty_tree_is_reported_and_can_be_required_clean(copy):
     assert "R_DIRTY" in codes(check(plan, results=None, require_clean=True))
 
 
-def test_receipts_outside_the_dag_are_set_aside_unless_they_claim_its_files(copy):
+def test_receipts_outside_the_dag_are_errors_and_two_producers_are_named(copy):
     _, plan = copy
     shutil.copytree("receipts/score", "receipts/old_rule")
     for f in Path("receipts/old_rule").glob("*.json"):
         if not f.name.endswith(".timing.json"):
             edit_receipt(f, lambda r: r.update(rule="old_rule"))
-    # a stale receipt claiming this run's very files makes the provenance ambiguous
-    p = problem(check(plan), "R_RESULTS_REBUILD")
+    # a stale receipt claiming this run's very files: a second producer, and the provenance is ambiguous
+    rep = check(plan)
+    assert problem(rep, "R_TWO_PRODUCERS")["path"] in ("results/scores/alpha.json", "results/scores/beta.json")
+    p = problem(rep, "R_RESULTS_REBUILD")
     assert "receipts/old_rule/benchmark=" in p["message"] and "stale" in p["message"]
     for f in Path("receipts/old_rule").glob("*.json"):
         if not f.name.endswith(".timing.json"):
             edit_receipt(f, lambda r: r["outputs"][0].update(path="results/old/" + r["wildcards"]["benchmark"]))
-    rep = check(plan)
-    assert rep.problems == [] and {w["code"] for w in rep.warnings} == {"R_NOT_IN_PLAN"}
+    rep = check(plan)   # a stray receipt of a job the DAG does not have is an error, not a warning
+    assert codes(rep) == {"R_NOT_IN_PLAN"} and len(rep.problems) == 2
+    assert problem(rep, "R_NOT_IN_PLAN")["rule"] == "old_rule"
 
 
 # ---------------------------------------------------------------------------- 3. anchored
@@ -447,6 +472,132 @@ def test_root_signed_and_verified_with_ssh_keygen(copy):
     assert r.returncode == 1 and "R_SIGNATURE" in r.stdout
     _forge_prepared()
     assert _run(verify, ws).returncode == 1
+
+
+# ------------------------------------------------------------------------- 4. adversarial (docs/reliability.md)
+def _fifo(path):
+    """Replace ``path`` (file or folder) by a FIFO: a reader that opens it blocks until a writer comes."""
+    p = Path(path)
+    shutil.rmtree(p) if p.is_dir() and not p.is_symlink() else p.unlink(missing_ok=True)
+    os.mkfifo(p)
+
+
+def _dangling(path):
+    Path(path).unlink()
+    Path(path).symlink_to("nowhere")
+
+
+def _stray_receipt(rule, outputs):
+    """A receipt of a rule the DAG does not have (a copy of aggregate's, renamed), claiming ``outputs``."""
+    r = json.loads(Path("receipts/aggregate/all.json").read_text())
+    r["rule"] = rule
+    r["outputs"] = [dict(r["outputs"][0], path=p) for p in outputs]
+    Path(f"receipts/{rule}").mkdir()
+    Path(f"receipts/{rule}/all.json").write_text(canonical_json(r) + "\n")
+
+
+def _raw_receipt(path, text):
+    Path(path).write_text(text)
+
+
+BETA = "receipts/score/benchmark=beta.json"
+TAMPERING = [
+    # (id, tamper (run in the copy), code, path the problem names)
+    ("output-replaced-by-a-fifo", lambda: _fifo("results/prepared.txt"), "R_UNHASHABLE", "results/prepared.txt"),
+    ("results-json-replaced-by-a-fifo", lambda: _fifo("results.json"), "R_UNHASHABLE", "results.json"),
+    ("fifo-inside-a-directory-output", lambda: os.mkfifo("results/tree/sub/pipe"), "R_UNHASHABLE", "results/tree"),
+    ("output-is-a-dangling-symlink", lambda: _dangling("results/prepared.txt"), "R_UNHASHABLE",
+     "results/prepared.txt"),
+    ("directory-symlink-inside-an-output", lambda: os.symlink("../../../config", "results/tree/sub/cfg"),
+     "R_OUTPUT_CHANGED", "results/tree"),
+    ("empty-directory-inside-an-output", lambda: os.mkdir("results/tree/empty"), "R_OUTPUT_CHANGED", "results/tree"),
+    ("dangling-symlink-inside-an-output", lambda: os.symlink("nowhere", "results/tree/sub/gone"),
+     "R_OUTPUT_CHANGED", "results/tree"),
+    ("receipt-with-a-duplicate-key", lambda: _raw_receipt(BETA, '{"exit_status":0,' + Path(BETA).read_text()[1:]),
+     "R_FORMAT", BETA),
+    ("receipt-not-canonical", lambda: _raw_receipt(BETA, json.dumps(json.loads(Path(BETA).read_text()), indent=1)),
+     "R_FORMAT", BETA),
+    ("receipt-size-edited", lambda: edit_receipt("receipts/prepare/all.json",
+                                                 lambda r: r["outputs"][0].update(size=r["outputs"][0]["size"] + 1)),
+     "R_OUTPUT_CHANGED", "results/prepared.txt"),
+    ("stray-receipt-of-an-unplanned-rule", lambda: _stray_receipt("publish", ["results/published.json"]),
+     "R_NOT_IN_PLAN", "receipts/publish/all.json"),
+    ("second-producer-of-results-json", lambda: _stray_receipt("publish", ["results.json"]), "R_TWO_PRODUCERS",
+     "results.json"),
+    ("symlinked-folder-in-receipts", lambda: os.symlink("score", "receipts/linked"), "R_STRAY", "receipts/linked"),
+    ("fifo-in-receipts", lambda: os.mkfifo("receipts/score/benchmark=gamma.json"), "R_STRAY",
+     "receipts/score/benchmark=gamma.json"),
+]
+
+
+@pytest.mark.timeout(120)   # a FIFO read would block: the check must refuse it unread
+@pytest.mark.parametrize("tamper,code,path", [c[1:] for c in TAMPERING], ids=[c[0] for c in TAMPERING])
+def test_adversarial_outputs_and_receipts(copy, tamper, code, path):
+    _, plan = copy
+    tamper()
+    p = problem(check(plan), code)
+    assert p["path"] == path, p
+
+
+def _swap_models(command):
+    argv = shlex.split(command)
+    at = argv.index("--models-json") + 1
+    argv[at] = canonical_json([{"model": "m", "scale": "s", "base": None, "display": "Base"},
+                               {"model": "b", "scale": "s", "base": "m", "display": "Trained"}])
+    return shlex.join(argv)
+
+
+def test_swapping_base_and_trained_models_changes_the_root(copy, mini):
+    """The root pins what the numbers mean: results.json re-aggregated with the models swapped (paired deltas
+    flipped) and its receipt rewritten to match is refused against the published root."""
+    ws, plan = copy
+    published = json.loads((mini[0] / "results.json").read_text())["provenance"]["merkle_root"]
+    command = _swap_models(json.loads(Path("receipts/aggregate/all.json").read_text())["command"])
+    r = _run(["bash", "-c", command], ws)
+    assert r.returncode == 0, r.stderr
+    flipped = json.loads(Path("results.json").read_text())
+    assert [d["mean"] for d in flipped["comparisons"][0]["benchmark_deltas"]] == [-8.0, -8.0]
+
+    def forge(rec):
+        rec["command"] = command
+        rec["outputs"][0].update(sha256=sha256_file("results.json"), size=Path("results.json").stat().st_size)
+    edit_receipt("receipts/aggregate/all.json", forge)
+    r = _run([str(BIN / "rlvr"), "verify-root", "--root", published, "--source", "config/"], ws)
+    assert r.returncode == 1 and "R_ROOT" in r.stdout, r.stdout
+    assert {"R_PLAN_COMMAND", "R_ROOT"} <= codes(check(plan, root_digest=published))
+
+
+@pytest.mark.parametrize("extra,victim", [(["--out", "victim.json"], "victim.json"),
+                                          (["--report-dir=victim"], "victim"),
+                                          (["--report-dir", "victim"], "victim")])
+def test_a_receipts_command_text_is_never_run(copy, extra, victim):
+    """Re-runs take the workflow's command, never the receipt's: flags appended to the receipt write nothing."""
+    ws, plan = copy
+    Path("victim.json").write_text("precious\n")
+    edit_receipt("receipts/aggregate/all.json", lambda r: r.update(command=r["command"] + " " + shlex.join(extra)))
+    rep = check(plan)
+    for cmd in (["verify-root", "--results", "results.json"], ["validate-receipts", "--results", "results.json"]):
+        _run([str(BIN / "rlvr"), *cmd, "--source", "config/"], ws)
+    assert Path("victim.json").read_text() == "precious\n" and not Path("victim").exists()
+    assert problem(rep, "R_PLAN_COMMAND")["rule"] == "aggregate"
+    assert "R_NOT_REBUILT" in {w["code"] for w in rep.warnings}
+
+
+def test_results_json_that_no_aggregate_receipt_produced_is_refused(copy):
+    ws, plan = copy
+    shutil.copy("results.json", "forged.json")
+    assert problem(check(plan, results="forged.json"), "R_ROOT")["path"] == "forged.json"
+    r = _run([str(BIN / "rlvr"), "validate-receipts", "--source", "config/", "--results", "forged.json"], ws)
+    assert r.returncode == 1 and "R_ROOT: forged.json" in r.stdout, r.stdout
+
+
+def test_a_deleted_suite_file_is_named_when_the_dag_cannot_be_listed(copy):
+    ws, _ = copy
+    Path("config/suite.json").unlink()
+    r = _run([str(BIN / "rlvr"), "validate-receipts", "--source", "config/", "--workflow", "--configfile",
+              "config/mini.yaml", "--target", *TARGETS], ws)
+    assert r.returncode == 1 and "Traceback" not in r.stdout + r.stderr
+    assert "R_SOURCE_MISSING: config/suite.json" in r.stdout and "R_PLAN" in r.stdout, r.stdout + r.stderr
 
 
 # ---------------------------------------------------------------------------- 5. writing receipts

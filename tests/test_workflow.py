@@ -185,14 +185,16 @@ def test_validate_receipts_catches_a_one_byte_change(local_run, tmp_path):
     assert "R_OUTPUT_CHANGED: results/data/train/parquet" in r.stdout and "export_split" in r.stdout
     # a consumer that read a different version than its producer wrote breaks the chain
     shard.write_bytes(bytes(data[:100]) + bytes([data[100] ^ 1]) + bytes(data[101:]))
+    from tracegen.core.canonical import canonical_json
+
     rec_path = ws / "receipts/equivalence_split/split=train.json"
     rec = json.loads(rec_path.read_text())
     rec["inputs"][0]["sha256"] = "0" * 64
-    rec_path.write_text(json.dumps(rec))
+    rec_path.write_text(canonical_json(rec) + "\n")   # receipts are canonical JSON: other bytes are R_FORMAT
     r = subprocess.run(rlvr, cwd=ws, capture_output=True, text=True)
     assert r.returncode == 1 and "R_CHAIN" in r.stdout and "equivalence_split" in r.stdout
     # a changed source (the build config) is reported too
-    rec_path.write_text(json.dumps(dict(rec, inputs=json.loads((local_run / "receipts/equivalence_split/split=train.json").read_text())["inputs"])))
+    rec_path.write_bytes((local_run / "receipts/equivalence_split/split=train.json").read_bytes())
     (ws / "config/test/train.yaml").write_text(TINY.format(split="train") + "# edited\n")
     r = subprocess.run(rlvr, cwd=ws, capture_output=True, text=True)
     assert r.returncode == 1 and "R_SOURCE_CHANGED: config/test/train.yaml" in r.stdout
@@ -257,7 +259,9 @@ def test_deep_validation_rescores_forged_generations(local_run, tmp_path):
                 if e["path"] == "results/eval/tiny-trace/countqa/seed42/generations.jsonl":
                     e.update(sha256=sha256_file(gen), size=gen.stat().st_size)
             f.write_text(canonical_json(rec) + "\n")
-    base = [str(BIN / "rlvr"), "validate-receipts", "--source", "config/"]
+    # re-runs are the DAG's own commands: --deep takes them from the workflow
+    base = [str(BIN / "rlvr"), "validate-receipts", "--source", "config/", "--workflow", "--configfile",
+            "config/test/tiny.yaml", "--target", *FINAL_TARGETS]
     r = subprocess.run(base, cwd=ws, env=env(), capture_output=True, text=True, timeout=600)
     assert "R_DEEP" not in r.stdout
     r = subprocess.run(base + ["--deep"], cwd=ws, env=env(), capture_output=True, text=True, timeout=900)

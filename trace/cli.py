@@ -120,7 +120,7 @@ def cmd_validate(a) -> int:
 
     report = validate.validate(a.dataset, replay=not a.no_replay, workers=a.workers, progress=not a.quiet)
     if a.report:
-        from .core.canonical import write_json_atomic
+        from .core.files import write_json_atomic
 
         write_json_atomic(a.report, report)
     print(validate.summary(report))

@@ -18,7 +18,7 @@ before anything is planned (``--max-instances`` raises the limit explicitly); th
 fed to the workers a window at a time, and records, traces and validation are streamed too, so memory
 does not grow with the number of instances (see bench/plan_memory.py and the README).
 
-Publishing is atomic and safe against concurrent builds: a build writes into
+Publishing is atomic and safe against concurrent builds (``tracegen.core.files.staged``): a build writes into
 ``.<name>.staging-<host>-<pid>`` beside the output and renames it into place under a lock on the parent
 folder; without ``--force`` the second of two builds into one output fails saying so; ``--force`` never
 replaces a file (only a dataset folder); staging/old folders left by dead processes on this host are
@@ -27,21 +27,17 @@ removed at the next build.
 
 from __future__ import annotations
 
-import fcntl
 import gzip
 import io
 import itertools
 import json
-import os
-import re
 import shutil
-import socket
 from collections import Counter
-from contextlib import contextmanager
 from pathlib import Path
 
 from . import __version__, limits, registry
 from .core.canonical import canonical_bytes, canonical_json, pretty_json, sha256_bytes, sha256_file
+from .core.files import check_output, staged
 from .formats import FORMAT, MANIFEST, RECORDS, schema_problem
 
 MAX_DUPLICATE_RESAMPLES = 20
@@ -216,88 +212,6 @@ def software_versions() -> dict:
             "cairo": cairo.cairo_version_string()}
 
 
-_HOST = re.sub(r"[^A-Za-z0-9_.-]", "_", socket.gethostname()) or "host"
-_TEMP = re.compile(r"^\.(?P<name>.+)\.(?P<kind>staging|old)-(?:(?P<host>[A-Za-z0-9_.-]+)-)?(?P<pid>\d+)$")
-
-
-def _pid_alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
-def clean_stale(output: Path) -> list[Path]:
-    """Remove ``.<name>.staging-*`` / ``.<name>.old-*`` folders beside ``output`` left by processes of this
-    host that no longer run (a crash or a kill); folders of live processes or other hosts stay."""
-    removed = []
-    if not output.parent.is_dir():
-        return removed
-    for p in output.parent.iterdir():
-        m = _TEMP.match(p.name)
-        if not m or m["name"] != output.name or (m["host"] or _HOST) != _HOST or _pid_alive(int(m["pid"])):
-            continue
-        shutil.rmtree(p, ignore_errors=True) if p.is_dir() and not p.is_symlink() else p.unlink(missing_ok=True)
-        removed.append(p)
-    return removed
-
-
-def check_output(output: Path, force: bool) -> None:
-    """Refuse, before anything is written, an output that exists (without ``force``) or is not a folder."""
-    if output.is_symlink() or (output.exists() and not output.is_dir()):
-        raise FileExistsError(f"output {output} exists and is not a directory; refusing to replace it"
-                              f"{' (even with --force)' if force else ''}")
-    if output.exists() and not force:
-        raise FileExistsError(f"output {output} already exists (use --force to replace it)")
-
-
-def staging_for(output: Path, force: bool) -> Path:
-    """A fresh staging folder beside ``output`` (after ``check_output`` and removing stale ones)."""
-    check_output(output, force)
-    for parent in (output.parent, *output.parent.parents):
-        if parent.exists() and not parent.is_dir():
-            raise FileExistsError(f"cannot create {output}: {parent} is not a directory")
-    output.parent.mkdir(parents=True, exist_ok=True)
-    clean_stale(output)
-    staging = output.parent / f".{output.name}.staging-{_HOST}-{os.getpid()}"
-    if staging.exists():
-        shutil.rmtree(staging)
-    staging.mkdir()
-    return staging
-
-
-@contextmanager
-def _locked(folder: Path):
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        yield
-    finally:
-        fcntl.flock(fd, fcntl.LOCK_UN)
-        os.close(fd)
-
-
-def publish(staging: Path, output: Path, force: bool) -> None:
-    """Move a finished staging folder into place, atomically and under a lock on the parent folder: of two
-    builds into one output without ``force`` the second fails saying so; ``force`` replaces only a folder."""
-    with _locked(output.parent):
-        if output.is_symlink() or output.exists():
-            if not force:
-                raise FileExistsError(f"output {output} was published by another build while this one ran "
-                                      "(use --force to replace it); this build's result is discarded")
-            if output.is_symlink() or not output.is_dir():
-                raise FileExistsError(f"output {output} exists and is not a directory; refusing to replace it")
-            trash = output.parent / f".{output.name}.old-{_HOST}-{os.getpid()}"
-            output.rename(trash)
-            staging.rename(output)
-            shutil.rmtree(trash)
-        else:
-            staging.rename(output)
-
-
 def _finalize(staging: Path, *, cfg: dict, subset, trace_files, counts: dict, task_stats: dict,
               workers: int, progress: bool, replay: bool = True, replayed: bool = False) -> dict:
     """Write manifest and reports into ``staging`` and validate it; raise if invalid.  ``replayed``: the
@@ -380,8 +294,7 @@ def build(cfg: dict, output, *, workers: int | None = None, progress: bool = Tru
         jobs_plan = [e for e in jobs_plan if registry.meta(e["task"])["domain"] in set(domains)]
         if not jobs_plan:
             raise ConfigError(f"the config has no tasks in domains {sorted(domains)}")
-    staging = staging_for(output, force)
-    try:
+    with staged(output, force=force) as staging:
         total = sum(e["count"] for e in jobs_plan)
         args = job_args(jobs_plan, seed=seed, split=split, max_side=max_side, max_attempts=max_attempts,
                         staging=staging)
@@ -413,11 +326,7 @@ def build(cfg: dict, output, *, workers: int | None = None, progress: bool = Tru
         manifest = _finalize(staging, cfg=cfg, subset=domains, trace_files=traces.files,
                              counts={t: s["count"] for t, s in stats.items()}, task_stats=task_stats,
                              workers=workers, progress=progress)
-        publish(staging, output, force)
-        return manifest
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
+    return manifest
 
 
 def _in_plan_order(inputs, owner: dict, jobs_plan):
@@ -508,8 +417,7 @@ def merge(inputs, output, *, force: bool = False, progress: bool = False, max_in
         raise ConfigError(f"cannot merge: a build_report.json cannot be read ({type(e).__name__}: {e})") from None
     if missing:
         raise ConfigError(f"cannot merge {missing[0]}: its build_report.json has no entry for {missing[1]}")
-    staging = staging_for(output, force)
-    try:
+    with staged(output, force=force) as staging:
         traces = _TraceWriter(staging, cfg.get("shard_size", 1000))
         counts, task_stats = {}, {}
         with open(staging / RECORDS, "wb") as rec_f:
@@ -535,8 +443,4 @@ def merge(inputs, output, *, force: bool = False, progress: bool = False, max_in
             subset = None
         manifest = _finalize(staging, cfg=cfg, subset=subset, trace_files=traces.files, counts=counts,
                              task_stats=task_stats, workers=1, progress=progress, replay=False, replayed=replay)
-        publish(staging, output, force)
-        return manifest
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
+    return manifest

@@ -21,7 +21,6 @@ import io
 import itertools
 import json
 import math
-import shutil
 from pathlib import Path
 
 from .core.canonical import canonical_json
@@ -114,7 +113,8 @@ def export(dataset_dir, output, *, max_pixels: int | None = None, rows_per_shard
     import pyarrow.parquet as pq
 
     from . import limits, validate
-    from .dataset import ConfigError, check_output, publish, staging_for
+    from .core.files import check_output, staged
+    from .dataset import ConfigError
     from .formats import MANIFEST, RECORDS
 
     root, output = Path(dataset_dir), Path(output)
@@ -131,8 +131,7 @@ def export(dataset_dir, output, *, max_pixels: int | None = None, rows_per_shard
         "tracegen": canonical_json({"dataset_id": manifest["dataset_id"], "split": split,
                                     "max_pixels": max_pixels, "versions": manifest["versions"]}),
     })
-    staging = staging_for(output, force)
-    try:
+    with staged(output, force=force) as staging:
         paths = []
         with limits.open_regular(root / RECORDS) as f:
             lines = iter(f)
@@ -147,8 +146,4 @@ def export(dataset_dir, output, *, max_pixels: int | None = None, rows_per_shard
                 name = f"{split}-{k:05d}-of-{n_shards:05d}.parquet"
                 pq.write_table(table, staging / name, compression="zstd", row_group_size=256)
                 paths.append(output / name)
-        publish(staging, output, force)
-        return paths
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
+    return paths

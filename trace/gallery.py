@@ -16,7 +16,6 @@ from __future__ import annotations
 import csv
 import html
 import json
-import os
 import shutil
 from collections import Counter, defaultdict
 from pathlib import Path
@@ -119,18 +118,16 @@ def build(output, *, seed: int = 0, tasks=None, force: bool = False, reference=N
     beside each the reference sample from ``reference/<task_id>/seed0.png`` (+ seed0.json)."""
     from . import registry
     from .core import engine
+    from .core.files import check_output, staged
 
     output = Path(output)
-    if output.exists() and not force:
-        raise FileExistsError(f"output {output} already exists (use --force to replace it)")
+    check_output(output, force)
     if reference is not None:
         reference = Path(reference)
         if not reference.is_dir():
             raise FileNotFoundError(f"reference samples folder {reference} does not exist")
-    staging = output.parent / f".{output.name}.staging-{os.getpid()}"
-    shutil.rmtree(staging, ignore_errors=True)
-    (staging / "images").mkdir(parents=True)
-    try:
+    with staged(output, force=force) as staging:
+        (staging / "images").mkdir()
         ids = list(tasks) if tasks else registry.task_ids()
         catalog = load_catalog()
         refs = {}
@@ -200,10 +197,4 @@ def build(output, *, seed: int = 0, tasks=None, force: bool = False, reference=N
                 out.append("</div>")
         out.append(f"</main><script>{SCRIPT}</script></body></html>")
         (staging / "index.html").write_text("\n".join(out), encoding="utf-8")
-        if output.exists():
-            shutil.rmtree(output)
-        staging.rename(output)
-        return output / "index.html"
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
+    return output / "index.html"

@@ -90,10 +90,10 @@ def discover() -> dict[str, dict]:
 
 
 def write_index(path: Path = INDEX_PATH) -> int:
+    from .core.canonical import pretty_json
+    from .core.files import write_atomic
+
     entries = discover()
-    text = json.dumps({"version": 1, "tasks": entries}, indent=1, sort_keys=True) + "\n"
-    tmp = path.with_suffix(".json.tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(path)
+    write_atomic(path, pretty_json({"version": 1, "tasks": entries}))
     index.cache_clear()
     return len(entries)

@@ -145,7 +145,7 @@ def read_tsv(path) -> dict[str, dict]:
 
 
 def write_tsv(rows, path) -> None:
-    from .core.canonical import write_atomic
+    from .core.files import write_atomic
 
     lines = ["\t".join(COLUMNS)] + ["\t".join(str(r.get(c, "")) for c in COLUMNS) for r in rows]
     write_atomic(path, "\n".join(lines) + "\n")
@@ -370,7 +370,7 @@ COMPARE_TSV = (["task_id", "scene", "tranche", "reference", "flags"]
 
 
 def write_compare_tsv(table, path) -> None:
-    from .core.canonical import write_atomic
+    from .core.files import write_atomic
 
     text = "\n".join(["\t".join(COMPARE_TSV)]
                      + ["\t".join(str(t.get(c, "")) for c in COMPARE_TSV) for t in table]) + "\n"

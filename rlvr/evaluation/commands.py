@@ -10,6 +10,8 @@ import json
 import sys
 from pathlib import Path
 
+from tracegen.core.files import write_json_atomic
+
 from . import suite as suite_mod
 from .benchmarks.base import BenchmarkError
 from .common import slices
@@ -20,12 +22,6 @@ def fail(cmd: str, e: Exception) -> int:
     """Print the one-line error of an evaluation command; -> its exit status."""
     print(f"rlvr {cmd}: {e}", file=sys.stderr)
     return 1
-
-
-def write_json_atomic(path, obj) -> None:
-    from tracegen.core.canonical import write_json_atomic as write   # the project's one atomic JSON writer
-
-    write(path, obj)
 
 
 def check_rows(rows, what) -> None:

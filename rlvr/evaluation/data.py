@@ -23,11 +23,13 @@ import base64
 import hashlib
 import io
 import json
-import os
 import random
 import re
 import urllib.request
 from pathlib import Path
+
+from tracegen.core.canonical import pretty_json
+from tracegen.core.files import atomic_file
 
 from .common import dataset as rows_dataset
 
@@ -151,7 +153,7 @@ def _md5(path: Path) -> str:
 
 
 def _json_bytes(obj) -> bytes:
-    return (json.dumps(obj, sort_keys=True, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+    return pretty_json(obj, indent=2).encode("utf-8")
 
 
 def _parquet_files(benchmark: str, split: str, raw_dir: Path) -> list[Path]:
@@ -263,19 +265,17 @@ def fetch(benchmark: str, raw_dir, *, provenance=None) -> Path:
     raw_dir.mkdir(parents=True, exist_ok=True)
     if bench.raw_format == TSV:
         url, name, md5 = tsv_source(benchmark, entry)
-        part, h = raw_dir / (name + ".part"), hashlib.md5()
-        try:
-            with urllib.request.urlopen(url, timeout=120) as resp, open(part, "wb") as f:
-                for chunk in iter(lambda: resp.read(1 << 20), b""):
-                    h.update(chunk)
-                    f.write(chunk)
-        except OSError as e:
-            part.unlink(missing_ok=True)
-            raise _err(benchmark, url, f"download failed ({e})") from None
-        if md5 and h.hexdigest() != md5:
-            part.unlink(missing_ok=True)
-            raise _err(benchmark, name, f"md5 mismatch: expected {md5}, found {h.hexdigest()}")
-        os.replace(part, raw_dir / name)
+        h = hashlib.md5()
+        with atomic_file(raw_dir / name) as part:   # in place only when complete and its md5 matches
+            try:
+                with urllib.request.urlopen(url, timeout=120) as resp, open(part, "wb") as f:
+                    for chunk in iter(lambda: resp.read(1 << 20), b""):
+                        h.update(chunk)
+                        f.write(chunk)
+            except OSError as e:
+                raise _err(benchmark, url, f"download failed ({e})") from None
+            if md5 and h.hexdigest() != md5:
+                raise _err(benchmark, name, f"md5 mismatch: expected {md5}, found {h.hexdigest()}")
         record = {"url": url, "file": name, "md5": h.hexdigest()}
     else:
         try:

@@ -113,7 +113,7 @@ def _context(sample) -> str:
 
 
 def write_jsonl_atomic(path, rows) -> None:
-    from ..aggregate import write_atomic
+    from tracegen.core.files import write_atomic
 
     write_atomic(path, "".join(json.dumps(row, sort_keys=True, ensure_ascii=False) + "\n" for row in rows))
 
@@ -124,9 +124,13 @@ def read_jsonl(path) -> list[dict]:
         for n, line in enumerate(f, 1):
             if line.strip():
                 try:
-                    rows.append(json.loads(line))
+                    row = json.loads(line)
                 except ValueError as e:
                     raise EvaluateError(f"{path}:{n}: not valid JSON: {e}") from None
+                if not isinstance(row, dict):
+                    raise EvaluateError(f"{path}:{n}: expected one JSON object per line, got a JSON "
+                                        f"{type(row).__name__}")
+                rows.append(row)
     return rows
 
 
@@ -177,6 +181,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     add_backend_arguments(p)
 
 
+def check_model(model: str, backend: str) -> None:
+    """The hf and vllm backends load a local model directory: one that is missing is named before anything
+    loads (else lm-eval would take it for a hub repository id, seconds later)."""
+    if backend != "openai" and not Path(model).is_dir():
+        raise EvaluateError(f"--model {model}: no such model directory (the {backend} backend loads a local "
+                            "model; --backend openai takes a served model name)")
+
+
 def add_backend_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--backend", choices=BACKENDS, default="hf")
     p.add_argument("--base-url", help="OpenAI-compatible endpoint (backend openai), e.g. http://host:8000/v1")
@@ -193,6 +205,7 @@ def run(args) -> int:
     from . import data as eval_data
 
     try:
+        check_model(args.model, args.backend)
         manifest = suite_mod.load(args.suite)
         bench = suite_mod.benchmark(manifest, args.benchmark)
         expected = eval_data.read_manifest(args.data).get("rows")   # fails fast, before the model loads

@@ -99,7 +99,9 @@ def build(reference_dir: Path = REFERENCE) -> dict:
 
 
 def dumps(manifest: dict) -> str:
-    return json.dumps(manifest, indent=1, ensure_ascii=False) + "\n"
+    from tracegen.core.canonical import pretty_json
+
+    return pretty_json(manifest, sort_keys=False)   # the manifest's order (benchmarks, categories) is its meaning
 
 
 def validate(manifest: dict, where: str = "suite") -> None:
@@ -166,7 +168,7 @@ def run(args) -> int:
         text = dumps(build())
         validate(json.loads(text), "built manifest")
         if args.write:
-            from ..aggregate import write_atomic
+            from tracegen.core.files import write_atomic
 
             write_atomic(args.write, text)
             print(f"suite manifest written to {args.write}")

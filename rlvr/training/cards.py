@@ -22,8 +22,6 @@ from __future__ import annotations
 import argparse
 import html
 import json
-import os
-import shutil
 from pathlib import Path
 
 from ..report import save_png
@@ -256,29 +254,24 @@ def write_cards(run_dir, out) -> Path:
     """Write the cards of ``run_dir`` to ``out`` (atomically: staged, then renamed); returns index.html."""
     import matplotlib
 
+    from tracegen.core.canonical import pretty_json
+    from tracegen.core.files import staged
+
     matplotlib.use("Agg")
     run = load_run(run_dir)
     rows = task_rows(run)
     summ = summary(run)
     out = Path(out)
-    staging = out.parent / f".{out.name}.staging-{os.getpid()}"
-    shutil.rmtree(staging, ignore_errors=True)
-    (staging / "img").mkdir(parents=True)
-    try:
+    with staged(out, force=True) as staging:
+        (staging / "img").mkdir()
         steps_total = max((line["step"] for line in run["steps"]), default=0)
         for r in rows:
             plot_task(r, run["band"], steps_total, staging / "img" / f"{r['task']}.png")
         plot_reward(run, staging / "reward.png")
-        (staging / "cards.json").write_text(json.dumps({"summary": summ, "tasks": rows}, indent=1, sort_keys=True)
-                                            + "\n", encoding="utf-8")
+        (staging / "cards.json").write_text(pretty_json({"summary": summ, "tasks": rows}), encoding="utf-8")
         (staging / "cards.tsv").write_text("\t".join(TSV_COLUMNS) + "\n" + "".join(
             "\t".join(_fmt(r[c]) for c in TSV_COLUMNS) + "\n" for r in rows), encoding="utf-8")
         (staging / "index.html").write_text(render_html(run, rows, summ), encoding="utf-8")
-        if out.exists():
-            shutil.rmtree(out)
-        staging.rename(out)
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
     return out / "index.html"
 
 

@@ -23,6 +23,17 @@ import json
 from . import profiles as P
 
 
+def _missing_identity(prof: dict) -> str | None:
+    """The fields every report line names (name, base model and dataset pins), checked before they are read."""
+    if not isinstance(prof.get("name"), str) or not prof["name"]:
+        return "the profile has no 'name' (a string)"
+    for key in ("base_model", "dataset"):
+        pin = prof.get(key)
+        if not isinstance(pin, dict) or not all(isinstance(pin.get(k), str) for k in ("repo", "revision")):
+            return f"profile {prof['name']}: '{key}' needs 'repo' and 'revision' (strings)"
+    return None
+
+
 def check_profiles(names, *, compose: bool = True) -> dict:
     report = {"ok": True, "profiles": {}, "problems": []}
     loaded = {}
@@ -32,6 +43,10 @@ def check_profiles(names, *, compose: bool = True) -> dict:
             prof = P.load(name)
         except (P.ProfileError, OSError) as e:
             report["problems"].append(str(e))
+            continue
+        missing = _missing_identity(prof)
+        if missing:
+            report["problems"].append(f"{prof['_path']}: {missing}")
             continue
         loaded[prof["name"]] = prof
         entry["path"] = prof["_path"]

@@ -21,9 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import pickle
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -132,19 +130,19 @@ def _files(root: Path, skip=()) -> list[dict]:
 def merge(checkpoints, output, *, step: int | None = None, force: bool = False, log=print) -> dict:
     import verl
 
+    from tracegen.core.canonical import pretty_json
+    from tracegen.core.files import staged
+
     checkpoints, output = Path(checkpoints), Path(output)
     step = latest_step(checkpoints) if step is None else step
     actor = actor_dir(checkpoints, step)
     if output.exists() and not force:
         raise MergeError(f"output {output} already exists (use --force to replace it)")
-    staging = output.parent / f".{output.name}.staging-{os.getpid()}"
-    shutil.rmtree(staging, ignore_errors=True)
-    output.parent.mkdir(parents=True, exist_ok=True)
     # the shards are read weights-only FIRST: veRL's merger unpickles them with weights_only=False, so it
     # never sees a checkpoint that holds anything but tensors
     trained = checkpoint_tensors(actor)
-    cmd = merger_command(actor, staging)
-    try:
+    with staged(output, force=force) as staging:
+        cmd = merger_command(actor, staging)
         proc = subprocess.run(cmd, capture_output=True, text=True)
         log(proc.stdout[-4000:] + proc.stderr[-4000:])
         if proc.returncode != 0:
@@ -157,12 +155,7 @@ def merge(checkpoints, output, *, step: int | None = None, force: bool = False, 
                        "verl_version": verl.__version__},
             "inputs": _files(actor), "outputs": _files(staging), "verification": check,
         }
-        (staging / MANIFEST).write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-        if output.exists():
-            shutil.rmtree(output)
-        staging.rename(output)
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
+        (staging / MANIFEST).write_text(pretty_json(manifest), encoding="utf-8")
     return manifest
 
 

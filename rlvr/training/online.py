@@ -340,7 +340,7 @@ def write_run_spec(run_dir, profile: dict, *, steps: int, batch_size: int, rollo
                    validation_files) -> Path:
     """``RUN/online/stream.online.json``: the profile, the resolved online section, the run's sizes,
     its journal and the validation files whose instances the stream must avoid."""
-    from tracegen.core.canonical import write_atomic
+    from tracegen.core.files import write_json_atomic
 
     from . import profiles as P
 
@@ -354,7 +354,7 @@ def write_run_spec(run_dir, profile: dict, *, steps: int, batch_size: int, rollo
            "journal": str((d / "journal").resolve()), "run_dir": str(Path(run_dir).resolve()),
            "validation_files": [str(Path(f).resolve()) for f in validation_files],
            "tasks": len(spec["tasks"])}
-    write_atomic(path, json.dumps(doc, indent=1, sort_keys=True) + "\n")
+    write_json_atomic(path, doc)
     return path
 
 

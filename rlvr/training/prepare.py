@@ -31,9 +31,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
-import shutil
 from pathlib import Path
 
 from . import profiles as P
@@ -208,6 +206,9 @@ def prepare(profile_name, sources: dict, output, *, model=None, force: bool = Fa
     """Convert ``sources`` ({split: parquet dir or file}) into ``output``; returns the manifest."""
     import pyarrow.parquet as pq
 
+    from tracegen.core.canonical import pretty_json
+    from tracegen.core.files import check_output, staged
+
     profile = P.load(profile_name)
     problems = P.validate(profile)
     if problems:
@@ -218,11 +219,7 @@ def prepare(profile_name, sources: dict, output, *, model=None, force: bool = Fa
     counter = LengthCounter(load_processor(model), patch) if model else None
 
     output = Path(output)
-    if output.exists() and not force:
-        raise FileExistsError(f"output {output} already exists (use --force to replace it)")
-    staging = output.parent / f".{output.name}.staging-{os.getpid()}"
-    shutil.rmtree(staging, ignore_errors=True)
-    staging.mkdir(parents=True)
+    check_output(output, force)
     schema = output_schema().with_metadata({"rlvr": P.canonical({
         "profile": profile["name"], "system_prompt_sha256": profile["system_prompt"]["sha256"],
         "min_pixels": profile["images"]["min_pixels"], "max_pixels": profile["images"]["max_pixels"]})})
@@ -232,7 +229,7 @@ def prepare(profile_name, sources: dict, output, *, model=None, force: bool = Fa
                 "images": profile["images"], "max_prompt_length": limit, "splits": {}}
     offenders, longest, bad_rows, dialects = [], {}, [], {}
     mode = profile["reward"]["mode"]
-    try:
+    with staged(output, force=force) as staging:
         for split, src in sources.items():
             (staging / split).mkdir()
             index, entries = 0, []
@@ -275,13 +272,7 @@ def prepare(profile_name, sources: dict, output, *, model=None, force: bool = Fa
                 raise PromptTooLong(offenders, limit)
         else:
             manifest["prompt_lengths"] = {"checked": False}
-        (staging / "manifest.json").write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n",
-                                               encoding="utf-8")
-        if output.exists():
-            shutil.rmtree(output)
-        staging.rename(output)
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
+        (staging / "manifest.json").write_text(pretty_json(manifest), encoding="utf-8")
     return manifest
 
 

@@ -26,7 +26,8 @@ import os
 import shutil
 from pathlib import Path
 
-from tracegen.core.canonical import pretty_json, sha256_file, sha256_json, write_atomic
+from tracegen.core.canonical import pretty_json, sha256_file, sha256_json
+from tracegen.core.files import staged, write_atomic
 
 from .profiles import profile_sha256
 
@@ -136,7 +137,7 @@ def _link_or_copy(src: Path, dst: Path) -> None:
 
 def publish(path, output, log=print) -> Path:
     """Publish the finished run in ``path`` to ``output``: its top-level files (copied) and the last
-    step's checkpoint directory (hard links); atomic (staging directory + rename)."""
+    step's checkpoint directory (hard links); atomic (``tracegen.core.files.staged``)."""
     path, output = Path(path), Path(output)
     step = last_step(path)
     if step is None:
@@ -144,21 +145,13 @@ def publish(path, output, log=print) -> Path:
     step_dir = path / f"global_step_{step}"
     if not step_dir.is_dir():
         raise FileNotFoundError(f"{step_dir} is missing")
-    staging = output.parent / f".{output.name}.staging-{os.getpid()}"
-    shutil.rmtree(staging, ignore_errors=True)
-    staging.mkdir(parents=True)
-    try:
+    with staged(output, force=True) as staging:
         for f in sorted(path.iterdir()):
             if f.is_file() and not f.name.startswith("."):
                 shutil.copy2(f, staging / f.name)
         for f in sorted(step_dir.rglob("*")):
             if f.is_file():
                 _link_or_copy(f, staging / step_dir.name / f.relative_to(step_dir))
-        if output.exists():
-            shutil.rmtree(output)
-        staging.rename(output)
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
     log(f"published step {step} of {path} to {output}")
     return output
 

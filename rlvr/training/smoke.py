@@ -96,31 +96,31 @@ def save_checkpoint(output: Path, step: int, model, optimizer, processor, init_d
     import torch
     import torch.distributed as dist
 
+    from tracegen.core.files import staged
+
     step_dir = output / f"global_step_{step}"
-    staging = output / f".global_step_{step}.partial"
-    shutil.rmtree(staging, ignore_errors=True)
-    actor = staging / "actor"
-    hf = actor / "huggingface"
-    hf.mkdir(parents=True, exist_ok=True)
-    started = _init_gloo()
-    try:
-        torch.save(sharded_state_dict(model), actor / MODEL_FILE)
-    finally:
-        if started:
-            dist.destroy_process_group()
-    torch.save(optimizer.state_dict(), actor / OPTIM_FILE)
-    torch.save({"lr_scheduler": None, "rng": {"cpu": torch.get_rng_state(), "numpy": None,
-                                             "random": random.getstate()}}, actor / EXTRA_FILE)
-    (actor / "fsdp_config.json").write_text(json.dumps({"FSDP_version": 2, "world_size": 1}, indent=4),
-                                            encoding="utf-8")
-    model.config.save_pretrained(hf)
-    gen = Path(init_dir) / "generation_config.json"
-    if gen.exists():
-        shutil.copy(gen, hf / "generation_config.json")
-    processor.save_pretrained(hf)
-    torch.save(sampler_state, staging / "data.pt")
-    shutil.rmtree(step_dir, ignore_errors=True)
-    staging.rename(step_dir)
+    with staged(step_dir, force=True) as staging:
+        actor = staging / "actor"
+        hf = actor / "huggingface"
+        hf.mkdir(parents=True, exist_ok=True)
+        started = _init_gloo()
+        try:
+            torch.save(sharded_state_dict(model), actor / MODEL_FILE)
+        finally:
+            if started:
+                dist.destroy_process_group()
+        torch.save(optimizer.state_dict(), actor / OPTIM_FILE)
+        torch.save({"lr_scheduler": None, "rng": {"cpu": torch.get_rng_state(), "numpy": None,
+                                                 "random": random.getstate()}}, actor / EXTRA_FILE)
+        # veRL's own bytes for this file (FSDPCheckpointManager: json.dump(..., indent=4), no newline)
+        (actor / "fsdp_config.json").write_text(json.dumps({"FSDP_version": 2, "world_size": 1}, indent=4),
+                                                encoding="utf-8")
+        model.config.save_pretrained(hf)
+        gen = Path(init_dir) / "generation_config.json"
+        if gen.exists():
+            shutil.copy(gen, hf / "generation_config.json")
+        processor.save_pretrained(hf)
+        torch.save(sampler_state, staging / "data.pt")
     runs.write_tracker(output, step)
     return step_dir
 
@@ -207,6 +207,9 @@ def _train_loop(profile, s, data_dir, init, run: Path, log) -> dict:
 
     from verl.trainer.ppo.core_algos import compute_grpo_outcome_advantage, get_policy_loss_fn
 
+    from tracegen.core.canonical import pretty_json
+    from tracegen.core.files import write_atomic
+
     from . import smoke_data as D
     from . import warmstart
     from .reward import compute_score
@@ -228,15 +231,14 @@ def _train_loop(profile, s, data_dir, init, run: Path, log) -> dict:
     online = P.is_online(profile)
     source = D.OnlineSource(profile, s, data_dir, init, run, processor, log) if online else D.FixedSource(data_dir, s)
     val_rows = D.validation_rows(data_dir) if s["val_before_train"] or s["test_freq"] > 0 else []
-    (run / "smoke_run.json").write_text(json.dumps(
+    write_atomic(run / "smoke_run.json", pretty_json(
         {"backend": "rlvr.training.smoke", "profile": profile["name"], "profile_sha256": P.profile_sha256(profile),
          "data": str(data_dir), "init": str(init), "settings": s, "data_source": "online" if online else "fixed",
          "verl": {"advantage": "verl.trainer.ppo.core_algos.compute_grpo_outcome_advantage",
                   "policy_loss": f"verl.trainer.ppo.core_algos.get_policy_loss_fn({s['loss_mode']!r})"
                                  f" = {policy_loss.__module__}.{policy_loss.__name__}",
                   "dataset": type(source.dataset).__module__ + "." + type(source.dataset).__name__
-                  if online else "prepared parquet"}},
-        indent=1, sort_keys=True) + "\n", encoding="utf-8")
+                  if online else "prepared parquet"}}))
 
     metrics_path, val_path = run / "metrics.jsonl", run / "validation.jsonl"
     start = runs.last_step(run) or 0
@@ -252,8 +254,7 @@ def _train_loop(profile, s, data_dir, init, run: Path, log) -> dict:
                 path.unlink(missing_ok=True)
             if warm:
                 record = warmstart.run(model, processor, profile, log=log)
-                (run / "warm_start.json").write_text(json.dumps(record, indent=1, sort_keys=True) + "\n",
-                                                     encoding="utf-8")
+                write_atomic(run / "warm_start.json", pretty_json(record))
             if s["val_before_train"] and val_rows:
                 _validate(model, processor, val_rows, s, 0, val_path, log)
         last_saved = run / f"global_step_{start}" if start else None

@@ -13,7 +13,6 @@ Needs the training environment (torch, torchvision, transformers, tokenizers).
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 
 SEED = 0
@@ -73,15 +72,25 @@ def build_tokenizer(vocab_size: int = 512):
     return fast
 
 
-def build_tiny_model(output_dir, *, seed: int = SEED) -> Path:
-    """Write model, processor and tokenizer to ``output_dir``; returns the path."""
+def build_tiny_model(output_dir, *, seed: int = SEED, force: bool = False) -> Path:
+    """Write model, processor and tokenizer to ``output_dir`` (staged, then published whole); returns the path.
+    An existing ``output_dir`` is refused before anything loads, unless ``force``."""
+    from tracegen.core.files import staged
+
+    out = Path(output_dir)
+    with staged(out, force=force) as staging:   # refuses an existing output first; torch loads inside
+        _write_model(staging, seed)
+    return out
+
+
+def _write_model(out: Path, seed: int) -> None:
     import torch
     from transformers import (Qwen2_5_VLConfig, Qwen2_5_VLForConditionalGeneration, Qwen2_5_VLProcessor,
                               Qwen2VLImageProcessor)
     from transformers.models.qwen2_vl.video_processing_qwen2_vl import Qwen2VLVideoProcessor
 
-    out = Path(output_dir)
-    out.mkdir(parents=True, exist_ok=True)
+    from tracegen.core.canonical import pretty_json
+
     tokenizer = build_tokenizer()
     ids = {t: tokenizer.convert_tokens_to_ids(t) for t in SPECIAL_TOKENS}
     vocab = len(tokenizer)
@@ -116,18 +125,18 @@ def build_tiny_model(output_dir, *, seed: int = SEED) -> Path:
                                     video_processor=video_processor, chat_template=CHAT_TEMPLATE)
     processor.save_pretrained(out)
     tokenizer.save_pretrained(out)
-    (out / "tiny_model.json").write_text(json.dumps(
-        {"builder": "rlvr.training.tiny", "seed": seed, "min_pixels": MIN_PIXELS, "max_pixels": MAX_PIXELS},
-        indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    return out
+    (out / "tiny_model.json").write_text(pretty_json(
+        {"builder": "rlvr.training.tiny", "seed": seed, "min_pixels": MIN_PIXELS, "max_pixels": MAX_PIXELS}),
+        encoding="utf-8")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--output", required=True, help="directory to write the tiny model into")
     parser.add_argument("--seed", type=int, default=SEED, help="weight seed (default %(default)s)")
+    parser.add_argument("--force", action="store_true", help="replace an existing output directory")
 
 
 def run(args) -> int:
-    path = build_tiny_model(args.output, seed=args.seed)
+    path = build_tiny_model(args.output, seed=args.seed, force=args.force)
     print(f"tiny Qwen2.5-VL model written to {path}")
     return 0

@@ -1,4 +1,4 @@
-"""Canonical JSON, hashing and atomic writes: the one serialisation every identity in the project uses.
+"""Canonical JSON and hashing: the one serialisation every identity in the project uses.
 
 Both packages use this module (``rlvr`` imports it from ``tracegen``; ``tracegen`` never imports
 ``rlvr``), so the same content always hashes the same way:
@@ -9,19 +9,14 @@ Both packages use this module (``rlvr`` imports it from ``tracegen``; ``tracegen
   accepted; anything else raises ``TypeError``.
 * ``pretty_json``: the same rules, indented, for files people read (manifests, reports).
 * ``sha256_bytes`` / ``sha256_json`` / ``sha256_file``: hex sha256 digests.
-* ``write_atomic``: a temporary file in the target's own folder (a unique name per writer, so concurrent
-  writers of one path never share it), flushed and fsync'd, then ``os.replace``: a reader sees the old
-  file or the whole new one, never a half-written one.
+
+Writing files (atomically, staged folders) is ``tracegen.core.files``.
 """
 
 from __future__ import annotations
 
-import errno
 import hashlib
 import json
-import os
-import uuid
-from pathlib import Path
 from typing import Any
 
 
@@ -48,9 +43,11 @@ def canonical_bytes(obj: Any) -> bytes:
     return canonical_json(obj).encode("utf-8")
 
 
-def pretty_json(obj: Any) -> str:
-    """Human-readable JSON under the same rules (sorted keys, UTF-8, NaN forbidden), newline-terminated."""
-    return json.dumps(obj, sort_keys=True, indent=1, ensure_ascii=False, allow_nan=False, default=_default) + "\n"
+def pretty_json(obj: Any, *, indent: int = 1, sort_keys: bool = True) -> str:
+    """Human-readable JSON under the same rules (UTF-8, NaN forbidden), newline-terminated; keys sorted
+    unless ``sort_keys=False`` (a file whose key order is part of its meaning, e.g. the suite manifest)."""
+    return json.dumps(obj, sort_keys=sort_keys, indent=indent, ensure_ascii=False, allow_nan=False,
+                      default=_default) + "\n"
 
 
 def sha256_bytes(data: bytes) -> str:
@@ -70,38 +67,6 @@ def sha256_file(path, chunk: int = 1 << 20) -> str:
                 break
             h.update(block)
     return h.hexdigest()
-
-
-def write_atomic(path, data: str | bytes) -> Path:
-    """Write ``data`` (text is UTF-8 encoded, ``\\n`` kept as is) to ``path`` atomically; returns the path.
-
-    The temporary file lives in the same folder (so ``os.replace`` is a rename on one file system)
-    and is removed when anything fails; the parent folder is created if needed.
-    """
-    path = Path(path)
-    if isinstance(data, str):
-        data = data.encode("utf-8")
-    for parent in (path.parent, *path.parent.parents):
-        if parent.exists() and not parent.is_dir():
-            raise NotADirectoryError(errno.ENOTDIR, "Not a directory", str(parent))
-    path.parent.mkdir(parents=True, exist_ok=True)
-    # unique per writer (processes and threads alike); "x" creates it with the umask's usual mode
-    tmp = path.with_name(f".{path.name}.tmp{os.getpid()}-{uuid.uuid4().hex[:12]}")
-    try:
-        with open(tmp, "xb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    finally:
-        if tmp.exists():
-            tmp.unlink()
-    return path
-
-
-def write_json_atomic(path, obj: Any, *, pretty: bool = True) -> Path:
-    """``obj`` as ``pretty_json`` (or canonical JSON plus a newline) written with ``write_atomic``."""
-    return write_atomic(path, pretty_json(obj) if pretty else canonical_json(obj) + "\n")
 
 
 def normalise(obj: Any) -> Any:

@@ -4,19 +4,17 @@
 ``position`` (0..n-1, the generation/doc id), ``fields`` (the row's non-image fields as JSON, pandas-typed
 values with missing cells as null) and ``images`` (list of image bytes, in the row's image order).
 ``manifest.json`` records the benchmark, ``"layout": "rows-v1"``, the row count, the sha256 of
-docs.parquet and the raw files read (size, md5, sha256). Written atomically (a temporary directory
-renamed into place).
+docs.parquet and the raw files read (size, md5, sha256). Written atomically (``tracegen.core.files.staged``:
+a staging directory published into place).
 """
 
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import tempfile
 from pathlib import Path
 
 from tracegen.core.canonical import pretty_json, sha256_file
+from tracegen.core.files import staged
 
 LAYOUT = "rows-v1"
 
@@ -36,10 +34,7 @@ def write(rows, out_dir, *, benchmark: str, files: dict, notes: dict | None = No
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    out_dir = Path(out_dir)
-    out_dir.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.tmp-", dir=out_dir.parent))
-    try:
+    with staged(out_dir, force=True) as tmp:
         cols = {"position": list(range(len(rows))), "fields": [fields_json(r.fields) for r in rows],
                 "images": [list(r.images) for r in rows]}
         pq.write_table(pa.Table.from_pydict(cols, schema=_schema()), tmp / "docs.parquet", compression="zstd",
@@ -47,16 +42,6 @@ def write(rows, out_dir, *, benchmark: str, files: dict, notes: dict | None = No
         manifest = {"benchmark": benchmark, "layout": LAYOUT, "rows": len(rows),
                     "docs_sha256": sha256_file(tmp / "docs.parquet"), "source": {**(notes or {}), "files": files}}
         (tmp / "manifest.json").write_text(pretty_json(manifest), encoding="utf-8")
-        old = None
-        if out_dir.exists():
-            old = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.old-", dir=out_dir.parent))
-            os.replace(out_dir, old / "x")
-        os.replace(tmp, out_dir)
-        if old is not None:
-            shutil.rmtree(old, ignore_errors=True)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
     return manifest
 
 

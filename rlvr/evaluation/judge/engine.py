@@ -22,7 +22,8 @@ import hashlib
 import json
 from pathlib import Path
 
-from tracegen.core.canonical import canonical_json, write_atomic
+from tracegen.core.canonical import canonical_json
+from tracegen.core.files import write_atomic
 
 from ..benchmarks.base import JudgeReply
 from ..common.judge_protocol import JUDGE_MODEL

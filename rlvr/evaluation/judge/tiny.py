@@ -4,9 +4,10 @@ of :mod:`rlvr.training.tiny`, built offline from a fixed seed."""
 from __future__ import annotations
 
 import argparse
-import json
 import random
 from pathlib import Path
+
+from tracegen.core.canonical import pretty_json
 
 TINY_SEED = 0
 _FIT_STEPS = 40
@@ -78,10 +79,9 @@ def build_tiny_judge(output_dir, seed: int = TINY_SEED) -> Path:
     model.generation_config.do_sample = False
     model.save_pretrained(out)
     tokenizer.save_pretrained(out)
-    (out / "tiny_judge.json").write_text(json.dumps(
+    (out / "tiny_judge.json").write_text(pretty_json(
         {"builder": "rlvr.evaluation.judge", "seed": seed, "fit_steps": _FIT_STEPS,
-         "final_loss": round(float(loss.detach()), 4)},
-        indent=1, sort_keys=True) + "\n", encoding="utf-8")
+         "final_loss": round(float(loss.detach()), 4)}), encoding="utf-8")
     return out
 
 

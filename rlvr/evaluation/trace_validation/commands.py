@@ -19,9 +19,11 @@ import hashlib
 import json
 from pathlib import Path
 
+from tracegen.core.files import staged, write_json_atomic
+
 from .. import suite as suite_mod
-from ..commands import add_judge_options, check_rows, fail, make_judge, write_json_atomic
-from ..evaluate import (EvaluateError, add_backend_arguments, check_image_counts, decoding, read_jsonl,
+from ..commands import add_judge_options, check_rows, fail, make_judge
+from ..evaluate import (EvaluateError, add_backend_arguments, check_image_counts, check_model, decoding, read_jsonl,
                         run_lm_eval, write_jsonl_atomic)
 
 #: the pinned training system prompt (the campaign checks the file's sha256 and sends its stripped text)
@@ -59,7 +61,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run_fetch(args) -> int:
     """Download (or copy) the pinned validation file, check sha256 and rows, then rename into place."""
     import shutil
-    import tempfile
     from pathlib import Path
 
     import pyarrow.parquet as pq
@@ -68,9 +69,7 @@ def run_fetch(args) -> int:
         ds = suite_mod.load(args.suite)["trace_validation"]["dataset"]
         want_sha, want_rows = args.expect_sha256 or ds["sha256"], args.expect_rows or ds["rows"]
         out = Path(args.output)
-        out.parent.mkdir(parents=True, exist_ok=True)
-        tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
-        try:
+        with staged(out, force=True) as tmp:
             name = Path(ds["file"]).name
             if args.source:
                 shutil.copyfile(args.source, tmp / name)
@@ -85,11 +84,6 @@ def run_fetch(args) -> int:
             rows = pq.ParquetFile(tmp / name).metadata.num_rows
             if rows != want_rows:
                 raise EvaluateError(f"{name}: {rows} rows != pinned {want_rows}")
-            if out.exists():
-                shutil.rmtree(out)
-            tmp.rename(out)
-        finally:
-            shutil.rmtree(tmp, ignore_errors=True)
     except (EvaluateError, suite_mod.SuiteError, OSError, ImportError) as e:
         return fail("trace-validation fetch", e)
     print(json.dumps({"file": str(out / name), "sha256": digest, "rows": rows}))
@@ -137,6 +131,7 @@ def check_validation_rows(data) -> int:
 
 def run_generate(args) -> int:
     try:
+        check_model(args.model, args.backend)
         manifest = suite_mod.load(args.suite)
         tv = manifest["trace_validation"]
         system = system_prompt(tv["prompt"]["system_prompt_sha256"])
