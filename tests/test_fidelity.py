@@ -48,7 +48,6 @@ OUTSIDE: dict[str, str] = {
     "icons-reference_canvas": "megapixels:over",
     "illustrations-library": "distinct_answers:under",
     "pages-calendar": "annotation_elements:over",
-    "physics-lever": "answer_median:over",
     "puzzles-arithmetic_panel": "megapixels:over",
     "puzzles-cell_board": "annotation_elements:over, answer_median:over, megapixels:over",
     "symbolic-clock": "megapixels:over",
