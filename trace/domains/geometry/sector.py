@@ -35,7 +35,7 @@ def radius(rng, d):
 
 class Sector(Scene):
     domain, scene_id, size = "geometry", "sector", SIZE
-    megapixels = (0.42, 0.72)
+    megapixels = (0.42, 0.62)   # render-only image area: the original draws its one 760x560 canvas
     description = ("A shaded circular sector AOB with its radius, its area or arc length, or an angle at O beside it "
                    "(along a straight line or inside a right angle), and one unknown.")
 
