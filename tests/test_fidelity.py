@@ -33,7 +33,6 @@ OUTSIDE: dict[str, str] = {
     "geometry-composite_shape": "answer_median:under, distinct_answers:under",
     "geometry-coordinate_plane": "distinct_answers:under, megapixels:over",
     "geometry-graph_paper": "annotation_elements:over, answer_median:over, distinct_answers:under, megapixels:over, top_answer_share:over",
-    "geometry-triangle_relations": "answer_median:under",
     "graph-adjacency": "annotation_elements:over, answer_median:over, megapixels:over, top_answer_share:over",
     "graph-automaton": "megapixels:over",
     "graph-binary_tree": "annotation_elements:over",
