@@ -2,8 +2,9 @@
 coordinate rule produces -- a reflection, rotation, translation, midpoint inverse, section
 point, quadrilateral completion or a point in a shaded region -- and the panel whose shaded
 region matches a condition.  Candidates are drawn in the image (4 to 6 of them, by
-difficulty -- and per instance where the reference mixes counts -- as the reference offers them); distractors are the rule's usual slips (the wrong
-axis, direction or ratio, an off-by-one step) so they sit close to the answer.
+difficulty -- and per instance where the reference mixes counts -- as the reference offers
+them); distractors are the rule's usual slips (the wrong axis, direction or ratio, an
+off-by-one step) so they sit close to the answer.
 """
 
 from __future__ import annotations
