@@ -29,7 +29,6 @@ OUTSIDE: dict[str, str] = {
     "charts-table": "annotation_elements:over, distinct_answers:under",
     "games-go": "megapixels:over",
     "games-minesweeper": "megapixels:over",
-    "geometry-graph_paper": "annotation_elements:over, answer_median:over, distinct_answers:under, megapixels:over, top_answer_share:over",
     "graph-adjacency": "annotation_elements:over, answer_median:over, megapixels:over, top_answer_share:over",
     "graph-automaton": "megapixels:over",
     "graph-binary_tree": "annotation_elements:over",
