@@ -241,3 +241,34 @@ def test_right_angle_polygons_have_inward_corners_and_the_original_shape():
         answers.add(sol.answer)
     assert inward > 0 and answers == {1, 2, 3, 4, 5}
     assert "inward-pointing corners" in sol.question
+
+
+def _simple(pts):
+    """No two non-adjacent sides of the polygon meet (touching counts)."""
+    def orient(a, b, c):
+        v = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+        return (v > 0) - (v < 0)
+
+    def on(a, b, c):
+        return min(a[0], b[0]) <= c[0] <= max(a[0], b[0]) and min(a[1], b[1]) <= c[1] <= max(a[1], b[1])
+
+    def meet(p1, p2, p3, p4):
+        o = [orient(p1, p2, p3), orient(p1, p2, p4), orient(p3, p4, p1), orient(p3, p4, p2)]
+        if o[0] != o[1] and o[2] != o[3]:
+            return True
+        return any(x == 0 and on(*seg, c) for x, seg, c in zip(o, ((p1, p2), (p1, p2), (p3, p4), (p3, p4)),
+                                                               (p3, p4, p1, p2)))
+
+    n = len(pts)
+    sides = [(pts[i], pts[(i + 1) % n]) for i in range(n)]
+    return not any(meet(*sides[i], *sides[j]) for i in range(n) for j in range(i + 2, n) if (i, j) != (0, n - 1))
+
+
+def test_right_angle_polygons_stay_simple_when_inward_corners_are_cut():
+    from tracegen.core import engine
+
+    spec = registry.get(P + "right_angle_vertex_count")
+    for d in (1, 2, 3):
+        for i in range(40):
+            _, _, state, _, _ = engine.solve_only(spec, seed=11, split="train", index=i, difficulty=d)
+            assert _simple(state["items"][0]["pts"]), (d, i, state["items"][0]["pts"])

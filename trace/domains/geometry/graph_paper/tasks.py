@@ -8,7 +8,7 @@ import math
 
 import numpy as np
 
-from tracegen.kits.geometry import cross, dist2, drop_collinear, is_convex
+from tracegen.kits.geometry import dist2, drop_collinear, is_convex
 
 from .scene import UNIT_NOTE, _count_target, _plant, _read_items, _single, task
 from .shapes import (SHAPE_CLASSES, angle_deg, make_angle, make_concave, make_convex, make_equilateral,
