@@ -79,7 +79,9 @@ def diameter_chord(lab, fig, state, qid):
         return math.sqrt(r * r - (L["AC"] / 2) ** 2)
     if ask in ("BE", "DE"):
         oe = math.sqrt(r * r - (L["AC"] / 2) ** 2)
-        return r - oe if ask == "BE" else r + oe
+        (ox, oy), (ex, ey), (bx, by) = (fig["pts"][k] for k in "OEB")
+        near_b = (ex - ox) * (bx - ox) + (ey - oy) * (by - oy) > 0     # the chord crosses OB, not OD
+        return r - oe if (ask == "BE") == near_b else r + oe
     if ask == "AC":                      # AE^2 = BE * ED
         return 2 * math.sqrt(L["BE"] * (L["DB"] - L["BE"]))
     return L["BE"] + (L["AC"] / 2) ** 2 / L["BE"]

@@ -1,6 +1,7 @@
 """geometry/coordinate_plane: independent solvers written from the catalog programs, shortcut checks."""
 
 import cmath
+import collections
 import itertools
 import math
 from fractions import Fraction
@@ -191,6 +192,22 @@ def test_candidates_are_drawn_in_the_image_and_count_as_the_reference_offers():
         spec = registry.get(P + name)
         for d, k in zip((1, 2, 3), counts):
             inst = engine.generate(spec, seed=2, split="train", index=0, difficulty=d, encode=False)
+            k = inst.solution.options if name == "reflected_point_label" and d == 2 else k   # a mix (below)
             assert (inst.solution.options, inst.solution.options_in) == (k, "image")
             drawn = {t["text"] for t in inst.canvas.texts}
             assert set("ABCDEF"[:k]) <= drawn, f"{name}: option letters not drawn"
+
+
+def test_reflection_and_locus_offer_the_reference_mix_of_4_and_6_candidates():
+    """At the original's level the reference draws 4 or 6 candidates (4 in most instances: its
+    option counts 4/4/6, letters A-F answered): 14 consecutive instances offer 4 in 8 and 6 in 6,
+    each letter the answer as often as its count's share gives."""
+    for name in ("reflected_point_label", "locus_point_label"):
+        spec = registry.get(P + name)
+        seen = collections.Counter()
+        for i in range(14):
+            _, _, _, _, sol = engine.solve_only(spec, seed=5, split="train", index=i)
+            assert sol.options_in == "image"
+            seen[(sol.options, sol.answer)] += 1
+        assert sum(n for (k, _), n in seen.items() if k == 4) == 8, (name, seen)
+        assert {a for _, a in seen} == set("ABCDEF"), (name, seen)

@@ -91,20 +91,10 @@ def quadrilaterals(state, params, qid):
 
 
 def right_angles(state, params, qid):
-    pts = state["items"][0]["pts"]
-    e = _edges(pts)
-    orient = 1 if _shoelace_signed(pts) > 0 else -1
-    n = 0
-    for i in range(len(pts)):
-        u, v = e[i - 1], e[i]
-        dot = u[0] * v[0] + u[1] * v[1]
-        turn = u[0] * v[1] - u[1] * v[0]
-        n += dot == 0 and turn * orient > 0     # perpendicular edges turning inward: 90, not 270
-    return n
-
-
-def _shoelace_signed(pts):
-    return sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in zip(pts, pts[1:] + pts[:1]))
+    """Corners whose two sides are perpendicular: outward (90°) and inward (270°) ones alike,
+    as the original counts them."""
+    e = _edges(state["items"][0]["pts"])
+    return sum(e[i - 1][0] * e[i][0] + e[i - 1][1] * e[i][1] == 0 for i in range(len(e)))
 
 
 def shapes(state, params, qid):
@@ -214,3 +204,71 @@ def test_labelled_extremum_tasks_offer_six_figures_in_the_image():
             inst = engine.generate(spec, seed=4, split="train", index=0, difficulty=d, encode=False)
             assert (inst.solution.options, inst.solution.options_in) == (6, "image")
             assert set("ABCDEF") <= set(inst.canvas.drawn_texts())
+
+
+# The original's right_angle_vertex_count, seed 0 (maveryn/trace 5ef7944, its trace payload): a
+# 12-vertex polygon A..L whose answer is 4, the right-angle vertices E, H, I and L -- I, at (-5, -1),
+# is an inward 270° corner of the stepped outline.
+ORIGINAL_SEED0 = [(0, 2), (1, 1), (1, -6), (0, -7), (-2, -7), (-2, -5), (-3, -4), (-5, -4), (-5, -1), (-7, -1),
+                  (-8, 0), (-8, 2)]
+
+
+def test_right_angle_vertices_count_inward_corners_as_the_original():
+    from tracegen.domains.geometry.graph_paper.tasks import right_angle_vertices
+
+    got = right_angle_vertices(ORIGINAL_SEED0)
+    assert ["ABCDEFGHIJKL"[i] for i in got] == ["E", "H", "I", "L"]
+    assert right_angles({"items": [{"pts": ORIGINAL_SEED0}]}, {}, "single") == 4
+
+
+def test_right_angle_polygons_have_inward_corners_and_the_original_shape():
+    """At the original's level the polygons have 6-12 vertices, answers 1-5, and some of the counted
+    corners are inward (270°) ones; the question says to count them."""
+    from tracegen.core import engine
+
+    spec = registry.get(P + "right_angle_vertex_count")
+    inward = 0
+    answers = set()
+    for i in range(15):
+        _, d, state, _, sol = engine.solve_only(spec, seed=3, split="train", index=i)
+        pts = state["items"][0]["pts"]
+        assert d == 2 and 6 <= len(pts) <= 12 and 1 <= sol.answer <= 5
+        assert sol.answer == right_angles(state, {}, "single")
+        e, turns = _edges(pts), _turns(pts)
+        ccw = sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in zip(pts, pts[1:] + pts[:1])) > 0
+        inward += sum(e[i - 1][0] * e[i][0] + e[i - 1][1] * e[i][1] == 0 and (turns[i] > 0) != ccw
+                      for i in range(len(pts)))
+        answers.add(sol.answer)
+    assert inward > 0 and answers == {1, 2, 3, 4, 5}
+    assert "inward-pointing corners" in sol.question
+
+
+def _simple(pts):
+    """No two non-adjacent sides of the polygon meet (touching counts)."""
+    def orient(a, b, c):
+        v = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+        return (v > 0) - (v < 0)
+
+    def on(a, b, c):
+        return min(a[0], b[0]) <= c[0] <= max(a[0], b[0]) and min(a[1], b[1]) <= c[1] <= max(a[1], b[1])
+
+    def meet(p1, p2, p3, p4):
+        o = [orient(p1, p2, p3), orient(p1, p2, p4), orient(p3, p4, p1), orient(p3, p4, p2)]
+        if o[0] != o[1] and o[2] != o[3]:
+            return True
+        return any(x == 0 and on(*seg, c) for x, seg, c in zip(o, ((p1, p2), (p1, p2), (p3, p4), (p3, p4)),
+                                                               (p3, p4, p1, p2)))
+
+    n = len(pts)
+    sides = [(pts[i], pts[(i + 1) % n]) for i in range(n)]
+    return not any(meet(*sides[i], *sides[j]) for i in range(n) for j in range(i + 2, n) if (i, j) != (0, n - 1))
+
+
+def test_right_angle_polygons_stay_simple_when_inward_corners_are_cut():
+    from tracegen.core import engine
+
+    spec = registry.get(P + "right_angle_vertex_count")
+    for d in (1, 2, 3):
+        for i in range(40):
+            _, _, state, _, _ = engine.solve_only(spec, seed=11, split="train", index=i, difficulty=d)
+            assert _simple(state["items"][0]["pts"]), (d, i, state["items"][0]["pts"])

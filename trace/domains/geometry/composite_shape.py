@@ -32,7 +32,7 @@ def clean(v: float) -> bool:
 
 class CompositeShape(Scene):
     domain, scene_id, size = "geometry", "composite_shape", SIZE
-    megapixels = (0.45, 0.8)
+    megapixels = (0.45, 0.68)   # render-only image area: the original draws its one 820x580 canvas
     description = ("A shaded composite shape with lettered corners (house pentagon, L profile, tabbed rectangle, "
                    "rectangle with a semicircle or a cut corner, circular sector), drawn to scale with right-angle "
                    "squares, equal-length ticks and its measurements listed; one measure is asked.")
@@ -144,8 +144,8 @@ def house_outline_perimeter(q):
 @task("l_profile_area", answer="integer", annotation="point_map", ops="formula_evaluation")
 def l_profile_area(q):
     def make(rng, d):
-        hi = {1: 14, 2: 30, 3: 48}[d]
-        W, H = rint(rng, 5, hi), rint(rng, 5, hi)
+        lo, hi = {1: (5, 14), 2: (12, 40), 3: (14, 52)}[d]      # level 2: the original's areas (~110..830)
+        W, H = rint(rng, lo, hi), rint(rng, lo, hi)
         nw, nh = rint(rng, 2, W - 2), rint(rng, 2, H - 2)
         pts = {"A": (0, 0), "B": (0, H), "C": (W - nw, H), "D": (W - nw, H - nh), "E": (W, H - nh), "F": (W, 0)}
         fig = shape(pts, list("ABCDEF"))
@@ -231,8 +231,8 @@ def tabbed_rectilinear_perimeter(q):
 @task("rectangle_triangle_cutout_area", answer="integer", annotation="point_map", ops="formula_evaluation")
 def rectangle_triangle_cutout_area(q):
     def make(rng, d):
-        hi = {1: 16, 2: 34, 3: 60}[d]
-        W, H = rint(rng, 6, hi), rint(rng, 5, hi)
+        lo, hi = {1: (6, 16), 2: (10, 36), 3: (12, 60)}[d]      # level 2: the original's areas (~70..760)
+        W, H = rint(rng, lo, hi), rint(rng, lo - 1, hi)
         ec, cf = rint(rng, 2, W - 2), rint(rng, 2, H - 1)
         if ec * cf % 2:
             return None, None
@@ -329,7 +329,7 @@ def missing_width_from_semicircle_area(q):
     cap = q.query_id == "cap_from_total_area"
 
     def make(rng, d):
-        made = semicircle_shape(rng, d, cap, lo=6, wide=10 * d)
+        made = semicircle_shape(rng, d, cap, lo=6, wide={1: 10, 2: 42, 3: 50}[d])   # level 2: widths 6..72
         if made is None:
             return None, None
         fig, W, H, r, total = made

@@ -23,7 +23,8 @@ from tracegen.kits.geometry import rint
 SIZE = (760, 560)
 
 
-RADII = {1: [float(v) for v in range(3, 16)], 2: [float(v) for v in range(4, 25)],
+# level 2 is the original's: whole radii 4..12 and angles that are multiples of 5 (or 72) degrees
+RADII = {1: [float(v) for v in range(3, 10)], 2: [float(v) for v in range(4, 13)],
          3: [v / 2 for v in range(21, 81)]}
 
 
@@ -34,7 +35,7 @@ def radius(rng, d):
 
 class Sector(Scene):
     domain, scene_id, size = "geometry", "sector", SIZE
-    megapixels = (0.42, 0.72)
+    megapixels = (0.42, 0.62)   # render-only image area: the original draws its one 760x560 canvas
     description = ("A shaded circular sector AOB with its radius, its area or arc length, or an angle at O beside it "
                    "(along a straight line or inside a right angle), and one unknown.")
 
@@ -83,11 +84,14 @@ def build(q, make):
     return build_figure(q, lambda rng: make(rng, q.difficulty))
 
 
-def angle_range(rng, d, lo=20, hi=330):
+def angle_range(rng, d, lo=20, hi=330, ref=(40, 150)):
+    """The sector's angle: level 1 a multiple of 10 in 30..150, level 2 a multiple of 5 (or 72) in
+    the original's range ``ref`` for the task, level 3 any whole angle in lo..hi."""
     if d == 1:
         return rint(rng, max(lo, 30), min(hi, 150), 10)
     if d == 2:
-        return rint(rng, lo, min(hi, 200))
+        nice = [a for a in range(ref[0], ref[1] + 1) if a % 5 == 0 or a == 72]
+        return nice[int(rng.integers(len(nice)))]
     return rint(rng, lo, hi)
 
 
@@ -148,7 +152,7 @@ def arc_from_supplement(q):
 @task("sector_area_from_complement_angle_value", answer="number", annotation="bbox", ops="formula_evaluation")
 def area_from_complement(q):
     def make(rng, d):
-        r, th = radius(rng, d), angle_range(rng, d, 15, 75)
+        r, th = radius(rng, d), angle_range(rng, d, 15, 75, ref=(25, 65))
         fig = sector_fig(r, th, other="right", right=True)
         fig["angles"].append({"v": "O", "a": "B", "b": "C", "text": f"{90 - th}°", "arcs": 2})
         return fig, {"r": r, "th": th}

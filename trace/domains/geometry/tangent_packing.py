@@ -53,7 +53,7 @@ def layout(kind: str, r: float, tilt: float) -> dict:
 
 class TangentPacking(Scene):
     domain, scene_id, size = "geometry", "tangent_packing", SIZE
-    megapixels = (0.42, 0.72)
+    megapixels = (0.42, 0.62)   # render-only image area: the original draws its one 780x560 canvas
     description = ("A circle in a square, a square in a circle, or two equal circles in a rectangle, all tangent, with "
                    "the gap hatched, one given measurement and one unknown.")
 
@@ -181,7 +181,7 @@ def square_in_circle_gap(q):
 
 @task("two_circles_in_rectangle_gap_area", answer="number", annotation="bbox", ops="formula_evaluation")
 def two_circles_gap(q):
-    return gap_area_task(q, "two_circles", {1: (12, 60), 2: (16, 240), 3: (40, 260)}, "width")
+    return gap_area_task(q, "two_circles", {1: (12, 60), 2: (12, 320), 3: (40, 360)}, "width")
 
 
 # ---------------------------------------------------------------------- a size from the shaded area

@@ -32,7 +32,7 @@ def length(rng, d, lo, hi):
 
 class TrapezoidExtension(Scene):
     domain, scene_id, size = "geometry", "trapezoid_extension", SIZE
-    megapixels = (0.45, 0.8)
+    megapixels = (0.42, 0.62)   # render-only image area: the original draws its one 780x560 canvas
     description = ("A trapezoid ABCD extended past B to E so that AECD is a parallelogram, the added triangle BEC "
                    "shaded apart, with its height, given lengths and the parallelogram's area or perimeter.")
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from tracegen.core.task import Scene
 
-N_WEIGHTS = {1: (3, 4), 2: (4, 6), 3: (6, 8)}
-HOOKS = {1: 5, 2: 7, 3: 9}
+# level 2 is the original's lever: 8 marks a side, 3-5 weights of 1..9 N
+N_WEIGHTS = {1: (3, 4), 2: (3, 5), 3: (6, 8)}
+HOOKS = {1: 5, 2: 8, 3: 9}
 VALUES = {1: 6, 2: 9, 3: 12}                      # weights are 1..VALUES newtons
 W, H = 920, 360
 CX, BEAM_Y = 460, 150
@@ -82,29 +83,48 @@ def _ids(state, side):
     return [f"weight:{k}" for k, wt in enumerate(state["weights"]) if _side(wt["pos"]) == side]
 
 
-SIDE_WEIGHTS = {1: (2, 3), 2: (2, 4), 3: (3, 5)}
+SIDE_WEIGHTS = {1: (1, 2), 2: (1, 3), 3: (2, 5)}
+# the asked side's torque (N·m); level 2 spans the original's answers (3..24)
+TORQUES = {1: (2, 14), 2: (3, 24), 3: (12, 60)}
 
 
 @task("side_torque_value", answer="integer", annotation="bbox_set", ops="aggregation,formula_evaluation")
 def side_torque_value(q):
     side = q.choice("side", ["left", "right"])
     lo, hi = SIDE_WEIGHTS[q.difficulty]
+    t_lo, t_hi = TORQUES[q.difficulty]
+    target = q.target(range(t_lo, t_hi + 1))
 
     def plant(st, r):
-        """The asked side carries lo..hi weights (the reference asks about two or three)."""
-        k = int(r.integers(lo, hi + 1))
+        """The asked side carries lo..hi weights (more often more) whose moments sum to the target:
+        each weight's value is drawn below what the rest still allows, the last one is solved for,
+        and the draw is retried until that is a whole weight in range."""
         sgn = -1 if side == "left" else 1
         keep = [wt for wt in st["weights"] if _side(wt["pos"]) != side] or [{"pos": -sgn, "value": 1}]
-        spots = r.choice(range(1, st["hooks"] + 1), size=k, replace=False)
         vmax = VALUES[q.difficulty]
-        new = [{"pos": sgn * int(p), "value": int(r.integers(1, vmax + 1))} for p in spots]
-        st["weights"] = sorted(keep + new, key=lambda wt: wt["pos"])
+        ks = list(range(lo, hi + 1))
+        k = int(r.choice(ks, p=[(i + 1) / sum(range(1, len(ks) + 1)) for i in range(len(ks))]))
+        while k > 1 and k * (k + 1) // 2 > target:       # k weights need at least 1*1 + 1*2 + ... + 1*k
+            k -= 1
+        for _ in range(80):
+            spots = [int(p) for p in r.choice(range(1, st["hooks"] + 1), size=k, replace=False)]
+            values, rem = [], target
+            for j, d in enumerate(spots[1:], start=1):
+                cap = min(vmax, (rem - sum(spots[j + 1:]) - spots[0]) // d)
+                if cap < 1:
+                    break
+                values.append(int(r.integers(1, cap + 1)))
+                rem -= values[-1] * d
+            if len(values) == k - 1 and rem % spots[0] == 0 and rem // spots[0] <= vmax:
+                new = [{"pos": sgn * d, "value": v} for d, v in zip(spots, [rem // spots[0]] + values)]
+                st["weights"] = sorted(keep + new, key=lambda wt: wt["pos"])
+                break
         return st
 
     s = q.edit(plant)
     terms = [(wt["value"], abs(wt["pos"])) for wt in s["weights"] if _side(wt["pos"]) == side]
     q.require(bool(terms), "no weight on the queried side")
-    torque = sum(w * d for w, d in terms)
+    torque = q.balance(sum(w * d for w, d in terms), range(t_lo, t_hi + 1))
     q.step("torque_sum", side=side, terms=terms, result=torque)
     return q.answer(torque, witnesses=_ids(s, side),
                     question=(f"Each weight is placed at a mark whose number is its distance from the pivot in metres. "
@@ -112,9 +132,15 @@ def side_torque_value(q):
                               f"weights on the {side} side?"))
 
 
+# the missing weight (N); level 2 spans the original's answers (1..6)
+MISSING = {1: (1, 5), 2: (1, 6), 3: (1, 12)}
+
+
 @task("missing_weight_balance_value", answer="integer", annotation="bbox_set_map", ops="formula_evaluation")
 def missing_weight_balance_value(q):
-    target = q.target(range(1, 13))
+    m_lo, m_hi = MISSING[q.difficulty]
+    target = q.target(range(m_lo, m_hi + 1))
+    vmax = VALUES[q.difficulty]
 
     def plant(st, r):
         ws = st["weights"]
@@ -125,7 +151,7 @@ def missing_weight_balance_value(q):
         same = [k for k, wt in enumerate(ws) if _side(wt["pos"]) == side and k != u]
         for _ in range(40):
             for k in same + others:
-                ws[k]["value"] = int(r.integers(1, 13))
+                ws[k]["value"] = int(r.integers(1, vmax + 1))
             last = others[int(r.integers(len(others)))]
             need = sum(ws[k]["value"] * abs(ws[k]["pos"]) for k in same + [u])
             rest = sum(ws[k]["value"] * abs(ws[k]["pos"]) for k in others if k != last)

@@ -97,21 +97,31 @@ def chord_from_inscribed(q):
 @task("diameter_perpendicular_chord_length_value", answer="integer", annotation="point_map",
       ops="formula_evaluation", queries=("diameter_perpendicular_chord_length",))
 def diameter_chord(q):
+    # level 2 asks BE = r - s e (the chord crosses OB, s = 1, or OD, s = -1) as the original does,
+    # balanced over the lengths its triples give
+    layouts = [(h, e, r, s) for a, b, r in TRIPLES if 26 <= r <= 130 for h, e in ((a, b), (b, a)) for s in (1, -1)
+               if r - s * e != 2 * h]                           # the answer is not the printed chord
+    target = q.target(sorted({r - s * e for h, e, r, s in layouts})) if q.difficulty == 2 else None
+
     def make(rng, d, clutter):
-        limit = {1: 60, 2: 130, 3: 200}[d]
-        h, e, r = pick(rng, [t for t in TRIPLES if t[2] <= limit and t[2] >= limit // 5])
-        if rng.integers(2):
-            h, e = e, h
-        fig = ct.circle_fig(float(r), {"D": [0.0, r], "B": [0.0, -r], "A": [-h, -e], "C": [h, -e],
-                                       "E": [0.0, -e]})
+        if d == 2:
+            h, e, r, s = pick(rng, [t for t in layouts if t[2] - t[3] * t[1] == target])
+        else:
+            limit = {1: 60, 3: 200}[d]
+            h, e, r = pick(rng, [t for t in TRIPLES if t[2] <= limit and t[2] >= limit // 5])
+            if rng.integers(2):
+                h, e = e, h
+            s = 1 if d == 1 or rng.integers(2) else -1
+        fig = ct.circle_fig(float(r), {"D": [0.0, r], "B": [0.0, -r], "A": [-h, -s * e], "C": [h, -s * e],
+                                       "E": [0.0, -s * e]})
         fig["segs"] += [["D", "B"], ["A", "C"]]
         fig["angles"].append({"v": "E", "a": "C", "b": "B", "right": True})
-        vals = {"DB": 2 * r, "AC": 2 * h, "BE": r - e, "DE": r + e, "OE": e, "OA": r}
+        vals = {"DB": 2 * r, "AC": 2 * h, "BE": r - s * e, "DE": r + s * e, "OE": e, "OA": r}
         if d == 1:
             given, ask = ["OA", "AC"], "OE"
             fig["segs"].append(["O", "A", "thin"])
-        elif d == 2:
-            given, ask = ["DB", "AC"], pick(rng, ["BE", "BE", "DE"])
+        elif d == 2:                             # the original asks BE, the chord on either side of O
+            given, ask = ["DB", "AC"], "BE"
         else:
             given, ask = pick(rng, [(["DB", "BE"], "AC"), (["AC", "BE"], "DB"), (["DB", "AC"], "DE")])
         for nm in given:

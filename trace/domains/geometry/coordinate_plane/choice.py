@@ -2,8 +2,9 @@
 coordinate rule produces -- a reflection, rotation, translation, midpoint inverse, section
 point, quadrilateral completion or a point in a shaded region -- and the panel whose shaded
 region matches a condition.  Candidates are drawn in the image (4 to 6 of them, by
-difficulty, as the reference offers them); distractors are the rule's usual slips (the wrong
-axis, direction or ratio, an off-by-one step) so they sit close to the answer.
+difficulty -- and per instance where the reference mixes counts -- as the reference offers
+them); distractors are the rule's usual slips (the wrong axis, direction or ratio, an
+off-by-one step) so they sit close to the answer.
 """
 
 from __future__ import annotations
@@ -22,10 +23,17 @@ task = cp.SCENE.task
 
 def _offer(q, counts):
     """(k, letter): the option count for the difficulty and the instance's balanced answer letter
-    among ``k`` options drawn in the image."""
+    among ``k`` options drawn in the image.  A count given as a mix, ``((4, 2), (6, 1))``, offers
+    each count in proportion to its weight times its letters: (count, letter) pairs are spread
+    evenly over consecutive instances (a stratified target), so the first count stays the
+    majority (the original offers 4 or 6 candidates, 4 in most instances)."""
     k = counts[q.difficulty] if isinstance(counts, dict) else counts
+    if isinstance(k, tuple):
+        k, letter = q.target([(n, c) for n, w in k for _ in range(w) for c in LETTERS[:n]], stratified=True)
+    else:
+        letter = q.target(LETTERS[:k])
     q.offer(k, "image")
-    return k, q.target(LETTERS[:k])
+    return k, letter
 
 
 def _cands(r, R, correct, pool, k, letter, taken=()):
@@ -75,7 +83,8 @@ def _ring(p, steps=((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1),
 
 
 # ---------------------------------------------------------------------- reflection
-REFLECT_OPTIONS = {1: 4, 2: 4, 3: 6}
+OPTION_MIX = ((4, 2), (6, 1))           # 8 of 14 instances offer 4 candidates, 6 offer 6
+REFLECT_OPTIONS = {1: 4, 2: OPTION_MIX, 3: 6}
 
 
 @task("reflected_point_label", answer="option_letter", annotation="point", ops="transformation",
@@ -387,7 +396,7 @@ def quadrilateral_completion_label(q):
 
 
 # ---------------------------------------------------------------------- locus regions
-LOCUS_OPTIONS = {1: 4, 2: 4, 3: 6}
+LOCUS_OPTIONS = {1: 4, 2: OPTION_MIX, 3: 6}
 LOCUS_MARGIN = {1: 1.0, 2: 0.6, 3: 0.35}
 LOCUS_QUERIES = {"circle_region_point": "disc", "annulus_region_point": "annulus",
                  "vertical_strip_region_point": "vstrip", "half_plane_intersection_region_point": "quadrant"}

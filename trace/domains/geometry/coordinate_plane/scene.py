@@ -46,7 +46,8 @@ def plane_for(R, x0=20.0, y0=20.0, side=SIDE):
 
 class CoordinatePlane(Scene):
     domain, scene_id, size = "geometry", "coordinate_plane", (SIDE + 40, SIDE + 40)
-    megapixels = (0.5, 0.95)
+    megapixels = (0.42, 0.56)   # render-only image area: the original's square canvases of 640..720 px
+    aspect_pad = 0.1
     description = ("A coordinate plane with axes, a unit grid and tick labels, carrying per task unlabelled dots, "
                    "labelled reference points, lettered candidate points, segments, a polygon, a mirror line, a "
                    "shaded region and a note -- or six small lettered planes under a condition box.")

@@ -157,16 +157,22 @@ def angle_extremum_label(q):
 
 
 # ====================================================================== one figure on the sheet
-SLOPE_DENS = {1: (1, 2), 2: (1, 2, 4), 3: (1, 2, 4, 5)}
+# run of the slope's lowest terms and the steepest slope; level 2: the original's slopes (-2..2.5, runs 1-5)
+SLOPE_DENS = {1: (1, 2), 2: (1, 2, 3, 4, 5), 3: (1, 2, 3, 4, 5)}
+SLOPE_MAX = {1: 2, 2: 2.5, 3: 4}
 
 
 @task("line_slope_value", answer="number", annotation="segment", ops="formula_evaluation")
 def line_slope_value(q):
+    # rising and falling lines in even shares (a stratified target); level 2 draws no flat line, as the original
+    sign = q.target((-1, 1), stratified=True)
+
     def pts(r, s):
         W, H = s["cols"] - 2, s["rows"] - 2
         while True:
             den = pick(r, SLOPE_DENS[q.difficulty])
-            num = int(r.integers(-4 * den, 4 * den + 1))
+            top = int(SLOPE_MAX[q.difficulty] * den)
+            num = sign * int(r.integers(1 if q.difficulty == 2 else 0, top + 1))
             if math.gcd(num, den) != 1 or (num == 0 and r.random() < 0.7):
                 continue
             ms = [m for m in range(1, 20) if den * m <= W and abs(num) * m <= H and den * m >= 2]
@@ -209,8 +215,18 @@ def _one_polygon(q, build):
     return fam, it
 
 
+# the measured polygon's size; level 2 is the original's: rectangles and parallelograms of sides
+# (base, height) 3..6, triangles within 8 squares (areas 6..25), perimeters 12..24
+AREA_SIDES = {1: (2, 5), 2: (3, 6), 3: (2, 99)}
+TRIANGLE_SPAN = {1: 6, 2: 8, 3: 99}
+PERIMETER_SPAN = {1: 6, 2: 8, 3: 99}
+
+
 def _area_polygon(r, s, fam, d):
     W, H = s["cols"] - 2, s["rows"] - 2
+    lo, hi = AREA_SIDES[d]
+    span = TRIANGLE_SPAN[d] if fam == "triangle" else hi + 6          # a parallelogram's shear adds width
+    sw, sh_ = min(W, span), min(H, span)
     while True:
         if fam == "rectangle":
             if d == 3 and r.random() < 0.5:
@@ -219,10 +235,10 @@ def _area_polygon(r, s, fam, d):
                 u, v = (a, b), (-b * m, a * m)
                 local = _norm([[0, 0], list(u), [u[0] + v[0], u[1] + v[1]], list(v)])
             else:
-                w, h = int(r.integers(2, W + 1)), int(r.integers(2, H + 1))
+                w, h = int(r.integers(lo, min(hi, W) + 1)), int(r.integers(lo, min(hi, H) + 1))
                 local = [[0, 0], [w, 0], [w, h], [0, h]]
         elif fam == "parallelogram":
-            b, h = int(r.integers(2, 9)), int(r.integers(2, H + 1))
+            b, h = int(r.integers(lo, min(8, hi) + 1)), int(r.integers(lo, min(hi, H) + 1))
             sh = int(r.integers(-6, 7))
             if sh == 0:
                 continue
@@ -231,18 +247,18 @@ def _area_polygon(r, s, fam, d):
                 local = [[y, x] for x, y in local][::-1]
         else:
             if d == 1:
-                b, h = int(r.integers(2, 11)), int(r.integers(2, H + 1))
+                b, h = int(r.integers(2, min(10, sw) + 1)), int(r.integers(2, sh_ + 1))
                 apex = int(r.integers(-3, b + 4))
                 local = _norm([[0, 0], [b, 0], [apex, h]])
             else:
-                local = [[int(r.integers(0, 13)), int(r.integers(0, H + 1))] for _ in range(3)]
+                local = [[int(r.integers(0, min(12, sw) + 1)), int(r.integers(0, sh_ + 1))] for _ in range(3)]
                 axis = sum(local[i][0] == local[i - 1][0] or local[i][1] == local[i - 1][1] for i in range(3))
                 if (d == 2 and axis != 1) or (d == 3 and axis != 0):
                     continue
                 local = _norm(local)
-            if abs(area2(local)) % 2 or abs(area2(local)) < 6 or min(interior_angles(local)) < 15:
+            if abs(area2(local)) % 2 or min(interior_angles(local)) < 15:
                 continue
-        if _fits(local, W, H) and abs(area2(local)) >= 6:
+        if _fits(local, sw, sh_) and abs(area2(local)) >= (6 if d == 1 else 12):     # area 3 (level 1) or 6
             break
     return _on_sheet(r, local, W, H)
 
@@ -295,7 +311,8 @@ def _int_triangles():
 
 def _perimeter_polygon(r, s, fam, d):
     W, H = s["cols"] - 2, s["rows"] - 2
-    pyth = [v for v in _int_vectors() if v[0] != 0 and v[1] != 0]
+    sw, sh_ = min(W, PERIMETER_SPAN[d]), min(H, PERIMETER_SPAN[d])
+    pyth = [v for v in _int_vectors() if v[0] != 0 and v[1] != 0 and abs(v[0]) <= sw and abs(v[1]) <= sh_]
     while True:
         if fam == "rectangle":
             if d == 3 and r.random() < 0.5:
@@ -305,14 +322,14 @@ def _perimeter_polygon(r, s, fam, d):
                 v = (-u[1] // g * m, u[0] // g * m)     # perpendicular, length m * |u| / g (an integer)
                 local = _norm([[0, 0], list(u), [u[0] + v[0], u[1] + v[1]], list(v)])
             else:
-                w, h = int(r.integers(2, W + 1)), int(r.integers(2, H + 1))
+                w, h = int(r.integers(2, sw + 1)), int(r.integers(2, sh_ + 1))
                 local = [[0, 0], [w, 0], [w, h], [0, h]]
         elif fam == "parallelogram":
             u = pick(r, pyth)
             if d == 3 and r.random() < 0.5:
                 v = pick(r, pyth)
             else:
-                b = int(r.integers(2, 11))
+                b = int(r.integers(2, min(10, sw) + 1))
                 v = (b, 0) if r.random() < 0.6 else (0, b)
             cr = u[0] * v[1] - u[1] * v[0]
             if cr == 0 or u[0] * v[0] + u[1] * v[1] == 0:
@@ -324,7 +341,7 @@ def _perimeter_polygon(r, s, fam, d):
             if d == 1 and axis < 2:
                 continue
             local = _transform(pts, r)
-        if _fits(local, W, H) and min(interior_angles(local)) >= 15:
+        if _fits(local, sw, sh_) and min(interior_angles(local)) >= 15:
             break
     return _on_sheet(r, local, W, H)
 
@@ -395,10 +412,14 @@ def circle_circumference_value(q):
 @task("ellipse_area_value", answer="string", annotation="bbox", ops="formula_evaluation")
 def ellipse_area_value(q):
     lo, hi = CIRCLE_R[q.difficulty]
+    # the area a*b (unequal semi-axes up to hi), spread evenly over the products
+    ab = q.target(sorted({a * b for a in range(1, hi + 1) for b in range(1, hi + 1) if a != b}), stratified=True)
 
     def radii(r, mx, my):
-        a, b = int(r.integers(1, min(hi, mx) + 1)), int(r.integers(1, min(hi, my) + 1))
-        return (a, b) if a != b else (a, b - 1) if b > 1 else (a, b + 1)
+        pairs = [(a, ab // a) for a in range(1, min(hi, mx) + 1)
+                 if ab % a == 0 and ab // a != a and ab // a <= min(hi, my)]
+        q.require(bool(pairs), "no semi-axes on this sheet give the target area")
+        return pick(r, pairs)
 
     def circle(r, mx, my):
         k = int(r.integers(1, 4))

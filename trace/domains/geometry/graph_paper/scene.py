@@ -23,9 +23,10 @@ from tracegen.kits.plane import Plane, draw_plane
 
 from .shapes import SHAPE_CLASSES, SLOT, make_shape
 
-LAYOUT = {1: (3, 2), 2: (4, 2), 3: (4, 3)}           # slots across, down
-N_ITEMS = {1: (4, 5), 2: (5, 7), 3: (8, 10)}
-COUNT_TARGET = {1: range(1, 4), 2: range(4, 7), 3: range(7, 10)}   # each count equally likely over the mix
+# level 2 is the original's sheet: a square of 18 squares a side carrying six items, 1-5 of them counted
+LAYOUT = {1: (3, 2), 2: (3, 3), 3: (4, 3)}           # slots across, down
+N_ITEMS = {1: (4, 5), 2: (6, 6), 3: (8, 10)}
+COUNT_TARGET = {1: range(1, 4), 2: range(1, 6), 3: range(7, 10)}   # each count equally likely over the mix
 UNIT, MARGIN = 28, 24
 LETTERS = "ABCDEF"
 SHAPE_COLORS = ("blue", "red", "green", "purple", "orange", "cyan", "brown", "pink")
@@ -34,6 +35,8 @@ SHAPE_COLORS = ("blue", "red", "green", "purple", "orange", "cyan", "brown", "pi
 class GraphPaper(Scene):
     domain, scene_id = "geometry", "graph_paper"
     size = (19 * UNIT + 2 * MARGIN, 13 * UNIT + 2 * MARGIN)
+    megapixels = (0.5, 0.68)     # render-only image area: the original draws one 768x768 sheet
+    aspect_pad = 0.1
     description = ("Square graph paper, often with coordinate axes, carrying lattice shapes (polygons, circles, "
                    "ellipses), segments or angles whose vertices lie on grid points; some carry letter labels.")
 
@@ -133,7 +136,8 @@ UNIT_NOTE = "Each small square of the graph paper is 1 unit on a side."
 
 # ====================================================================== shared task pieces
 def _count_target(q):
-    return q.target(COUNT_TARGET[q.difficulty])
+    """The instance's count, spread evenly over consecutive instances (a stratified target)."""
+    return q.target(COUNT_TARGET[q.difficulty], stratified=True)
 
 
 def _plant(q, t, make_target, make_other):

@@ -8,7 +8,7 @@ import math
 
 import numpy as np
 
-from tracegen.kits.geometry import cross, dist2, drop_collinear, is_convex
+from tracegen.kits.geometry import dist2, drop_collinear, is_convex
 
 from .scene import UNIT_NOTE, _count_target, _plant, _read_items, _single, task
 from .shapes import (SHAPE_CLASSES, angle_deg, make_angle, make_concave, make_convex, make_equilateral,
@@ -78,8 +78,12 @@ def quadrilateral_type_count(q):
 
 
 
-RA_COLUMNS = {1: (2, 3), 2: (3, 4), 3: (4, 5)}
-RA_SUPPORT = {1: range(1, 4), 2: range(4, 7), 3: range(7, 10)}   # each count equally likely over the mix
+# Right-angle corners, as the original counts them: every vertex whose two sides are perpendicular --
+# the outward 90° corners and the inward 270° corners of a stepped outline alike.  A staircase of k
+# columns has only such corners; cutting m of them with short diagonals leaves n - m of them.
+RA_COLUMNS = {1: (1, 2), 2: (1, 3), 3: (4, 5)}
+RA_SUPPORT = {1: range(1, 4), 2: range(1, 6), 3: range(7, 10)}   # each count equally likely over the mix
+RA_VERTICES = {2: (6, 12)}                                        # the original's polygons: 6-12 vertices
 
 
 def _staircase(r, s, d):
@@ -122,16 +126,14 @@ def _staircase(r, s, d):
 
 
 def _chamfer(r, poly, n_cut):
-    """Cut ``n_cut`` convex corners of a ccw rectilinear polygon with short diagonals; None if impossible."""
+    """Cut ``n_cut`` corners of a rectilinear staircase with short diagonals (an outward corner loses a
+    small triangle, an inward one gains it: the notch beside an inward corner of a staircase is
+    open, so the cut stays clear of the other sides); None if impossible."""
     n = len(poly)
-    convex = [i for i in range(n) if cross(poly[i - 1], poly[i], poly[(i + 1) % n]) > 0]
-    if n_cut > len(convex):
-        return None
     length = [abs(poly[(i + 1) % n][0] - poly[i][0]) + abs(poly[(i + 1) % n][1] - poly[i][1]) for i in range(n)]
     used = [0] * n                         # cut length taken from each edge (edge i: vertex i -> i+1)
     legs = {}
-    order = [convex[int(j)] for j in r.permutation(len(convex))]
-    for i in order:
+    for i in (int(j) for j in r.permutation(n)):
         if len(legs) == n_cut:
             break
         e_in, e_out = (i - 1) % n, i
@@ -159,34 +161,41 @@ def _chamfer(r, poly, n_cut):
     return out
 
 
-@task("right_angle_vertex_count", answer="integer", annotation="point_set", ops="counting,formula_evaluation")
+def right_angle_vertices(poly) -> list[int]:
+    """The vertices whose two sides are perpendicular: outward (90°) and inward (270°) corners."""
+    n = len(poly)
+    return [i for i in range(n)
+            if (poly[i - 1][0] - poly[i][0]) * (poly[(i + 1) % n][0] - poly[i][0])
+            + (poly[i - 1][1] - poly[i][1]) * (poly[(i + 1) % n][1] - poly[i][1]) == 0]
+
+
+@task("right_angle_vertex_count", answer="integer", annotation="point_set", ops="counting,formula_evaluation",
+      version=2)
 def right_angle_vertex_count(q):
-    t = q.param("right_angles", lambda r: int(r.choice(RA_SUPPORT[q.difficulty])))
+    t = q.target(RA_SUPPORT[q.difficulty], stratified=True)
+    lo, hi = RA_VERTICES.get(q.difficulty, (3, 99))
 
     def pts(r, s):
-        for _ in range(30):
+        for _ in range(60):
             poly = _staircase(r, s, q.difficulty)
-            n_conv = sum(cross(poly[i - 1], poly[i], poly[(i + 1) % len(poly)]) > 0 for i in range(len(poly)))
-            if n_conv < t:
+            n = len(poly)                          # every corner of a staircase is a right angle
+            if n < t or not lo <= 2 * n - t <= hi:  # cutting n - t corners leaves 2n - t vertices
                 continue
-            out = _chamfer(r, poly, n_conv - t)
+            out = _chamfer(r, poly, n - t)
             if out is not None:
                 return out
         return poly
 
     it = _single(q, pts)
     _read_items(q, [it])
-    poly = it["pts"]
-    n = len(poly)
-    right = [i for i in range(n)
-             if cross(poly[i - 1], poly[i], poly[(i + 1) % n]) > 0
-             and (poly[i - 1][0] - poly[i][0]) * (poly[(i + 1) % n][0] - poly[i][0])
-             + (poly[i - 1][1] - poly[i][1]) * (poly[(i + 1) % n][1] - poly[i][1]) == 0]
+    right = right_angle_vertices(it["pts"])
     q.require(len(right) == t, "the construction missed its right-angle count")
     q.step("right_angles", vertices=right)
     return q.answer(len(right), witnesses=[f"v:0:{i}" for i in right],
-                    question=("The polygon on the graph paper has all its vertices on grid points. "
-                              "How many of its vertices have an interior angle of exactly 90°?"))
+                    question=("The polygon on the graph paper has all its vertices on grid points. At how many of "
+                              "its vertices do the two sides meeting there form a right angle (perpendicular "
+                              "sides)? Count the inward-pointing corners of the outline as well as the outward "
+                              "ones."))
 
 
 

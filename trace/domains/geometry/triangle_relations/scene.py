@@ -58,7 +58,7 @@ def expr(a: int, b: int) -> str:
 
 class TriangleRelations(Scene):
     domain, scene_id, size = "geometry", "triangle_relations", SIZE
-    megapixels = (0.45, 0.8)
+    megapixels = (0.45, 0.68)   # render-only image area: the original draws its one 820x580 canvas
     description = ("A triangle or a rectangle beside a right triangle, drawn to scale with labelled points, "
                    "equal-length ticks, parallel arrows, right-angle squares and angle arcs, given lengths and one "
                    "unknown.")

@@ -34,7 +34,7 @@ def altitude_to_hypotenuse(q):
         top = {1: 5, 2: 9, 3: 12}[d]
         m = rint(rng, 1, top - 1)
         n = rint(rng, m + 1, min(top, 3 * m))
-        k = rint(rng, *{1: (1, 4), 2: (2, 14), 3: (8, 30)}[d])
+        k = rint(rng, *{1: (1, 4), 2: (4, 40), 3: (20, 80)}[d])
         if rng.integers(2):
             m, n = n, m
         v = {"BD": k * m * m, "DC": k * n * n, "AD": k * m * n}
@@ -61,11 +61,11 @@ def leg_projection(q):
     proj, rest, leg = ("BD", "DC", "AB") if swap else ("DC", "BD", "AC")
 
     def make_fig(rng, d):
-        n = rint(rng, *{1: (2, 5), 2: (3, 9), 3: (6, 13)}[d])
+        n = rint(rng, *{1: (2, 5), 2: (3, 12), 3: (6, 16)}[d])
         m = rint(rng, 1, n - 1)
         if not 0.15 <= m * m / (n * n - m * m) <= 5:
             return None, None
-        k = rint(rng, *{1: (1, 3), 2: (2, 20), 3: (10, 40)}[d])
+        k = rint(rng, *{1: (1, 3), 2: (10, 80), 3: (40, 120)}[d])
         v = {"BC": k * n * n, proj: k * m * m, leg: k * m * n, rest: k * (n * n - m * m)}
         return altitude_fig(v[rest], v[proj], k * m * math.sqrt(n * n - m * m), swap=swap), v
 
@@ -85,7 +85,7 @@ def bisector_fig(rng, d):
         p, qq = rint(rng, 1, 7), rint(rng, 1, 7)
         if p == qq or math.gcd(p, qq) > 1:
             continue
-        k = rint(rng, *{1: (3, 16), 2: (4, 30), 3: (10, 45)}[d])
+        k = rint(rng, *{1: (3, 16), 2: (10, 80), 3: (25, 110)}[d])
         m = rint(rng, 1, k - 1)
         ab, ac, bc = k * p, k * qq, m * (p + qq)
         A = law_of_cosines_apex(ab, ac, bc)
@@ -125,9 +125,12 @@ def angle_bisector_variable(q):
             inx = [pick(rng, names)]
         else:
             inx = pick(rng, [["BD", "DC"], ["AB", "AC"], ["AB", "BD"], ["AC", "DC"]])
-        a0 = 1 if d == 1 else rint(rng, 1, 2)
+        a0 = 1 if d < 3 else rint(rng, 1, 2)
         lo = min(v[n] for n in inx)
-        x = rint(rng, max(3, lo // (a0 + 1)), max(4, lo * 5 // (4 * a0)))
+        if d == 2:                             # the original's form: the length is x + 1 .. x + 9
+            x = rint(rng, max(3, lo - 9), max(4, lo - 1))
+        else:
+            x = rint(rng, max(3, lo // (a0 + 1)), max(4, lo * 5 // (4 * a0)))
         exprs = {}
         for nm in inx:
             a = a0 if v[nm] - a0 * x > -v[nm] // 2 else 1
