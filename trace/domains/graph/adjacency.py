@@ -54,6 +54,7 @@ def _random_edges(rng, n, p_hi=0.3, directed=False):
 
 class Adjacency(Scene):
     domain, scene_id, size = "graph", "adjacency", (W, H)
+    megapixels = (0.5, 0.78)   # image area (MP); the original's median is 0.576
     description = ("A graph written as an adjacency matrix (1/0, or weights with '-' for no edge) or as an "
                    "adjacency list (each node followed by its neighbours, weights in brackets); undirected or "
                    "directed, with named nodes.")

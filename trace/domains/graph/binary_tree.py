@@ -34,6 +34,7 @@ def random_tree(rng, difficulty, n=None):
 
 class BinaryTree(Scene):
     domain, scene_id, size = "graph", "binary_tree", (W, H)
+    megapixels = (0.5, 0.8)   # image area (MP); the original's median is 0.594
     fluid = True
     description = ("A binary tree drawn top-down with left and right children shown by position, nodes labelled "
                    "with letters, numbers, short names or codes, or numeric keys for search trees and heaps.")

@@ -22,6 +22,7 @@ CROSSING = {1: 0.0, 2: 0.25, 3: 0.6}
 
 class NodeLink(Scene):
     domain, scene_id, size = "graph", "node_link", (640, 480)
+    megapixels = (0.52, 0.8)   # image area (MP); the original's median is 0.553 and 0.691 (edge-text tasks)
     description = ("A node-link graph: lettered circular nodes joined by straight edges, drawn without crossings; "
                    "edges may be arrows, carry weight labels or be coloured, nodes may carry a coloured ring.")
 
