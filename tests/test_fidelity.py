@@ -27,7 +27,6 @@ OUTSIDE: dict[str, str] = {
     "charts-heatmap": "annotation_elements:over, answer_median:over",
     "charts-single_series": "annotation_elements:over, answer_median:over, distinct_answers:under, top_answer_share:over",
     "charts-table": "annotation_elements:over, distinct_answers:under",
-    "games-minesweeper": "megapixels:over",
     "geometry-circle_theorem": "answer_median:under, distinct_answers:under",
     "geometry-composite_shape": "answer_median:under, distinct_answers:under",
     "geometry-coordinate_plane": "distinct_answers:under, megapixels:over",
