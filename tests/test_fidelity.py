@@ -44,7 +44,6 @@ OUTSIDE: dict[str, str] = {
     "illustrations-library": "distinct_answers:under",
     "pages-calendar": "annotation_elements:over",
     "physics-lever": "answer_median:over",
-    "puzzles-cell_board": "annotation_elements:over, answer_median:over, megapixels:over",
     "three_d-object_cluster": "annotation_elements:over, answer_median:over, distinct_answers:under",
 }
 
