@@ -35,7 +35,6 @@ OUTSIDE: dict[str, str] = {
     "geometry-tangent_packing": "answer_median:under",
     "geometry-trapezoid_extension": "megapixels:over",
     "geometry-triangle_relations": "answer_median:under",
-    "graph-node_link": "annotation_elements:over, answer_median:over, distinct_answers:under, megapixels:over, top_answer_share:over",
     "icons-named_field": "annotation_elements:over, answer_median:over, megapixels:over",
     "icons-named_grid": "megapixels:over",
     "icons-reference_canvas": "megapixels:over",
