@@ -67,6 +67,10 @@ SCENE = NodeLink()
 task = SCENE.task
 
 
+# path and reachability tasks: the original draws larger graphs for them (medians 10-12.5 nodes)
+LARGE_NODES = {1: (5, 7), 2: (10, 12), 3: (13, 15)}
+
+
 def redraw(q, nodes):
     """Edit: a fresh graph with a node count from ``nodes[difficulty]`` (lo, hi) -- for tasks whose
     graphs the original draws smaller or larger than the scene's."""
@@ -424,6 +428,7 @@ def _longest_paths(n, edges):
 
 @task("longest_path_length", answer="integer", annotation="point_sequence", ops="counting,ranking,topology")
 def longest_path_length(q):
+    redraw(q, LARGE_NODES)
     t = q.target(LONGEST_SUPPORT[q.difficulty], stratified=True)
 
     def build(s, r):
@@ -496,6 +501,7 @@ REACH_SUPPORT = {1: (2, 3, 4, 5), 2: (3, 4, 5, 6, 7), 3: (4, 5, 6, 7, 8, 9)}
 
 @task("reachable_count", answer="integer", annotation="point_set", ops="filtering,counting,topology")
 def reachable_count(q):
+    redraw(q, LARGE_NODES)
     s = q.edit(_orient_random)
     n = s["n"]
     t = q.target(REACH_SUPPORT[q.difficulty])
@@ -518,6 +524,7 @@ SAME_SUPPORT = {1: (3, 4, 5), 2: (3, 4, 5, 6, 7), 3: (4, 5, 6, 7, 8)}
 
 @task("same_component_count", answer="integer", annotation="point_set", ops="counting,topology")
 def same_component_count(q):
+    redraw(q, LARGE_NODES)
     t = q.target(SAME_SUPPORT[q.difficulty])
     cap = q.param("cap", lambda r: int(r.integers(2, 6)))
     s = q.edit(lambda st, r: _grow_components(st, r, t, cap))
@@ -544,6 +551,7 @@ PATH_SUPPORT = {1: (2, 3, 4), 2: (2, 3, 4, 5), 3: (3, 4, 5, 6)}   # the original
       queries=("undirected_shortest_path_length", "directed_shortest_path_length"))
 def shortest_path_length(q):
     directed = q.query_id == "directed_shortest_path_length"
+    redraw(q, LARGE_NODES)
     if directed:
         q.edit(_orient_random)
     s = q.state

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 
-from tracegen.domains.graph.node_link import NodeLink, _degrees, _lab, _nodes, _orient_random, redraw
+from tracegen.domains.graph.node_link import LARGE_NODES, NodeLink, _degrees, _lab, _nodes, _orient_random, redraw
 from tracegen.kits import graphs as G
 
 SCENE = NodeLink()
@@ -273,6 +273,7 @@ def reachable_count_after_edge_edit(q):
                     (changed if k != len(G.descendants(n, edges, src)) + 1 else opts).append([e[0], e[1], src])
         return _choose(r, changed if changed and r.random() < 0.8 else opts or changed)
 
+    redraw(q, LARGE_NODES)
     _, s, (a, b, src) = _search(q, {1: range(2, 6), 2: range(2, 7), 3: range(4, 11)}, attempt, mode="directed",
                                 p_hi=0.5, tries=25)
     after = [x for x in s["edges"] if x != [a, b]] if removal else s["edges"] + [[a, b]]
