@@ -238,7 +238,7 @@ def _status(q):
     return st
 
 
-# per query and difficulty: values the sampler reaches often enough for rejection balancing
+# per query and difficulty: the counts play is steered to (the original's level: 1-5)
 FORCED_SUPPORT = {"mine": {1: range(1, 4), 2: range(1, 6), 3: range(2, 8)},
                   "safe": {1: range(1, 4), 2: range(1, 6), 3: range(2, 8)}}
 
@@ -325,7 +325,8 @@ def forced_mine_cell_label(q):
     s = q.edit(plant)
     q.require("options" in s, "no forced mine or too few decoys")
     hits = [i for i, (r, c) in enumerate(s["options"]) if status[(r, c)] == "mine"]
-    q.require(len(hits) == 1 and single.get(tuple(s["options"][hits[0]])) == "mine", "not exactly one forced-mine option")
+    q.require(len(hits) == 1 and single.get(tuple(s["options"][hits[0]])) == "mine",
+              "not exactly one forced-mine option")
     i = hits[0]
     r, c = s["options"][i]
     q.step("deduce", options={lab: status[tuple(o)] for o, lab in zip(s["options"], s["option_labels"])})

@@ -182,7 +182,8 @@ REACH = {1: range(1, 5), 2: range(1, 7), 3: range(3, 11)}   # the original's lev
 
 def plant_region(st, rng, t):
     """Wall in a region of exactly ``t`` open cells around S: grow it from S over random neighbours,
-    make its outer neighbours walls and keep G open outside it (Reject-free: the caller checks)."""
+    make its outer neighbours walls and keep G open outside it where there is room (the caller checks
+    the region's size and G)."""
     rows, cols, cells = st["rows"], st["cols"], st["cells"]
     start = tuple(st["start"])
     region, frontier = {start}, [start]
