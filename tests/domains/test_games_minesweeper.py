@@ -1,7 +1,10 @@
 """games/minesweeper: independent solvers written from the catalog programs.
 
-Forced status is recomputed by enumerating every assignment of mines to the covered, unflagged
-cells next to revealed numbers, one linked group at a time, branching clue by clue.
+The forced-cell count follows the original's rule: a cell counts when one number on its own forces
+it (all its mines already flagged: the rest are safe; as many mines still needed as covered
+neighbours: all mines).  The option task's decoys must not be mines under any reasoning, so full
+forced status is recomputed too, by enumerating every assignment of mines to the covered, unflagged
+cells next to revealed numbers, branching clue by clue.
 """
 
 import itertools
@@ -65,14 +68,35 @@ def forced_status(state):
     return out
 
 
+def single_number_forced(state):
+    """{cell: "mine" | "safe"} for the covered, unflagged cells some number forces on its own."""
+    rows, cols = state["rows"], state["cols"]
+    rev, flags = state["revealed"], state["flags"]
+    out = {}
+    for r in range(rows):
+        for c in range(cols):
+            if not rev[r][c]:
+                continue
+            around = _around(r, c, rows, cols)
+            hidden = [x for x in around if not rev[x[0]][x[1]] and not flags[x[0]][x[1]]]
+            left = _number(state, r, c) - sum(flags[a][b] for a, b in around)
+            if hidden and left == 0:
+                out.update(dict.fromkeys(hidden, "safe"))
+            elif hidden and left == len(hidden):
+                out.update(dict.fromkeys(hidden, "mine"))
+    return out
+
+
 def forced_count(state, params, qid):
     want = "mine" if qid == "forced_mine_count" else "safe"
-    return sum(v == want for v in forced_status(state).values())
+    return sum(v == want for v in single_number_forced(state).values())
 
 
 def forced_label(state, params, qid):
     st = forced_status(state)
     (lab,) = [lab for o, lab in zip(state["options"], state["option_labels"]) if st[tuple(o)] == "mine"]
+    (o,) = [o for o, x in zip(state["options"], state["option_labels"]) if x == lab]
+    assert single_number_forced(state).get(tuple(o)) == "mine", "the answer is not forced by one number"
     return lab
 
 
@@ -91,3 +115,33 @@ SOLVERS = {
 
 
 test_tasks, test_two_process_determinism = scene_tests(MOD, SOLVERS, size_metric=lambda s: s["rows"] * s["cols"])
+
+
+def test_one_number_rule_not_chained_deduction():
+    """The classic 1-2-1 row: chaining the three numbers places mines over both 1s and clears the cell
+    over the 2, but no number forces anything on its own -- the task counts 0, as the original does."""
+    from tracegen.domains.games.minesweeper import single_clue_status
+
+    state = {"rows": 2, "cols": 3, "mines": [[1, 0, 1], [0, 0, 0]], "revealed": [[0, 0, 0], [1, 1, 1]],
+             "flags": [[0, 0, 0], [0, 0, 0]]}
+    assert forced_status(state) == {(0, 0): "mine", (0, 1): "safe", (0, 2): "mine"}
+    assert single_clue_status(state) == single_number_forced(state) == {}
+    # flag the left mine: the left 1 is satisfied (its other covered cell is safe), the right 1 and the 2 need
+    # one more mine each, and the right 1 has two covered neighbours: only one cell is forced
+    state["flags"][0][0] = 1
+    assert single_clue_status(state) == single_number_forced(state) == {(0, 1): "safe"}
+
+
+def test_forced_count_differs_from_chained_deduction():
+    """Over generated instances the answer is the one-number count, and chaining would often give more."""
+    from tracegen import registry
+    from tracegen.core import engine
+
+    spec = registry.get(P + "forced_cell_count")
+    more = 0
+    for i in range(40):
+        qid, _, state, params, sol = engine.solve_only(spec, seed=3, split="rule", index=i)
+        want = "mine" if qid == "forced_mine_count" else "safe"
+        assert sol.answer == forced_count(state, params, qid)
+        more += sum(v == want for v in forced_status(state).values()) > sol.answer
+    assert more >= 3, more

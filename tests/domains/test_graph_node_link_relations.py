@@ -54,13 +54,14 @@ def component_after(state, params, qid):
 
 
 def reachable_after(state, params, qid):
+    """Nodes reachable from the start after the edit, the start itself included (the original counts it)."""
     a, b, src = state["pick"]
     g = _graph(state)
     if qid.endswith("removal"):
         g.remove_edge(a, b)
     else:
         g.add_edge(a, b)
-    return len(nx.descendants(g, src))
+    return len(nx.descendants(g, src) | {src})
 
 
 def isolated_after(state, params, qid):
@@ -177,3 +178,21 @@ def test_chordless_cycles_match_networkx():
         ours = sorted(sorted(c) for c in chordless_cycles(n, edges))
         theirs = sorted(sorted(c) for c in nx.chordless_cycles(g) if len(c) >= 3)
         assert ours == theirs
+
+
+def test_reachable_after_edit_counts_the_start_node():
+    """The original counts the start node ("including X itself") and marks it; so do the question,
+    the answer and the annotation here."""
+    from tracegen import registry
+    from tracegen.core import engine
+
+    spec = registry.get(P + "reachable_count_after_edge_edit")
+    for i in range(12):
+        inst = engine.generate(spec, seed=4, split="start", index=i, encode=False)
+        state, qid = inst.trace["state"], inst.trace["query_id"]
+        src = state["pick"][2]
+        label = state["labels"][src]
+        assert f"including {label} itself" in inst.record["prompts"]["answer_only"]
+        assert inst.record["answer_gt"]["value"] == reachable_after(state, {}, qid)
+        assert f"node:{src}" in inst.solution.witnesses
+        assert len(inst.solution.witnesses) == inst.record["answer_gt"]["value"]

@@ -207,9 +207,11 @@ def minimum_spanning_tree(n, edges, weights):
     return _kruskal(n, edges, sorted(range(len(edges)), key=lambda k: weights[k]))
 
 
-def distinct_weights(rng, n_edges):
-    """Distinct integer edge weights (so the minimum spanning tree is unique)."""
-    return [int(w) for w in rng.choice(range(1, max(20, n_edges + 5) + 1), size=n_edges, replace=False)]
+def distinct_weights(rng, n_edges, top=None):
+    """Distinct integer edge weights (so the minimum spanning tree is unique), drawn from 1..``top``
+    (default: at least 20 and 5 more than the edge count)."""
+    top = max(20, n_edges + 5) if top is None else max(top, n_edges)
+    return [int(w) for w in rng.choice(range(1, top + 1), size=n_edges, replace=False)]
 
 
 # ---------------------------------------------------------------------------- edge labels

@@ -65,6 +65,7 @@ def adjacent_enemies(rows, group):
 
 class Go(Scene):
     domain, scene_id, size = "games", "go", (560, 560)
+    megapixels = (0.45, 0.75)   # image area (MP); the original's median is 0.557
     description = ("A square Go board with black and white stones on the line intersections; a marked stone carries "
                    "a red dot.")
 

@@ -1,4 +1,10 @@
-"""games/minesweeper: a mid-game Minesweeper board with revealed numbers, covered tiles and flags."""
+"""games/minesweeper: a mid-game Minesweeper board with revealed numbers, covered tiles and flags.
+
+The forced-cell tasks follow the original's rule: a cell is forced when one number on its own
+forces it (the number already has that many flags around it, so its other covered neighbours are
+safe; or it still needs as many mines as it has covered neighbours, so they are all mines), not
+by chaining several numbers together.  Boards are 4-5 cells a side at the original's level.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +14,7 @@ from tracegen.core.task import Scene
 from tracegen.kits.boards import LETTERS, assign_letters, badge, neighbors8
 from tracegen.kits.grid import Grid
 
-SIZES = {1: (6, 7), 2: (8, 9), 3: (10, 11)}
+SIZES = {1: (4, 4), 2: (4, 5), 3: (6, 8)}   # rows and columns; the original's boards are 4-5
 NUMBER_RGB = {1: (0.10, 0.22, 0.80), 2: (0.05, 0.45, 0.10), 3: (0.78, 0.08, 0.08), 4: (0.12, 0.05, 0.48),
               5: (0.48, 0.16, 0.04), 6: (0.0, 0.40, 0.45), 7: (0.08, 0.08, 0.08), 8: (0.35, 0.35, 0.35)}
 COVER_RGB = (0.70, 0.72, 0.76)
@@ -35,6 +41,7 @@ def _flood(revealed, numbers, mines, start, rows, cols):
 
 class Minesweeper(Scene):
     domain, scene_id, size = "games", "minesweeper", (600, 600)
+    megapixels = (0.42, 0.64)   # image area (MP); the original's median is 0.45-0.55
     description = "A Minesweeper board in mid-game: revealed cells with mine-count numbers, covered tiles and red flags."
 
     def sample(self, rng, difficulty):
@@ -107,6 +114,29 @@ class Minesweeper(Scene):
 
 
 # ---------------------------------------------------------------------- deduction
+def single_clue_status(state):
+    """The covered, unflagged cells that one revealed number forces on its own: {(r, c): "mine" | "safe"}.
+
+    A number with as many flags around it as its value makes its other covered neighbours safe; a
+    number that still needs as many mines as it has covered, unflagged neighbours makes them all
+    mines.  Numbers are not combined (no chaining); a consistent board never forces a cell both ways.
+    """
+    rows, cols = state["rows"], state["cols"]
+    rev, flags = state["revealed"], state["flags"]
+    numbers = clue_numbers(state["mines"], rows, cols)
+    out = {}
+    for r in range(rows):
+        for c in range(cols):
+            if not rev[r][c]:
+                continue
+            nb = list(neighbors8(r, c, rows, cols))
+            covered = [x for x in nb if not rev[x[0]][x[1]] and not flags[x[0]][x[1]]]
+            need = numbers[r][c] - sum(flags[a][b] for a, b in nb)
+            if covered and need in (0, len(covered)):
+                out.update((x, "safe" if need == 0 else "mine") for x in covered)
+    return out
+
+
 def deduce(state):
     """Forced status of every covered, unflagged cell from the visible numbers and flags.
 
@@ -197,6 +227,9 @@ task = SCENE.task
 
 RULES = ("Each number on a revealed cell counts the mines among its up to 8 neighbouring cells (diagonals included); "
          "red flags mark cells known to be mines. There is no total mine count.")
+ONE_NUMBER = ("A single number forces its covered, unflagged neighbours in two cases: if it already has that many "
+              "flags around it, they are all safe; if it still needs exactly as many mines as there are of them, "
+              "they are all mines.")
 
 
 def _status(q):
@@ -205,23 +238,65 @@ def _status(q):
     return st
 
 
-# per query and difficulty: values the sampler reaches often enough for rejection balancing
-FORCED_SUPPORT = {"mine": {1: range(2, 7), 2: range(2, 9), 3: range(3, 11)},
-                  "safe": {1: range(2, 8), 2: range(3, 11), 3: range(4, 13)}}
+# per query and difficulty: the counts play is steered to (the original's level: 1-5)
+FORCED_SUPPORT = {"mine": {1: range(1, 4), 2: range(1, 6), 3: range(2, 8)},
+                  "safe": {1: range(1, 4), 2: range(1, 6), 3: range(2, 8)}}
+
+
+def _forced(st, want):
+    return sum(1 for v in single_clue_status(st).values() if v == want)
+
+
+def plant_forced(st, rng, want, t, steps=40):
+    """Play on until exactly ``t`` cells are forced ``want`` by single numbers: each step makes the
+    move (click a covered safe cell, flooding blanks as the game does; flag or unflag a mine next
+    to a revealed cell) that brings the count nearest to ``t``, ties broken at random."""
+    rows, cols, mines = st["rows"], st["cols"], st["mines"]
+    numbers = clue_numbers(mines, rows, cols)
+    for _ in range(steps):
+        if _forced(st, want) == t:
+            return st
+        rev, flags = st["revealed"], st["flags"]
+        moves = []
+        for r in range(rows):
+            for c in range(cols):
+                if rev[r][c]:
+                    continue
+                if not mines[r][c]:
+                    moves.append(("click", r, c))
+                elif flags[r][c] or any(rev[a][b] for a, b in neighbors8(r, c, rows, cols)):
+                    moves.append(("flag", r, c))
+        scored = []
+        for move, r, c in moves:
+            nxt = {**st, "revealed": [row[:] for row in rev], "flags": [row[:] for row in flags]}
+            if move == "click":
+                _flood(nxt["revealed"], numbers, mines, (r, c), rows, cols)
+            else:
+                nxt["flags"][r][c] ^= 1
+            scored.append((abs(_forced(nxt, want) - t), nxt))
+        if not scored:
+            break
+        best = min(d for d, _ in scored)
+        pool = [nxt for d, nxt in scored if d == best]
+        chosen = pool[int(rng.integers(len(pool)))]
+        st["revealed"], st["flags"] = chosen["revealed"], chosen["flags"]
+    return st
 
 
 @task("forced_cell_count", answer="integer", annotation="bbox_set", ops="filtering,counting",
       queries=("forced_mine_count", "forced_safe_count"))
 def forced_cell_count(q):
     want = "mine" if q.query_id == "forced_mine_count" else "safe"
-    status = _status(q)
-    hits = sorted(cell for cell, s in status.items() if s == want)
-    q.balance(len(hits), FORCED_SUPPORT[want][q.difficulty])
-    q.step("deduce", status=want, cells=[list(x) for x in hits])
-    what = "must contain a mine" if want == "mine" else "are certainly safe (cannot contain a mine)"
+    t = q.target(FORCED_SUPPORT[want][q.difficulty], stratified=True)
+    s = q.edit(lambda st, rng: plant_forced(st, rng, want, t))
+    status = single_clue_status(s)
+    hits = sorted(cell for cell, v in status.items() if v == want)
+    q.require(len(hits) == t, "play did not reach the target count")
+    q.step("single_clue_rules", status=want, cells=[list(x) for x in hits])
+    what = "mines" if want == "mine" else "safe"
     return q.answer(len(hits), witnesses=[f"cell:{r}:{c}" for r, c in hits],
-                    question=(f"{RULES} Using only the numbers and flags shown, how many covered, unflagged cells "
-                              f"{what}?"))
+                    question=(f"{RULES} {ONE_NUMBER} Applying these two rules to each number on its own (without "
+                              f"combining numbers), how many covered, unflagged cells are forced to be {what}?"))
 
 
 @task("forced_mine_cell_label", answer="option_letter", annotation="point", ops="formula_evaluation,matching")
@@ -229,10 +304,12 @@ def forced_mine_cell_label(q):
     k = 4
     letter = q.target(LETTERS[:k], stratified=True)
     status = _status(q)
+    single = single_clue_status(q.state)
 
     def plant(st, rng):
-        mines = sorted(cell for cell, s in status.items() if s == "mine")
-        # decoys: covered cells next to a number that are not forced mines (safe or undecidable)
+        # the answer: a mine one number forces on its own (the original's rule)
+        mines = sorted(cell for cell, s in single.items() if s == "mine")
+        # decoys: covered cells next to a number that no reasoning forces to be mines (safe or undecidable)
         rows, cols, rev = st["rows"], st["cols"], st["revealed"]
         decoys = sorted(cell for cell, s in status.items() if s != "mine"
                         and any(rev[a][b] for a, b in neighbors8(cell[0], cell[1], rows, cols)))
@@ -248,15 +325,16 @@ def forced_mine_cell_label(q):
     s = q.edit(plant)
     q.require("options" in s, "no forced mine or too few decoys")
     hits = [i for i, (r, c) in enumerate(s["options"]) if status[(r, c)] == "mine"]
-    q.require(len(hits) == 1, "not exactly one forced-mine option")
+    q.require(len(hits) == 1 and single.get(tuple(s["options"][hits[0]])) == "mine",
+              "not exactly one forced-mine option")
     i = hits[0]
     r, c = s["options"][i]
     q.step("deduce", options={lab: status[tuple(o)] for o, lab in zip(s["options"], s["option_labels"])})
     listed = ", ".join(sorted(s["option_labels"]))
     q.offer(k, "image")
     return q.answer(s["option_labels"][i], witnesses=f"cell:{r}:{c}",
-                    question=(f"{RULES} Exactly one of the covered cells labelled {listed} must contain a mine "
-                              f"given the numbers and flags shown. Which label is it?"))
+                    question=(f"{RULES} {ONE_NUMBER} Exactly one of the covered cells labelled {listed} must contain "
+                              f"a mine given the numbers and flags shown. Which label is it?"))
 
 
 REMAINING_SUPPORT = {1: range(0, 4), 2: range(0, 5), 3: range(1, 6)}

@@ -4,7 +4,8 @@ Nodes carry short names (places, surnames, words) or letters.  Graphs are undire
 an adjacency list shows each node's neighbours (successors for a directed graph) as chips in a
 row, in a listed order that traversals follow left to right; a matrix reads row -> column, its
 columns in the nodes' listed order.  Weighted graphs show the weight in each entry (matrix) or in
-brackets after the neighbour (list).  Difficulty grows the node count (5-6, 7-8, 9-10).
+brackets after the neighbour (list).  Difficulty grows the node count (5-6, 7-8, 9-10); the
+weighted spanning-tree task draws its own smaller graph (3-4, 4-5, 6-8 nodes), as the original does.
 """
 
 from __future__ import annotations
@@ -28,14 +29,15 @@ def _labels(rng, n, variant):
     return category_labels(rng, n, families=("places", "surnames", "words"), max_len=6)
 
 
-def _random_edges(rng, n, p_hi=0.3, directed=False):
-    """A random spanning tree plus extra pairs; directed graphs orient each pair one way (or both)."""
+def _random_edges(rng, n, p_hi=0.3, directed=False, p_lo=0.05):
+    """A random spanning tree plus extra pairs (each with a probability drawn from p_lo..p_hi);
+    directed graphs orient each pair one way (or both)."""
     order = [int(x) for x in rng.permutation(n)]
     pairs = set()
     for k in range(1, n):
         u, v = order[k], order[int(rng.integers(k))]
         pairs.add((min(u, v), max(u, v)))
-    p = float(rng.uniform(0.05, p_hi))
+    p = float(rng.uniform(p_lo, p_hi))
     for u in range(n):
         for v in range(u + 1, n):
             if (u, v) not in pairs and rng.random() < p:
@@ -54,6 +56,7 @@ def _random_edges(rng, n, p_hi=0.3, directed=False):
 
 class Adjacency(Scene):
     domain, scene_id, size = "graph", "adjacency", (W, H)
+    megapixels = (0.5, 0.78)   # image area (MP); the original's median is 0.576
     description = ("A graph written as an adjacency matrix (1/0, or weights with '-' for no edge) or as an "
                    "adjacency list (each node followed by its neighbours, weights in brackets); undirected or "
                    "directed, with named nodes.")
@@ -228,11 +231,27 @@ def _rebuild(q, edges_fn):
 
 
 # ------------------------------------------------------------------ tasks
+MST_NODES = {1: (3, 4), 2: (4, 5), 3: (6, 8)}      # the original's weighted graphs: 4-5 nodes, weights 1-11
+MST_TOP_WEIGHT = {1: 8, 2: 10, 3: 20}
+MST_TOTAL = {1: range(4, 11), 2: range(7, 15), 3: range(18, 41)}   # the original's level: 7-14
+
+
 @task("mst_weight", answer="integer", annotation="bbox_set", ops="ranking,aggregation,topology")
 def mst_weight(q):
+    lo, hi = MST_NODES[q.difficulty]
+    t = q.target(MST_TOTAL[q.difficulty], stratified=True)
+
     def weigh(s, r):
-        s["weights"] = G.distinct_weights(r, len(s["edges"]))
-        return s
+        """A small weighted graph of its own (fewer nodes than the scene's, fairly dense, small
+        weights), redrawn until its minimum spanning tree weighs the target."""
+        for _ in range(200):
+            n = int(r.integers(lo, hi + 1))
+            edges = _random_edges(r, n, 0.9, p_lo=0.4)
+            weights = G.distinct_weights(r, len(edges), MST_TOP_WEIGHT[q.difficulty])
+            if sum(weights[k] for k in G.minimum_spanning_tree(n, edges, weights)) == t:
+                s["n"], s["labels"], s["edges"], s["weights"] = n, _labels(r, n, s["variant"]), edges, weights
+                return shuffle_rows(s, r)
+        q.reject("no small weighted graph with the target spanning-tree weight")
 
     s = q.edit(weigh)
     q.require(G.n_components(s["n"], s["edges"]) == 1, "graph is not connected")
@@ -409,7 +428,7 @@ def strong_components(n, arcs):
 
 @task("directed_strong_component_count", answer="integer", annotation="bbox_set", ops="filtering,counting,topology")
 def directed_strong_component_count(q):
-    t = q.target({1: range(2, 6), 2: range(4, 8), 3: range(6, 10)}[q.difficulty])
+    t = q.target({1: range(2, 6), 2: range(3, 7), 3: range(6, 10)}[q.difficulty], stratified=True)
     q.require(t <= q.state["n"], "more components than nodes")
 
     def build(s, r):

@@ -45,6 +45,7 @@ def automaton(rng, difficulty, n=None):
 
 class Automaton(Scene):
     domain, scene_id, size = "graph", "automaton", (W, H)
+    megapixels = (0.5, 0.8)   # image area (MP); the original's median is 0.553 and 0.683 (the candidate-card layout)
     fluid = True
     description = ("A state-transition diagram with a start arrow, double-ring accepting states and labelled "
                    "transitions (curved where they run both ways, loops for self-transitions), sometimes with "

@@ -34,6 +34,7 @@ def random_tree(rng, difficulty, n=None):
 
 class BinaryTree(Scene):
     domain, scene_id, size = "graph", "binary_tree", (W, H)
+    megapixels = (0.5, 0.8)   # image area (MP); the original's median is 0.594
     fluid = True
     description = ("A binary tree drawn top-down with left and right children shown by position, nodes labelled "
                    "with letters, numbers, short names or codes, or numeric keys for search trees and heaps.")
@@ -253,6 +254,7 @@ def _as_bst(s, r):
 
 
 OPERATIONS = ("search", "insert", "delete")
+PATH_NODES = {1: (2, 3), 2: (2, 3, 4, 5), 3: (4, 5, 6)}   # nodes on the path; the original's level: 1-5, median 3
 
 
 @task("bst_path_operation_label", answer="string", annotation="point_sequence", ops="topology,state_update")
@@ -260,21 +262,24 @@ def bst_path_operation_label(q):
     s = q.edit(_as_bst)
     kids, keys = s["kids"], [int(x) for x in s["labels"]]
     op = q.choice("operation", OPERATIONS)
+    t = q.target(PATH_NODES[q.difficulty], stratified=True)
     if op == "delete":
-        two = [v for v in range(len(kids)) if T.NONE not in kids[v]]
-        q.require(bool(two), "no node with two children")
+        def successor_path(v):
+            path = [v, kids[v][1]]
+            while kids[path[-1]][0] != T.NONE:
+                path.append(kids[path[-1]][0])
+            return path
+
+        two = [v for v in range(len(kids)) if T.NONE not in kids[v] and len(successor_path(v)) == t]
+        q.require(bool(two), "no node with two children and a successor path of the target length")
         v = q.param("target_node", lambda r: two[int(r.integers(len(two)))])
-        path = [v, kids[v][1]]
-        while kids[path[-1]][0] != T.NONE:
-            path.append(kids[path[-1]][0])
+        path = successor_path(v)
         key = keys[v]
         question = (f"Node {key} has two children. If it is deleted by copying its inorder successor's key into it, "
                     f"which node's key is copied? Answer with that node's key.")
     else:
-        gaps = sorted(set(range(1, 100)) - set(keys))
-        deep = {g: len(T.bst_path(kids, keys, g)) for g in gaps}
-        least = max(deep.values()) - 1 if q.difficulty == 3 else min(3, max(deep.values()))
-        gaps = [g for g in gaps if deep[g] >= least]
+        gaps = [g for g in range(1, 100) if g not in keys and len(T.bst_path(kids, keys, g)) == t]
+        q.require(bool(gaps), "no missing key whose search path has the target length")
         key = q.param("key", lambda r: int(gaps[int(r.integers(len(gaps)))]))
         path = T.bst_path(kids, keys, key)
         question = (f"If you search this tree for {key}, the search ends without finding it. Which node is the last "

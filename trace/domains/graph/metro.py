@@ -43,6 +43,7 @@ def network(rng, difficulty, tries=20, hub=False, routes=None):
 
 class Metro(Scene):
     domain, scene_id, size = "graph", "metro", (W, H)
+    megapixels = (0.5, 0.74)   # image area (MP); the original's median is 0.553
     fluid = True
     description = ("A metro route map: coloured octilinear routes with a legend, named or numbered stations, "
                    "interchange stations drawn as double rings where routes meet.")

@@ -22,27 +22,13 @@ CROSSING = {1: 0.0, 2: 0.25, 3: 0.6}
 
 class NodeLink(Scene):
     domain, scene_id, size = "graph", "node_link", (640, 480)
+    megapixels = (0.52, 0.8)   # image area (MP); the original's median is 0.553 and 0.691 (edge-text tasks)
     description = ("A node-link graph: lettered circular nodes joined by straight edges, drawn without crossings; "
                    "edges may be arrows, carry weight labels or be coloured, nodes may carry a coloured ring.")
 
     def sample(self, rng, difficulty):
         lo, hi = N_NODES[difficulty]
-        n = int(rng.integers(lo, hi + 1))
-        cols, rows = GRID[difficulty]
-        cw, ch = (BOX[2] - BOX[0]) / cols, (BOX[3] - BOX[1]) / rows
-        cross = bool(rng.random() < CROSSING[difficulty])      # cluttered drawings: edges may cross
-        dmax = (3.0 if cross else 2.2) * max(cw, ch)
-        for _ in range(30):
-            pos = G.grid_layout(rng, n, BOX, cols, rows)
-            cand = G.planar_candidates(pos, dmax=dmax, allow_cross=cross)
-            if G.n_components(n, cand) == 1:
-                break
-        tree = G.spanning_tree(rng, n, cand)
-        p = float(rng.uniform(0.0, 0.45 if cross else 0.7))
-        tset = {tuple(e) for e in tree}
-        extra = [e for e in cand if tuple(e) not in tset and rng.random() < p]
-        return {"n": n, "labels": G.node_labels(rng, n), "pos": pos, "cand": cand,
-                "edges": sorted(tree + extra), "directed": False}
+        return graph_state(rng, int(rng.integers(lo, hi + 1)), difficulty)
 
     def variant(self, state):
         if state.get("weights") is not None:
@@ -57,8 +43,39 @@ class NodeLink(Scene):
         G.draw_node_link(c, state)
 
 
+def graph_state(rng, n, difficulty):
+    """A connected graph of ``n`` nodes: a jittered-grid layout, its candidate edges (crossing ones
+    in some cluttered drawings), a random spanning tree plus random extra candidates, node labels."""
+    cols, rows = GRID[difficulty]
+    cw, ch = (BOX[2] - BOX[0]) / cols, (BOX[3] - BOX[1]) / rows
+    cross = bool(rng.random() < CROSSING[difficulty])      # cluttered drawings: edges may cross
+    dmax = (3.0 if cross else 2.2) * max(cw, ch)
+    for _ in range(30):
+        pos = G.grid_layout(rng, n, BOX, cols, rows)
+        cand = G.planar_candidates(pos, dmax=dmax, allow_cross=cross)
+        if G.n_components(n, cand) == 1:
+            break
+    tree = G.spanning_tree(rng, n, cand)
+    p = float(rng.uniform(0.0, 0.45 if cross else 0.7))
+    tset = {tuple(e) for e in tree}
+    extra = [e for e in cand if tuple(e) not in tset and rng.random() < p]
+    return {"n": n, "labels": G.node_labels(rng, n), "pos": pos, "cand": cand,
+            "edges": sorted(tree + extra), "directed": False}
+
+
 SCENE = NodeLink()
 task = SCENE.task
+
+
+# path and reachability tasks: the original draws larger graphs for them (medians 10-12.5 nodes)
+LARGE_NODES = {1: (5, 7), 2: (10, 12), 3: (13, 15)}
+
+
+def redraw(q, nodes):
+    """Edit: a fresh graph with a node count from ``nodes[difficulty]`` (lo, hi) -- for tasks whose
+    graphs the original draws smaller or larger than the scene's."""
+    lo, hi = nodes[q.difficulty]
+    return q.edit(lambda s, r: graph_state(r, int(r.integers(lo, hi + 1)), q.difficulty))
 
 
 # ------------------------------------------------------------------ helpers
@@ -139,7 +156,7 @@ def _grow_components(s, r, first, cap, p_extra=None):
 def _rebuild_until(q, value_fn, support, tries=40):
     """Resample the edges (spanning tree of the candidates plus random extras, random density)
     until ``value_fn(state)`` equals the instance's balance target; Reject if it never does."""
-    t = q.target(support)
+    t = q.target(support, stratified=True)
 
     def rebuild(s, r):
         for _ in range(tries):
@@ -169,7 +186,7 @@ def articulation_point_count(q):
                               "removal (with their edges) would split the graph into more connected pieces?"))
 
 
-BRIDGE_SUPPORT = {1: range(2, 7), 2: range(2, 9), 3: range(3, 11)}
+BRIDGE_SUPPORT = {1: range(1, 4), 2: range(1, 6), 3: range(3, 11)}   # the original's level: 1-4, median 3
 
 
 @task("bridge_count", answer="integer", annotation="segment_set", ops="filtering,counting,topology")
@@ -361,12 +378,12 @@ def node_color_count(q):
                     question=f"How many nodes in the graph have a {target} ring?")
 
 
-LARGEST_SUPPORT = {1: (3, 4, 5), 2: (4, 5, 6), 3: (4, 5, 6, 7)}
+LARGEST_SUPPORT = {1: (2, 3, 4), 2: (3, 4, 5, 6), 3: (4, 5, 6, 7)}   # the original's level: 2-5
 
 
 @task("largest_component_size", answer="integer", annotation="point_set", ops="counting,ranking,topology")
 def largest_component_size(q):
-    t = q.target(LARGEST_SUPPORT[q.difficulty])
+    t = q.target(LARGEST_SUPPORT[q.difficulty], stratified=True)
     s = q.edit(lambda st, r: _grow_components(st, r, t, t - 1))
     comps = G.components(s["n"], s["edges"])
     sizes = sorted((len(c) for c in comps), reverse=True)
@@ -378,7 +395,7 @@ def largest_component_size(q):
                               "its largest connected component?"))
 
 
-LONGEST_SUPPORT = {1: (2, 3, 4), 2: (3, 4, 5), 3: (3, 4, 5, 6)}
+LONGEST_SUPPORT = {1: (2, 3, 4), 2: (2, 3, 4, 5), 3: (3, 4, 5, 6)}   # the original's level: 2-5
 
 
 def _longest_paths(n, edges):
@@ -411,7 +428,8 @@ def _longest_paths(n, edges):
 
 @task("longest_path_length", answer="integer", annotation="point_sequence", ops="counting,ranking,topology")
 def longest_path_length(q):
-    t = q.target(LONGEST_SUPPORT[q.difficulty])
+    redraw(q, LARGE_NODES)
+    t = q.target(LONGEST_SUPPORT[q.difficulty], stratified=True)
 
     def build(s, r):
         for k in range(60):
@@ -436,18 +454,38 @@ def longest_path_length(q):
                               "directed path (following the arrows)?"))
 
 
-def _weigh(s, r):
+def _weigh(s, r, top=None):
     lp = G.place_edge_labels(s["pos"], s["edges"], bw=G.WEIGHT_BOX[0], bh=G.WEIGHT_BOX[1], bounds=(12, 12, 628, 468))
     keep = [k for k, p in enumerate(lp) if p is not None]
     s["edges"] = [s["edges"][k] for k in keep]
     s["label_pos"] = [lp[k] for k in keep]
-    s["weights"] = G.distinct_weights(r, len(keep))
+    s["weights"] = G.distinct_weights(r, len(keep), top)
     return s
+
+
+MST_NODES = {1: (3, 4), 2: (4, 5), 3: (6, 8)}       # the original's weighted graphs: 4-5 nodes, weights 1-9
+MST_TOP_WEIGHT = {1: 9, 2: 9, 3: 20}
+MST_TOTAL = {1: range(4, 12), 2: range(8, 19), 3: range(18, 41)}   # the original's level: 8-23, median 13
+
+
+def _mst_total(s):
+    return sum(s["weights"][k] for k in G.minimum_spanning_tree(s["n"], s["edges"], s["weights"]))
 
 
 @task("mst_weight", answer="integer", annotation="segment_set", ops="ranking,aggregation,topology")
 def mst_weight(q):
-    s = q.edit(_weigh)
+    lo, hi = MST_NODES[q.difficulty]
+    t = q.target(MST_TOTAL[q.difficulty], stratified=True)
+
+    def build(s, r):
+        """A small weighted graph of its own, redrawn until its minimum spanning tree weighs the target."""
+        for _ in range(100):
+            st = _weigh(graph_state(r, int(r.integers(lo, hi + 1)), q.difficulty), r, MST_TOP_WEIGHT[q.difficulty])
+            if G.n_components(st["n"], st["edges"]) == 1 and _mst_total(st) == t:
+                return st
+        q.reject("no small weighted graph with the target spanning-tree weight")
+
+    s = q.edit(build)
     q.require(G.n_components(s["n"], s["edges"]) == 1, "weighted graph is not connected")
     chosen = G.minimum_spanning_tree(s["n"], s["edges"], s["weights"])
     total = sum(s["weights"][k] for k in chosen)
@@ -463,6 +501,7 @@ REACH_SUPPORT = {1: (2, 3, 4, 5), 2: (3, 4, 5, 6, 7), 3: (4, 5, 6, 7, 8, 9)}
 
 @task("reachable_count", answer="integer", annotation="point_set", ops="filtering,counting,topology")
 def reachable_count(q):
+    redraw(q, LARGE_NODES)
     s = q.edit(_orient_random)
     n = s["n"]
     t = q.target(REACH_SUPPORT[q.difficulty])
@@ -485,6 +524,7 @@ SAME_SUPPORT = {1: (3, 4, 5), 2: (3, 4, 5, 6, 7), 3: (4, 5, 6, 7, 8)}
 
 @task("same_component_count", answer="integer", annotation="point_set", ops="counting,topology")
 def same_component_count(q):
+    redraw(q, LARGE_NODES)
     t = q.target(SAME_SUPPORT[q.difficulty])
     cap = q.param("cap", lambda r: int(r.integers(2, 6)))
     s = q.edit(lambda st, r: _grow_components(st, r, t, cap))
@@ -504,18 +544,19 @@ def same_component_count(q):
                               f"counting {_lab(s, ref)} itself?"))
 
 
-PATH_SUPPORT = {1: (2, 3, 4), 2: (3, 4, 5), 3: (3, 4, 5, 6)}
+PATH_SUPPORT = {1: (2, 3, 4), 2: (2, 3, 4, 5), 3: (3, 4, 5, 6)}   # the original's level: 2-5
 
 
 @task("shortest_path_length", answer="integer", annotation="point_sequence", ops="counting,ranking,topology",
       queries=("undirected_shortest_path_length", "directed_shortest_path_length"))
 def shortest_path_length(q):
     directed = q.query_id == "directed_shortest_path_length"
+    redraw(q, LARGE_NODES)
     if directed:
         q.edit(_orient_random)
     s = q.state
     n = s["n"]
-    t = q.target(PATH_SUPPORT[q.difficulty])
+    t = q.target(PATH_SUPPORT[q.difficulty], stratified=True)
     adj = G.adjacency(n, s["edges"], directed=directed)
     info = [G.shortest_paths_count(adj, v) for v in range(n)]
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 
-from tracegen.domains.graph.node_link import NodeLink, _degrees, _lab, _nodes, _orient_random
+from tracegen.domains.graph.node_link import LARGE_NODES, NodeLink, _degrees, _lab, _nodes, _orient_random, redraw
 from tracegen.kits import graphs as G
 
 SCENE = NodeLink()
@@ -40,8 +40,8 @@ def _resample(s, r, mode="undirected", p_hi=0.6, drop=0):
 
 def _search(q, support, attempt, *, mode="undirected", tries=40, p_hi=0.6, drop=(0, 0)):
     """Edit: resample the edges until ``attempt(state, rng, target)`` returns a choice (JSON) for the
-    instance's target; the choice is kept in the state as ``pick``."""
-    t = q.target(support[q.difficulty] if isinstance(support, dict) else support)
+    instance's target (stratified over a build); the choice is kept in the state as ``pick``."""
+    t = q.target(support[q.difficulty] if isinstance(support, dict) else support, stratified=True)
 
     def fn(s, r):
         for _ in range(tries):
@@ -165,6 +165,9 @@ def unique_related_node_label(q):
                     question=f"In this {_kind_word(s)} graph: {what}. {end}? Answer with its label.")
 
 
+# the original's level: 0-3, mostly 0 and 1 (median 1)
+NAMED_SUPPORT = {"touch": {1: (1, 2), 2: (1, 2, 3), 3: range(2, 6)},
+                 "one_way": {1: (0, 1), 2: (0, 0, 1, 2), 3: range(1, 5)}}
 NAMED = {"undirected_named_node_degree_value": "deg", "directed_named_node_in_degree_value": "in",
          "directed_named_node_out_degree_value": "out", "directed_named_node_total_degree_value": "total"}
 
@@ -173,8 +176,7 @@ NAMED = {"undirected_named_node_degree_value": "deg", "directed_named_node_in_de
       queries=tuple(NAMED))
 def named_node_degree_value(q):
     kind = NAMED[q.query_id]
-    t = q.target({1: range(1, 4), 2: range(1, 5), 3: range(1, 6)}[q.difficulty] if kind in ("deg", "total") else
-                 {1: range(0, 4), 2: range(0, 5), 3: range(1, 5)}[q.difficulty])
+    t = q.target(NAMED_SUPPORT["touch" if kind in ("deg", "total") else "one_way"][q.difficulty], stratified=True)
 
     def fn(s, r):
         """A node with enough candidate edges gets exactly ``t`` edges of the asked kind."""
@@ -237,7 +239,7 @@ def component_size_after_edge_edit(q):
                                  if len(_component(n, edges + [[u, v]], ref)) == t]
         return _choose(r, opts)
 
-    _, s, (u, v, ref) = _search(q, {1: range(3, 7), 2: range(4, 8), 3: range(4, 10)}, attempt, p_hi=0.35,
+    _, s, (u, v, ref) = _search(q, {1: range(2, 6), 2: range(2, 7), 3: range(4, 10)}, attempt, p_hi=0.35,
                                 drop=(1, 3))
     edited = [e for e in s["edges"] if e != [u, v]] if removal else s["edges"] + [[u, v]]
     comp = _component(s["n"], edited, ref)
@@ -266,22 +268,23 @@ def reachable_count_after_edge_edit(q):
         for e in edits:
             after = [x for x in edges if x != e] if removal else edges + [e]
             for src in range(n):
-                k = len(G.descendants(n, after, src))
+                k = len(G.descendants(n, after, src)) + 1            # the start node counts, as in the original
                 if k == t:
-                    (changed if k != len(G.descendants(n, edges, src)) else opts).append([e[0], e[1], src])
+                    (changed if k != len(G.descendants(n, edges, src)) + 1 else opts).append([e[0], e[1], src])
         return _choose(r, changed if changed and r.random() < 0.8 else opts or changed)
 
-    _, s, (a, b, src) = _search(q, {1: range(2, 7), 2: range(3, 8), 3: range(4, 10)}, attempt, mode="directed",
+    redraw(q, LARGE_NODES)
+    _, s, (a, b, src) = _search(q, {1: range(2, 6), 2: range(2, 7), 3: range(4, 11)}, attempt, mode="directed",
                                 p_hi=0.5, tries=25)
     after = [x for x in s["edges"] if x != [a, b]] if removal else s["edges"] + [[a, b]]
-    reach = G.descendants(s["n"], after, src)
+    reach = sorted([src] + G.descendants(s["n"], after, src))
     q.step("edit", arrow=[a, b], removed=removal, source=src, reachable=reach)
     A, B, S = _lab(s, a), _lab(s, b), _lab(s, src)
     edit = (f"the arrow from node {A} to node {B} were deleted" if removal else
             f"a new arrow were drawn from node {A} to node {B}")
     return q.answer(len(reach), witnesses=_nodes(reach),
-                    question=(f"In this directed graph, suppose {edit}. How many other nodes could then be reached "
-                              f"from node {S} by following arrows (not counting {S} itself)?"))
+                    question=(f"In this directed graph, suppose {edit}. How many nodes could then be reached from "
+                              f"node {S} by following arrows, including {S} itself?"))
 
 
 @task("isolated_after_removal_count", answer="integer", annotation="point_set",
@@ -307,6 +310,9 @@ def isolated_after_removal_count(q):
                               f"{link}. How many of the remaining nodes would then have no {link} at all?"))
 
 
+REMOVAL_NODES = {1: (4, 5), 2: (5, 7), 3: (8, 10)}   # the original draws these graphs small: 5-7 nodes
+
+
 @task("degree_after_removal_filter_count", answer="integer", annotation="point_set",
       ops="filtering,counting,topology,state_update",
       queries=("undirected_degree_one_filter_remaining_count", "directed_in_degree_one_filter_remaining_count",
@@ -317,7 +323,8 @@ def degree_after_removal_filter_count(q):
     def attempt(s, r, t):
         return 1 if sum(1 for m in _degrees(s, kind) if m != 1) == t else None
 
-    _, s, _ = _search(q, {1: range(2, 6), 2: range(3, 8), 3: range(5, 11)}, attempt,
+    redraw(q, REMOVAL_NODES)
+    _, s, _ = _search(q, {1: range(1, 5), 2: range(1, 6), 3: range(4, 9)}, attempt,
                       mode="undirected" if kind == "deg" else "directed", p_hi=0.5, tries=60)
     keep = [v for v, m in enumerate(_degrees(s, kind)) if m != 1]
     q.step("remove_degree_one", metric=kind, remaining=keep)
@@ -390,7 +397,7 @@ def chordless_cycles(n, edges):
 @task("largest_chordless_cycle_size", answer="integer", annotation="point_set",
       ops="filtering,counting,ranking,topology")
 def largest_chordless_cycle_size(q):
-    t = q.target({1: range(4, 7), 2: range(6, 9), 3: range(7, 11)}[q.difficulty])
+    t = q.target({1: range(4, 7), 2: range(3, 8), 3: range(7, 11)}[q.difficulty], stratified=True)
 
     def largest(edges):
         cyc = chordless_cycles(q.state["n"], edges)
@@ -415,7 +422,7 @@ def largest_chordless_cycle_size(q):
                 if added < want and e not in edges and largest(edges + [e]) is not None:
                     edges.append(e)
                     added += 1
-            if added:
+            if added or t == 3:            # a triangle stays the largest only while it is the one cycle
                 s["edges"], s["directed"] = sorted(edges), False
                 return s
         q.reject("no graph with a unique largest chordless cycle of the target size")

@@ -48,6 +48,7 @@ def board(rng, difficulty, *, level=None, extra=(0.3, 0.9), blocked=None):
 
 class PipeNetwork(Scene):
     domain, scene_id, size = "graph", "pipe_network", (W, H)
+    megapixels = (0.5, 0.74)   # image area (MP); the original's median is 0.553
     fluid = True
     description = ("A pipe-junction board: labelled junctions on a lattice joined by straight pipes, open pipes as "
                    "coloured tubes and blocked pipes greyed out with a red X.")

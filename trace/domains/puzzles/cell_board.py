@@ -1,4 +1,9 @@
-"""puzzles/cell_board: a square-cell board, either coloured cells or walls with a green S and a red G cell."""
+"""puzzles/cell_board: a square-cell board, either coloured cells or walls with a green S and a red G cell.
+
+The image is the board's own size, as in the original (which sizes its canvas to the board: 0.15 MP
+at the default level, 0.04 MP for the small symmetry boards): cells of a drawn pixel size, a thin
+margin, no render scaling.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +12,10 @@ from tracegen.kits.boards import bfs, components, neighbors4, tint
 from tracegen.kits.grid import Grid
 
 SIZES = {1: (5, 6), 2: (7, 8), 3: (9, 10)}
+SYMMETRY_SIZES = {1: (3, 4), 2: (3, 5), 3: (5, 7)}   # the original's mirror boards are 3-5 cells a side
+CELL = (30, 56)            # cell side in pixels (the original's cells are 28-69 px)
+SYMMETRY_CELL = (26, 42)   # its mirror boards come out smaller still (0.04 MP)
+MARGIN = 14                # around the board: room for the dashed mirror line's overhang
 COLORS = ("red", "blue", "yellow", "green", "purple")
 
 
@@ -17,18 +26,29 @@ def walls_board(rng, rows, cols) -> dict:
     i, j = rng.choice(len(free), size=2, replace=False)
     (sr, sc), (gr, gc) = free[int(i)], free[int(j)]
     cells[sr][sc] = cells[gr][gc] = 0
-    return {"variant": "walls", "rows": rows, "cols": cols, "cells": cells, "start": [sr, sc], "goal": [gr, gc]}
+    return {"variant": "walls", "rows": rows, "cols": cols, "cells": cells, "start": [sr, sc], "goal": [gr, gc],
+            "cell": _cell(rng, CELL)}
 
 
-def colors_board(rng, rows, cols, k) -> dict:
+def colors_board(rng, rows, cols, k, cell_range=CELL) -> dict:
     names = [COLORS[int(i)] for i in rng.choice(len(COLORS), size=k, replace=False)]
     cells = [[int(v) for v in row] for row in rng.integers(0, k, size=(rows, cols))]
-    return {"variant": "colors", "rows": rows, "cols": cols, "cells": cells, "palette": names}
+    return {"variant": "colors", "rows": rows, "cols": cols, "cells": cells, "palette": names,
+            "cell": _cell(rng, cell_range)}
+
+
+def _cell(rng, lo_hi) -> int:
+    return int(rng.integers(lo_hi[0], lo_hi[1] + 1))
 
 
 class CellBoard(Scene):
     domain, scene_id, size = "puzzles", "cell_board", (600, 600)
+    megapixels = (0.0, 0.0)   # no render scaling: the board's cells set the image size (canvas_size)
+    aspect_pad = 0.1
     description = "A board of square cells: coloured cells, or open and wall cells with a start S and a goal G."
+
+    def canvas_size(self, state):
+        return (state["cols"] * state["cell"] + 2 * MARGIN, state["rows"] * state["cell"] + 2 * MARGIN)
 
     def sample(self, rng, difficulty):
         lo, hi = SIZES[difficulty]
@@ -39,8 +59,7 @@ class CellBoard(Scene):
 
     def render(self, c, state, params):
         rows, cols, cells = state["rows"], state["cols"], state["cells"]
-        w, h = self.size
-        g = Grid.fit(rows, cols, 20, 20, w - 40, h - 40)
+        g = Grid(MARGIN, MARGIN, rows, cols, state["cell"])
         walls = state["variant"] == "walls"
         for r in range(rows):
             for k in range(cols):
@@ -105,7 +124,7 @@ def _variant(q, variant):
 ADJ = "Cells are connected only through shared edges (up, down, left, right), not diagonally."
 
 
-LARGEST = {1: range(3, 7), 2: range(5, 10), 3: range(8, 14)}
+LARGEST = {1: range(2, 6), 2: range(3, 8), 3: range(8, 14)}   # the original's level: 2-7
 
 
 def plant_blob(st, rng, idx, t):
@@ -143,7 +162,7 @@ def plant_blob(st, rng, idx, t):
 @task("largest_component_size", answer="integer", annotation="bbox_set", ops="counting,ranking,topology")
 def largest_component_size(q):
     s = _variant(q, "colors")
-    t = q.target(LARGEST[q.difficulty])
+    t = q.target(LARGEST[q.difficulty], stratified=True)
     color = q.choice("color", s["palette"])
     idx = s["palette"].index(color)
     s = q.edit(lambda st, rng: plant_blob(st, rng, idx, t))
@@ -158,12 +177,47 @@ def largest_component_size(q):
                     question=(f"{ADJ} How many cells are in the largest connected group of {color} cells?"))
 
 
+REACH = {1: range(1, 5), 2: range(1, 7), 3: range(3, 11)}   # the original's level: 1-6 cells
+
+
+def plant_region(st, rng, t):
+    """Wall in a region of exactly ``t`` open cells around S: grow it from S over random neighbours,
+    make its outer neighbours walls and keep G open outside it where there is room (the caller checks
+    the region's size and G)."""
+    rows, cols, cells = st["rows"], st["cols"], st["cells"]
+    start = tuple(st["start"])
+    region, frontier = {start}, [start]
+    while len(region) < t and frontier:
+        cell = frontier[int(rng.integers(len(frontier)))]
+        nbs = [nb for nb in neighbors4(*cell, rows, cols) if nb not in region]
+        if not nbs:
+            frontier.remove(cell)
+            continue
+        nb = nbs[int(rng.integers(len(nbs)))]
+        region.add(nb)
+        frontier.append(nb)
+    rim = {nb for cell in region for nb in neighbors4(*cell, rows, cols)} - region
+    for r, k in region:
+        cells[r][k] = 0
+    for r, k in rim:
+        cells[r][k] = 1
+    outside = [(r, k) for r in range(rows) for k in range(cols) if (r, k) not in region and (r, k) not in rim]
+    if outside and tuple(st["goal"]) not in outside:
+        st["goal"] = list(outside[int(rng.integers(len(outside)))])
+    if outside:
+        cells[st["goal"][0]][st["goal"][1]] = 0
+    return st
+
+
 @task("reachable_region_size", answer="integer", annotation="bbox_set", ops="filtering,counting,topology")
 def reachable_region_size(q):
-    s = _variant(q, "walls")
+    _variant(q, "walls")
+    t = q.target(REACH[q.difficulty], stratified=True)
+    s = q.edit(lambda st, rng: plant_region(st, rng, t))
     cells = s["cells"]
+    q.require(not cells[s["goal"][0]][s["goal"][1]], "no room for G outside the walled region")
     dist = bfs(s["start"], lambda r, k: not cells[r][k], s["rows"], s["cols"])
-    q.require(len(dist) >= 2, "start is enclosed")
+    q.require(len(dist) == t, "the walled region missed the target size")
     reach = sorted(dist)
     q.step("flood_fill", start=s["start"], reached=len(reach))
     return q.answer(len(reach), witnesses=[f"cell:{r}:{k}" for r, k in reach],
@@ -223,12 +277,24 @@ def shortest_path_length_value(q):
                               "from the green S cell to the red G cell?"))
 
 
+SYMMETRY = {1: (1, 2, 3), 2: (1, 1, 2, 2, 3, 4, 5), 3: range(2, 9)}   # the original's level: 1-5, mostly 1-2
+
+
 @task("symmetry_violation_count", answer="integer", annotation="segment_set",
       ops="counting,transformation,matching")
 def symmetry_violation_count(q):
-    s = _variant(q, "colors")
+    lo, hi = SYMMETRY_SIZES[q.difficulty]
+    k = 3 if q.difficulty == 1 else 4
     axis = q.choice("axis", ["vertical", "horizontal"])
-    t = q.target(range(1, 3 + 2 * q.difficulty))  # 1-4, 1-6, 1-8
+    t = q.target(SYMMETRY[q.difficulty])
+
+    def board(st, rng):
+        rows, cols = (int(v) for v in rng.integers(lo, hi + 1, size=2))
+        if len(mirror_pairs(rows, cols, axis)) < t:
+            q.reject("board too small for the target")
+        return colors_board(rng, rows, cols, k, SYMMETRY_CELL)
+
+    s = q.edit(board)
 
     def plant(st, rng):
         pairs = mirror_pairs(st["rows"], st["cols"], axis)
@@ -236,7 +302,7 @@ def symmetry_violation_count(q):
         cells = st["cells"]
         for r, c, r2, c2 in pairs:
             cells[r2][c2] = cells[r][c]
-        for i in rng.choice(len(pairs), size=min(t, len(pairs)), replace=False):
+        for i in rng.choice(len(pairs), size=t, replace=False):
             r, c, r2, c2 = pairs[int(i)]
             cells[r2][c2] = (cells[r][c] + int(rng.integers(1, k))) % k
         return st

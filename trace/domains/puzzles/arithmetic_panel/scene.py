@@ -22,7 +22,7 @@ COLUMN = (520, 380)
 
 class ArithmeticPanel(Scene):
     domain, scene_id, size = "puzzles", "arithmetic_panel", (W, H)
-    megapixels = (0.35, 0.7)
+    megapixels = (0.2, 0.3)    # at about the logical size: the original draws 720x500 panels and 560x380 columns
     description = ("A number puzzle with one question-mark entry: an equal-sum polygon of circles, a number wall, "
                    "an operation table, a grid with row and column totals, or a column sum with a hidden digit.")
 

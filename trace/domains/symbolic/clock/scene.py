@@ -65,6 +65,7 @@ def _grid_layout(n):
 
 class Clock(Scene):
     domain, scene_id, size = "symbolic", "clock", SINGLE
+    megapixels = (0.45, 0.8)   # image area (MP); the original's median is 0.55 (one face) to 0.745 (several)
     description = ("Analog clock faces with hour and minute (and sometimes second or alarm) hands: one clock with "
                    "answer cards, a start/end pair, a labelled grid, or candidate faces and orders to choose from.")
 
