@@ -433,7 +433,7 @@ def _marked_question(side, board, f, r):
             f"is on {sq_name(f, r)}.")
 
 
-@task("marked_piece_destination_count", answer="integer", annotation="bbox_set", ops="counting,state_update")
+@task("marked_piece_destination_count", answer="integer", annotation="bbox_set", ops="counting,state_update", version=2)
 def marked_piece_destination_count(q):
     side, board, f, r = _marked_piece(q, DEST_SUPPORT, _plant_destinations)
     names = [sq_name(*d) for d in sorted(_empty_dests(board, f, r), key=lambda d: (d[1], d[0]))]
@@ -443,7 +443,7 @@ def marked_piece_destination_count(q):
                               f"move? Squares holding a piece of either colour do not count. {MOVEMENT_RULES}"))
 
 
-@task("marked_piece_capture_count", answer="integer", annotation="bbox_set", ops="counting,state_update")
+@task("marked_piece_capture_count", answer="integer", annotation="bbox_set", ops="counting,state_update", version=2)
 def marked_piece_capture_count(q):
     side, board, f, r = _marked_piece(q, CAPTURE_SUPPORT, _plant_captures)
     names = [sq_name(*d) for d in sorted(_captures(board, f, r), key=lambda d: (d[1], d[0]))]
@@ -470,7 +470,7 @@ def _plant_player_captures(board, side, t, rng) -> bool:
 
 
 @task("player_capture_piece_count", answer="integer", annotation="bbox_set",
-      ops="filtering,counting,state_update")
+      ops="filtering,counting,state_update", version=2)
 def player_capture_piece_count(q):
     t = q.target(range(1, 7), stratified=True)
 

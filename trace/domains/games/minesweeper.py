@@ -284,7 +284,7 @@ def plant_forced(st, rng, want, t, steps=40):
 
 
 @task("forced_cell_count", answer="integer", annotation="bbox_set", ops="filtering,counting",
-      queries=("forced_mine_count", "forced_safe_count"))
+      queries=("forced_mine_count", "forced_safe_count"), version=2)
 def forced_cell_count(q):
     want = "mine" if q.query_id == "forced_mine_count" else "safe"
     t = q.target(FORCED_SUPPORT[want][q.difficulty], stratified=True)
@@ -299,7 +299,7 @@ def forced_cell_count(q):
                               f"combining numbers), how many covered, unflagged cells are forced to be {what}?"))
 
 
-@task("forced_mine_cell_label", answer="option_letter", annotation="point", ops="formula_evaluation,matching")
+@task("forced_mine_cell_label", answer="option_letter", annotation="point", ops="formula_evaluation,matching", version=2)
 def forced_mine_cell_label(q):
     k = 4
     letter = q.target(LETTERS[:k], stratified=True)

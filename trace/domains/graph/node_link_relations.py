@@ -254,7 +254,7 @@ def component_size_after_edge_edit(q):
 
 @task("reachable_count_after_edge_edit", answer="integer", annotation="point_set",
       ops="filtering,counting,topology,state_update",
-      queries=("reachable_count_after_edge_removal", "reachable_count_after_edge_addition"))
+      queries=("reachable_count_after_edge_removal", "reachable_count_after_edge_addition"), version=2)
 def reachable_count_after_edge_edit(q):
     removal = q.query_id.endswith("removal")
 
