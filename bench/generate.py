@@ -41,7 +41,8 @@ import sys
 import time
 from pathlib import Path
 
-from reference import Reference, WorkerError, cold_start
+sys.path.insert(0, str(Path(__file__).resolve().parent))   # bench/reference.py, also when loaded by path
+from reference import Reference, WorkerError, cold_start  # noqa: E402
 
 TARGET_MEDIAN, TARGET_FLOOR = 15.0, 5.0
 WARMUP_SEED = 10**6

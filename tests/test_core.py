@@ -196,31 +196,3 @@ def test_read_values_and_drawn_texts_feed_the_shortcut_check():
     inst.trace["params"]["print"] = True          # a renderer that prints the values is caught
     c = engine.render(spec, inst.trace["state"], inst.trace["params"], inst.canvas.style, 1.0)
     assert shortcut_hits(c.texts, inst.reads)
-
-
-def test_generation_benchmark_reports_per_task_file(tmp_path, capsys):
-    """bench/generate.py (the speed targets' benchmark) runs, one summary per task file and one
-    over both, matched-size figures where the reference has the task, unknown ids listed."""
-    import csv
-    import importlib.util
-    from pathlib import Path
-
-    path = Path(__file__).resolve().parents[1] / "bench" / "generate.py"
-    mod_spec = importlib.util.spec_from_file_location("bench_generate", path)
-    bench = importlib.util.module_from_spec(mod_spec)
-    mod_spec.loader.exec_module(bench)
-    (tmp_path / "one.txt").write_text(f"{SPEC.task_id}\n")
-    (tmp_path / "two.txt").write_text("task_nowhere__none__nothing\n")
-    (tmp_path / "ref.tsv").write_text(f"task_id\tmegapixels_med\n{SPEC.task_id}\t0.25\n")
-    out = tmp_path / "bench.tsv"
-    assert bench.main(["--tasks", str(tmp_path / "one.txt"), str(tmp_path / "two.txt"), "--seeds", "2",
-                       "--passes", "2", "--reference", str(tmp_path / "ref.tsv"), "--out", str(out),
-                       "--cold-starts", "1"]) == 0
-    printed = capsys.readouterr().out
-    assert "== one" in printed and "== two" in printed and "== one + two" in printed
-    assert "at the reference's sizes (median 0.25 MP)" in printed and "MP/s" in printed
-    rows = {r["task_id"]: r for r in csv.DictReader(out.open(), delimiter="\t")}
-    ok, missing = rows[SPEC.task_id], rows["task_nowhere__none__nothing"]
-    assert (ok["group"], ok["status"], missing["group"], missing["status"]) == ("one", "ok", "two", "not_implemented")
-    assert float(ok["ms_total"]) == pytest.approx(float(ok["ms_render"]) + float(ok["ms_png"]), rel=0.5)
-    assert float(ok["ref_mp"]) == 0.25 and abs(float(ok["matched_speedup"]) * float(ok["matched_ms_total"]) - 112) < 0.1

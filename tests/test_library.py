@@ -69,14 +69,15 @@ def test_describe_is_the_task_card_and_the_catalog_row():
     d = tracegen.describe(C)
     assert d["task_id"] == C and d["domain"] == "charts" and d["scene_id"] == "combo_mark"
     assert d["answer_type"] == "string" and d["annotation_type"] == "point_map"
-    assert d["difficulties"] == [1, 2, 3] and d["original_difficulty"] is None
+    assert d["difficulties"] == [1, 2, 3] and d["original_difficulty"] == 2
     assert "module" not in d
     # the catalog row (tracegen/data/catalog_tasks.tsv, the reference catalog) agrees with the task's code
     cat = d["catalog"]
     assert cat["objective_contract"] == d["objective"] and cat["program"]
     assert cat["query_ids"] == d["query_ids"] and cat["reasoning_operations"] == d["reasoning_operations"]
-    # original_difficulty=None is what the fidelity statistics use: a default build drawing every level
-    levels = Counter(tracegen.generate(A, seed=0, index=i).difficulty for i in range(12))
+    # difficulty=None is the original's level (what the fidelity statistics measure); a list draws per instance
+    assert {tracegen.generate(A, seed=0, index=i).difficulty for i in range(6)} == {tracegen.describe(A)["original_difficulty"]}
+    levels = Counter(tracegen.generate(A, seed=0, index=i, difficulty=[1, 2, 3]).difficulty for i in range(12))
     assert set(levels) == set(tracegen.describe(A)["difficulties"])
 
 

@@ -49,7 +49,7 @@ def test_stats_match_the_instances_a_build_generates(heat_row):
     assert float(heat_row["annot_elems_med"]) == statistics.median(elems)
     assert float(heat_row["prompt_len_med"]) == statistics.median(len(i.record["prompts"]["answer_only"])
                                                                   for i in insts)
-    assert {i.record["difficulty"] for i in insts} == {1, 2, 3}   # the default mix
+    assert {i.record["difficulty"] for i in insts} == {spec.original_difficulty} == {2}   # the default: the original's level
     assert heat_row["options"] == ""
 
 
