@@ -17,8 +17,8 @@ from proc import run
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFIG = ROOT / ".importlinter"
-# every package checked for cycles; rlvr joins once it has none
-ACYCLIC = ["tracegen"]
+# every package checked for cycles (imports inside functions count): both are acyclic
+ACYCLIC = ["tracegen", "rlvr"]
 
 
 def _lint_imports() -> str:
