@@ -22,7 +22,6 @@ from tracegen import registry, stats
 # scene -> the band:direction flags its tasks still raise at the default (the original's level 2; fidelity v2,
 # issue 19; per task in `tracegen stats --scene S --compare`)
 OUTSIDE: dict[str, str] = {
-    "charts-single_series": "annotation_elements:over, answer_median:over, distinct_answers:under, top_answer_share:over",
     "charts-table": "annotation_elements:over, distinct_answers:under",
     "games-go": "megapixels:over",
     "games-minesweeper": "megapixels:over",
