@@ -22,7 +22,6 @@ from tracegen import registry, stats
 # scene -> the band:direction flags its tasks still raise at the default (the original's level 2; fidelity v2,
 # issue 19; per task in `tracegen stats --scene S --compare`)
 OUTSIDE: dict[str, str] = {
-    "charts-table": "annotation_elements:over, distinct_answers:under",
     "games-go": "megapixels:over",
     "games-minesweeper": "megapixels:over",
     "geometry-circle_theorem": "answer_median:under, distinct_answers:under",
