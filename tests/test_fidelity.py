@@ -38,7 +38,6 @@ OUTSIDE: dict[str, str] = {
     "graph-metro": "megapixels:over",
     "graph-node_link": "annotation_elements:over, answer_median:over, distinct_answers:under, megapixels:over, top_answer_share:over",
     "graph-pipe_network": "megapixels:over",
-    "pages-calendar": "annotation_elements:over",
     "physics-lever": "answer_median:over",
     "puzzles-arithmetic_panel": "megapixels:over",
     "puzzles-cell_board": "annotation_elements:over, answer_median:over, megapixels:over",
