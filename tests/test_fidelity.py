@@ -42,7 +42,6 @@ OUTSIDE: dict[str, str] = {
     "puzzles-arithmetic_panel": "megapixels:over",
     "puzzles-cell_board": "annotation_elements:over, answer_median:over, megapixels:over",
     "symbolic-clock": "megapixels:over",
-    "three_d-object_cluster": "annotation_elements:over, answer_median:over, distinct_answers:under",
 }
 
 
