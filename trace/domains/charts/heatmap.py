@@ -385,8 +385,10 @@ def _colour_bar(q, bounds_of, passes, counts):
 
     def plant(st, r):
         chosen = {int(k) for k in r.choice(rows * cols, size=t, replace=False)}
-        draw = [pools[0 if k in chosen else 1][int(r.integers(len(pools[0 if k in chosen else 1])))]
-                for k in range(rows * cols)]
+        draw = []
+        for k in range(rows * cols):
+            pool = pools[0 if k in chosen else 1]
+            draw.append(pool[int(r.integers(len(pool)))])
         st["values"] = [draw[i * cols:(i + 1) * cols] for i in range(rows)]
         return st
 

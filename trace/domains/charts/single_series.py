@@ -215,7 +215,7 @@ def endpoint_change_value(q):
     def fits(a, b):            # as the original asks: a change of at least 5, a percent a multiple of 5 to +-100
         if not pct:
             return abs(b - a) >= MIN_CHANGE
-        return b != a and (b - a) * 100 % a == 0 and (b - a) * 100 // a % 5 == 0 and abs(b - a) * 100 <= 100 * a
+        return b != a and (b - a) * 100 % a == 0 and (b - a) * 100 // a % 5 == 0 and abs(b - a) <= a
 
     ok = [(i, j) for i in range(n) for j in range(i + 1, n) if fits(vals[i], vals[j])]
     q.require(bool(ok), "no pair with an exact change")
@@ -538,8 +538,9 @@ def target_share_after_removal(q):
     total = sum(vals[i] for i in kept)
     q.reads(*vals)
     q.require(vals[t] * 100 % total == 0, "share not an integer")
-    q.step("share", target=t, removed=removed, total=total, result=vals[t] * 100 // total)
-    return q.answer(vals[t] * 100 // total, witnesses=_marks(kept),
+    got = vals[t] * 100 // total
+    q.step("share", target=t, removed=removed, total=total, result=got)
+    return q.answer(got, witnesses=_marks(kept),
                     question=(f"{_chart(s)} If the labels {_names(s, removed)} are removed, what percent of the "
                               f"remaining labels' total value does {s['labels'][t]} account for?"))
 

@@ -4,9 +4,9 @@ mugs, ...) -- scattered without overlap over an open field.
 Tasks name an icon kind and a colour and count icons by set algebra over the two attributes;
 the instance's target count is planted by re-drawing the attributes of just enough icons.
 Difficulty grows the field (8-12, 12-18, 18-28 icons; the two-attribute counts keep 3-6, 4-8, 8-14
-of them and the removal count 3-6, 4-12, 18-28, as the original's small panels do), the vocabulary in
-play and turns the pictograms a little.  The counting tasks are in ``tasks``; the spatial tasks (reference icons, a
-marked region, lettered options) in ``spatial``.
+of them and the removal count 3-6, 4-12, 18-28, as the original's small panels do), the vocabulary
+in play and turns the pictograms a little.  The counting tasks are in ``tasks``; the spatial tasks
+(reference icons, a marked region, lettered options) in ``spatial``.
 """
 
 from __future__ import annotations
