@@ -21,19 +21,7 @@ from tracegen import registry, stats
 
 # scene -> the band:direction flags its tasks still raise at the default (the original's level 2; fidelity v2,
 # issue 19; per task in `tracegen stats --scene S --compare`)
-OUTSIDE: dict[str, str] = {
-    "charts-combo_mark": "annotation_elements:over",
-    "charts-curve_panels": "annotation_elements:over, distinct_answers:under",
-    "charts-heatmap": "annotation_elements:over, answer_median:over",
-    "charts-single_series": "annotation_elements:over, answer_median:over, distinct_answers:under, top_answer_share:over",
-    "charts-table": "annotation_elements:over, distinct_answers:under",
-    "icons-named_field": "annotation_elements:over, answer_median:over, megapixels:over",
-    "icons-named_grid": "megapixels:over",
-    "icons-reference_canvas": "megapixels:over",
-    "illustrations-library": "distinct_answers:under",
-    "pages-calendar": "annotation_elements:over",
-    "three_d-object_cluster": "annotation_elements:over, answer_median:over, distinct_answers:under",
-}
+OUTSIDE: dict[str, str] = {}
 
 
 @lru_cache(maxsize=1)

@@ -255,7 +255,9 @@ def _plant_rows(q, t, conds):
     return q.edit(plant), chosen
 
 
-PAIR_COUNTS = {1: range(1, 5), 2: range(2, 6), 3: range(3, 7)}   # equal widths: stratified targets spread evenly
+# stratified targets; a repeated value is drawn more often.  Level 2 follows the original's counts (1-5, mostly
+# 1-2: median 2); level 1 stays lower and level 3 higher.
+PAIR_COUNTS = {1: (1, 1, 1, 2, 2, 3), 2: (1, 1, 1, 2, 2, 3, 4, 5), 3: (2, 3, 3, 4, 5, 6)}
 
 
 @task("dual_threshold_condition_count", answer="integer", annotation="segment_set",

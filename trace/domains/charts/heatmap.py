@@ -20,7 +20,7 @@ from tracegen.kits.names import category_labels
 TITLES = ("Average temperature", "Store visits", "Sensor readings", "Server load", "Ticket sales", "Rainfall",
           "Energy use", "Survey score", "Change against last period", "Index movement", "Growth by segment")
 SHAPE = {1: ((4, 5), (5, 6)), 2: ((5, 6), (7, 8)), 3: ((7, 8), (9, 10))}          # diverging grids
-BAR_SHAPE = {1: ((3, 3), (4, 5)), 2: ((3, 4), (5, 6)), 3: ((5, 6), (7, 8))}     # colour-bar grids
+BAR_SHAPE = {1: ((3, 3), (4, 5)), 2: ((3, 4), (4, 5)), 3: ((5, 6), (7, 8))}     # colour-bar grids
 HALF_LEVELS = {1: 2, 2: 2, 3: 3}         # diverging classes: -m..m
 MARGIN = {1: 0.08, 2: 0.05, 3: 0.03}     # colour-bar cells keep this share of the scale from a bound
 SCALES = ((0, 100, 10), (0, 100, 20), (0, 50, 10), (0, 200, 25), (0, 1000, 100), (0, 40, 5), (20, 80, 10),
@@ -353,9 +353,16 @@ def condition_run_extremum_label(q):
 
 
 # ---------------------------------------------------------------------- colour-bar counts
-def _colour_bar(q, bounds_of):
-    """Turn the grid into a continuous colour-bar heatmap whose cells keep a margin from the
-    bounds the task asks about (``bounds_of(scale) -> [b, ...]`` drawn as a recorded param)."""
+# the count a colour-bar task plants, per level (level 2: the original's 1-6 cells in an interval, 1-8 past a
+# threshold, on its 3-4 x 4-5 grids)
+BAR_COUNTS = {"interval": {1: range(1, 5), 2: range(1, 7), 3: range(3, 13)},
+              "threshold": {1: range(1, 7), 2: range(1, 9), 3: range(4, 17)}}
+
+
+def _colour_bar(q, bounds_of, passes, counts):
+    """Turn the grid into a continuous colour-bar heatmap with a planted number of cells that
+    ``passes(value, bounds)`` (drawn from ``counts[level]``), every cell keeping a margin from
+    the bounds the task asks about (``bounds_of(scale) -> [b, ...]`` drawn as a recorded param)."""
 
     def scale(s, r):
         lo_r, hi_r = BAR_SHAPE[q.difficulty]
@@ -364,20 +371,28 @@ def _colour_bar(q, bounds_of):
         s.update(kind="continuous", vmin=vmin, vmax=vmax, tick=tick)
         s.pop("half", None)
         s["row_labels"], s["col_labels"] = s["row_labels"][:rows], s["col_labels"][:cols]
-        s["values"] = [[int(v) for v in r.integers(vmin, vmax + 1, size=cols)] for _ in range(rows)]
         return s
 
     s = q.edit(scale)
+    t = q.target(counts[q.difficulty], stratified=True)
     bounds = q.param("bounds", lambda r: bounds_of(s, r))
     gap = MARGIN[q.difficulty] * (s["vmax"] - s["vmin"])
+    clear = [v for v in range(s["vmin"], s["vmax"] + 1) if all(abs(v - b) >= gap for b in bounds)]
+    pools = ([v for v in clear if passes(v, bounds)], [v for v in clear if not passes(v, bounds)])
+    q.require(all(pools), "no value clear of the bounds on one side")
+    rows, cols = len(s["row_labels"]), len(s["col_labels"])
+    q.require(t <= rows * cols, "count above the cells")
 
-    def keep_away(st, r):
-        ok = [v for v in range(st["vmin"], st["vmax"] + 1) if all(abs(v - b) >= gap for b in bounds)]
-        st["values"] = [[v if all(abs(v - b) >= gap for b in bounds) else ok[int(r.integers(len(ok)))]
-                         for v in row] for row in st["values"]]
+    def plant(st, r):
+        chosen = {int(k) for k in r.choice(rows * cols, size=t, replace=False)}
+        draw = []
+        for k in range(rows * cols):
+            pool = pools[0 if k in chosen else 1]
+            draw.append(pool[int(r.integers(len(pool)))])
+        st["values"] = [draw[i * cols:(i + 1) * cols] for i in range(rows)]
         return st
 
-    s = q.edit(keep_away)
+    s = q.edit(plant)
     q.require(all(abs(v - b) >= gap - 1e-9 for _, _, v in _all_cells(s) for b in bounds), "a cell too near a bound")
     _read_all(q, s)
     return s, bounds
@@ -397,7 +412,7 @@ def colorbar_interval_cell_count(q):
             b -= 1
         return [ticks[a], ticks[b]]
 
-    s, (lo, hi) = _colour_bar(q, draw)
+    s, (lo, hi) = _colour_bar(q, draw, lambda v, bd: bd[0] <= v <= bd[1], BAR_COUNTS["interval"])
     hits = [(r, c) for r, c, v in _all_cells(s) if lo <= v <= hi]
     q.require(len(hits) > 0, "empty interval")
     q.step("filter", lower=lo, upper=hi, kept=len(hits))
@@ -416,7 +431,7 @@ def colorbar_threshold_cell_count(q):
         ticks = _ticks(s)[1:-1]                 # a threshold strictly inside the colour bar
         return [ticks[int(r.integers(len(ticks)))]]
 
-    s, (thr,) = _colour_bar(q, draw)
+    s, (thr,) = _colour_bar(q, draw, lambda v, bd: v > bd[0] if above else v < bd[0], BAR_COUNTS["threshold"])
     hits = [(r, c) for r, c, v in _all_cells(s) if (v > thr if above else v < thr)]
     q.require(len(hits) > 0, "no cell passes the threshold")
     q.step("filter", threshold=thr, relation="above" if above else "below", kept=len(hits))

@@ -201,6 +201,9 @@ def _runs(signs):
 
 
 # ---------------------------------------------------------------------- tasks
+MIN_CHANGE = 5
+
+
 @task("endpoint_change_value", answer="integer", annotation="point_map", ops="formula_evaluation",
       queries=("absolute_endpoint_change_value", "signed_endpoint_change_value", "percent_endpoint_change_value"))
 def endpoint_change_value(q):
@@ -208,8 +211,13 @@ def endpoint_change_value(q):
     vals = s["values"]
     n = len(vals)
     pct = q.query_id == "percent_endpoint_change_value"
-    ok = [(i, j) for i in range(n) for j in range(i + 1, n)
-          if vals[j] != vals[i] and (not pct or (vals[j] - vals[i]) * 100 % vals[i] == 0)]
+
+    def fits(a, b):            # as the original asks: a change of at least 5, a percent a multiple of 5 to +-100
+        if not pct:
+            return abs(b - a) >= MIN_CHANGE
+        return b != a and (b - a) * 100 % a == 0 and (b - a) * 100 // a % 5 == 0 and abs(b - a) <= a
+
+    ok = [(i, j) for i in range(n) for j in range(i + 1, n) if fits(vals[i], vals[j])]
     q.require(bool(ok), "no pair with an exact change")
     i, j = q.param("pair", lambda r: list(ok[int(r.integers(len(ok)))]))
     a, b = q.reads(vals[i], vals[j])
@@ -226,22 +234,35 @@ def endpoint_change_value(q):
                     question=f"{_chart(s)} What is {what}?")
 
 
+RATES = {1: range(1, 9), 2: range(2, 13), 3: range(3, 16)}    # level 2: the original's rates 2-12
+
+
 @task("interval_rate_value", answer="integer", annotation="point_map", ops="counting,formula_evaluation")
 def interval_rate_value(q):
+    want = q.target(RATES[q.difficulty], stratified=True)
     s = _ordered(q)
-    vals = s["values"]
-    n = len(vals)
-    ok = [(i, j) for i in range(n) for j in range(i + 2, n)
-          if vals[j] != vals[i] and (vals[j] - vals[i]) % (j - i) == 0]
-    q.require(bool(ok), "no pair with an integer rate")
+    n = len(s["values"])
 
-    def draw(r):      # a rate uniformly among those on offer, then a pair with it
-        rates = sorted({abs(vals[j] - vals[i]) // (j - i) for i, j in ok})
-        want = rates[int(r.integers(len(rates)))]
-        pairs = [p for p in ok if abs(vals[p[1]] - vals[p[0]]) // (p[1] - p[0]) == want]
-        return list(pairs[int(r.integers(len(pairs)))])
+    def on_grid(st, v):
+        return st["lo"] < v <= st["hi"] and (v - st["lo"]) % st["unit"] == 0
 
-    i, j = q.param("pair", draw)
+    def draw(r):      # a pair (i, j), two or more labels apart, that the rate can join on the value grid
+        vals = s["values"]
+        pairs = [[i, j] for i in range(n) for j in range(i + 2, n)
+                 if any(on_grid(s, vals[i] + sg * want * (j - i)) for sg in (1, -1))]
+        return pairs[int(r.integers(len(pairs)))] if pairs else None
+
+    pair = q.param("pair", draw)
+    q.require(pair is not None, "the axis is too short for the rate")
+    i, j = pair
+
+    def plant(st, r):         # the later label's value moved to the rate (up or down, as the grid allows)
+        ends = [st["values"][i] + sg * want * (j - i) for sg in (1, -1)]
+        ends = [v for v in ends if on_grid(st, v)]
+        st["values"][j] = ends[int(r.integers(len(ends)))]
+        return st
+
+    vals = q.edit(plant)["values"]
     a, b = q.reads(vals[i], vals[j])
     rate = abs(b - a) // (j - i)
     q.step("rate", change=b - a, steps=j - i, result=rate)
@@ -251,12 +272,13 @@ def interval_rate_value(q):
                               f"absolute value?"))
 
 
-COUNTS = {1: range(4, 13), 2: range(6, 18), 3: range(8, 24)}   # within N_MARKS; centred near n / 2
+# within N_MARKS; level 2 spans the original's counts (1-16 of up to 20 marks, median 8.5)
+COUNTS = {1: range(2, 12), 2: range(1, 17), 3: range(8, 24)}
 
 
 def _count_target(q, n):
-    """A balanced count target (the reference's counts spread over 1..n around n / 2)."""
-    t = q.target(COUNTS[q.difficulty])
+    """A balanced (stratified) count target, at most the number of labels."""
+    t = q.target(COUNTS[q.difficulty], stratified=True)
     q.require(t <= n, "count target above the number of labels")
     return t
 
@@ -289,14 +311,15 @@ def interval_value_count(q):
                     question=f"{_chart(s)} How many labels have a value between {lo} and {hi}, inclusive?")
 
 
-STREAKS = {1: range(5, 8), 2: range(8, 11), 3: range(11, 14)}   # each length equally likely over the mix
+# each length equally likely over the mix; level 2: the original's 2-10
+STREAKS = {1: range(2, 8), 2: range(2, 11), 3: range(11, 14)}
 
 
 @task("monotone_streak_length", answer="integer", annotation="point_set", ops="filtering,counting,ranking",
       queries=("longest_increasing_streak_length", "longest_decreasing_streak_length"))
 def monotone_streak_length(q):
     up = q.query_id == "longest_increasing_streak_length"
-    target = q.target(STREAKS[q.difficulty])
+    target = q.target(STREAKS[q.difficulty], stratified=True)
     _ordered(q)
 
     def plant(s, r):
@@ -428,9 +451,30 @@ def _names(s, idx):
     return " and ".join(s["labels"][i] for i in idx)
 
 
+def _keep_first(s, r, n):
+    """The state cut to its first ``n`` marks (a scatter plot's slots drawn again)."""
+    for key in ("values", "labels"):
+        s[key] = s[key][:n]
+    if "slots" in s:
+        s["slots"] = [int(v) for v in r.permutation(n)]
+    return s
+
+
+# marks of a removal-mean chart; levels 1-2 read it on a unit axis from 0 (the original: 4-10 marks, means 5-20)
+MEAN_MARKS = {1: (4, 7), 2: (5, 11), 3: (10, 14)}
+
+
 @task("remaining_mean_after_removal", answer="integer", annotation="point_set", ops="aggregation,state_update")
 def remaining_mean_after_removal(q):
-    s = q.state
+    def build(s, r):
+        lo_n, hi_n = MEAN_MARKS[q.difficulty]
+        s = _keep_first(s, r, min(len(s["values"]), int(r.integers(lo_n, hi_n + 1))))
+        if q.difficulty < 3:           # the same grid steps, counted from 0 in units of 1
+            lo, unit = s["lo"], s["unit"]
+            s.update(values=[(v - lo) // unit for v in s["values"]], lo=0, hi=(s["hi"] - lo) // unit, unit=1)
+        return s
+
+    s = q.edit(build)
     vals = s["values"]
     removed = _removal(q, lambda kept, rem: sum(vals[i] for i in kept) % len(kept) == 0)
     kept = [i for i in range(len(vals)) if i not in removed]
@@ -443,43 +487,60 @@ def remaining_mean_after_removal(q):
 
 
 SHARE_MARKS = {1: (5, 7), 2: (7, 9), 3: (9, 12)}
+SHARES = (10, 15, 20, 25, 30, 40, 50, 60)      # the original's shares (percent)
+
+
+def _split(r, total, k, cap):
+    """``total`` as ``k`` random parts, each 1..cap (``k <= total <= k * cap``)."""
+    parts = [1] * k
+    for _ in range(total - k):
+        open_ = [i for i in range(k) if parts[i] < cap]
+        parts[open_[int(r.integers(len(open_)))]] += 1
+    return parts
 
 
 @task("target_share_after_removal", answer="integer", annotation="point_set",
       ops="aggregation,state_update,formula_evaluation")
 def target_share_after_removal(q):
+    share = q.target(SHARES, stratified=True)
+
     def build(s, r):
+        """The target's value v and the other kept labels' values (summing to v * (100 - share) / share) so
+        that the target is exactly ``share`` percent of the kept total."""
         lo_n, hi_n = SHARE_MARKS[q.difficulty]
         n = min(len(s["values"]), int(r.integers(lo_n, hi_n + 1)))
-        for key in ("values", "labels"):
-            s[key] = s[key][:n]
-        if "slots" in s:
-            s["slots"] = [int(v) for v in r.permutation(n)]
+        s = _keep_first(s, r, n)
         t = int(r.integers(n))
         rem = [int(v) for v in r.choice([i for i in range(n) if i != t], size=int(r.integers(1, 3)), replace=False)]
-        kept = [i for i in range(n) if i not in rem]
-        free = [i for i in kept if i != t]
-        f = free[int(r.integers(len(free)))]
-        rest = sum(s["values"][i] for i in kept if i != f)
-        vt = s["values"][t]
-        grid = range(s["lo"] + s["unit"], s["hi"] + 1, s["unit"])
-        ok = [m for m in grid if (100 * vt) % (rest + m) == 0]
-        if ok:
-            s["values"][f] = ok[int(r.integers(len(ok)))]
+        others = [i for i in range(n) if i not in rem and i != t]
+        lo, unit, k = s["lo"], s["unit"], len(others)
+        steps = (s["hi"] - lo) // unit
+
+        def units(v):         # the others' sum in grid units above lo, None where it cannot be split
+            rest, left = divmod(v * (100 - share), share)
+            m, off = divmod(rest - k * lo, unit)
+            return m if not left and not off and k <= m <= k * steps else None
+
+        fits = [v for v in range(lo + unit, s["hi"] + 1, unit) if units(v) is not None]
+        if fits:
+            v = fits[int(r.integers(len(fits)))]
+            s["values"][t] = v
+            for i, m in zip(others, _split(r, units(v), k, steps)):
+                s["values"][i] = lo + unit * m
             s["share_plan"] = {"target": t, "removed": sorted(rem)}
         return s
 
     s = q.edit(build)
-    q.require("share_plan" in s, "no value makes the share an integer")
+    q.require("share_plan" in s, "no value gives the share")
     vals = s["values"]
     t, removed = s["share_plan"]["target"], s["share_plan"]["removed"]
     kept = [i for i in range(len(vals)) if i not in removed]
     total = sum(vals[i] for i in kept)
     q.reads(*vals)
     q.require(vals[t] * 100 % total == 0, "share not an integer")
-    share = vals[t] * 100 // total
-    q.step("share", target=t, removed=removed, total=total, result=share)
-    return q.answer(share, witnesses=_marks(kept),
+    got = vals[t] * 100 // total
+    q.step("share", target=t, removed=removed, total=total, result=got)
+    return q.answer(got, witnesses=_marks(kept),
                     question=(f"{_chart(s)} If the labels {_names(s, removed)} are removed, what percent of the "
                               f"remaining labels' total value does {s['labels'][t]} account for?"))
 

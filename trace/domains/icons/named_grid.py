@@ -24,6 +24,7 @@ SIZE = (880, 680)
 
 class NamedGrid(Scene):
     domain, scene_id, size = "icons", "named_grid", SIZE
+    megapixels = (0.55, 0.65)    # the original's 880 x 680 (0.6 MP); never below the frame (about 0.65-0.85 MP)
     description = ("A grid with numbered rows and columns holding one coloured pictogram icon (guitar, ladder, "
                    "folder, ...) in each cell.")
 

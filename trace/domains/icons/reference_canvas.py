@@ -26,6 +26,7 @@ REF_SIZE = 118
 
 class ReferenceCanvas(Scene):
     domain, scene_id, size = "icons", "reference_canvas", SIZE
+    megapixels = (0.47, 0.57)    # the original's 960 x 544 (0.52 MP); never below the frame (about 0.55-0.75 MP)
     description = ("A Reference panel holding one icon beside a Scene panel of scattered pictogram icons in several "
                    "colours, sizes and rotations, sometimes with one Scene icon marked as the Anchor.")
 

@@ -267,7 +267,7 @@ SWAP_CARDS = 118   # height of the answer cards under the swapped-tile picture
 
 class Library(Scene):
     domain, scene_id, size = "illustrations", "library", (SEC_W * 3 + 2 * F + 2 * MARG, ROW_H * 3 + 2 * F + 2 * MARG)
-    megapixels = (1.05, 1.6)   # render-only image area (the reference draws these larger)
+    megapixels = (0.9, 1.4)    # render-only image area (the original: 0.96 MP, 1.12-1.28 for the tile views)
     description = ("A bookcase whose sections carry name plaques and hold coloured books standing upright or "
                    "lying flat in stacks; some views cut the picture into labelled tiles.")
 
@@ -395,7 +395,7 @@ def books_in_section_count(q):
                     question=f"How many books are in the bookcase section labelled \"{sec['label']}\"?")
 
 
-FILTERED = {1: (2, 5), 2: (3, 6), 3: (3, 8)}
+FILTERED = {1: (1, 4), 2: (1, 6), 3: (3, 8)}      # level 2: the original's 1-6
 
 
 @task("filtered_book_in_section_count", answer="integer", annotation="point_set",
@@ -404,7 +404,7 @@ FILTERED = {1: (2, 5), 2: (3, 6), 3: (3, 8)}
 def filtered_book_in_section_count(q):
     s = q.param("section", lambda r: int(r.integers(len(q.state["sections"]))))
     lo, hi = BOOKS[q.difficulty]
-    t = q.target(range(FILTERED[q.difficulty][0], FILTERED[q.difficulty][1] + 1))
+    t = q.target(range(FILTERED[q.difficulty][0], FILTERED[q.difficulty][1] + 1), stratified=True)
     if q.query_id == "book_color_in_section_count":
         color = q.choice("color", BOOK_COLORS)
         pred, what, kw = (lambda b: b["color"] == color), f"{color} books", {"color": color}
@@ -428,7 +428,7 @@ def filtered_book_in_section_count(q):
 
 MISSING_TILES = {1: (3, 3), 2: (3, 4), 3: (4, 4)}
 MISSING_OPTIONS = {1: 4, 2: 6, 3: 6}
-ROTATE_TILES = {1: (2, 3), 2: (2, 3), 3: ((3, 3), (2, 3))}
+ROTATE_TILES = {1: (2, 3), 2: ((2, 3), (2, 3), (3, 3)), 3: ((3, 3), (2, 3))}   # level 2: the original's 6 or 9
 SWAP_TILES = {1: (2, 3), 2: (3, 3), 3: (3, 4)}
 
 

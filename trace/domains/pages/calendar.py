@@ -7,7 +7,7 @@ from tracegen.kits import months
 from tracegen.kits.grid import Grid
 from tracegen.kits.months import DAY_FULL, DAY_SHORT, MONTH_NAMES
 
-N_MARKED = {1: (3, 5), 2: (6, 9), 3: (10, 13)}
+N_MARKED = {1: (1, 5), 2: (2, 8), 3: (10, 13)}          # level 2: the original's 1-8 circled days
 N_HOLIDAYS = {1: (1, 1), 2: (2, 2), 3: (3, 4)}
 HOLIDAY_FILL = (1.0, 0.87, 0.66)
 RING = "red"
@@ -49,10 +49,10 @@ class Calendar(Scene):
                  "header": "full" if rng.random() < 0.5 else "short"}
         _, ndays = month_info(state)
         first, _ = month_info(state)
-        workdays = [d for d in range(1, ndays + 1) if (first + d - 1) % 7 < 5]
+        weekdays = [d for d in range(1, ndays + 1) if (first + d - 1) % 7 < 5]
         lo, hi = N_HOLIDAYS[difficulty]
         nh = int(rng.integers(lo, hi + 1))
-        hol = sorted(int(d) for d in rng.choice(workdays, size=nh, replace=False))
+        hol = sorted(int(d) for d in rng.choice(weekdays, size=nh, replace=False))
         rest = [d for d in range(1, ndays + 1) if d not in hol]
         lo, hi = N_MARKED[difficulty]
         nm = int(rng.integers(lo, hi + 1))
@@ -92,8 +92,9 @@ class Calendar(Scene):
         ly = h - 28
         c.circle(w / 2 - 150, ly, 11, stroke=RING, lw=2.5)
         c.text(w / 2 - 132, ly, "marked day", size=14, anchor="l")
-        c.rect(w / 2 + 30, ly - 11, 34, 22, fill=HOLIDAY_FILL, stroke="muted", lw=0.8)
-        c.text(w / 2 + 72, ly, "holiday (no work)", size=14, anchor="l")
+        if state["holidays"]:
+            c.rect(w / 2 + 30, ly - 11, 34, 22, fill=HOLIDAY_FILL, stroke="muted", lw=0.8)
+            c.text(w / 2 + 72, ly, "holiday (no work)", size=14, anchor="l")
 
 
 SCENE = Calendar()
@@ -116,10 +117,15 @@ def date_range_day_class_count(q):
     weekend = q.query_id == "weekend_range_count"
     span_lo, span_hi = {1: (4, 9), 2: (8, 16), 3: (14, 26)}[q.difficulty]
 
-    def draw(r):
-        span = int(r.integers(span_lo, span_hi + 1))
-        a = int(r.integers(1, ndays - span + 1))
-        return [a, a + span]
+    def draw(r):              # a count uniformly among those the level's ranges give, then a range giving it
+        ranges = {}
+        for span in range(span_lo, span_hi + 1):
+            for a in range(1, ndays - span + 1):
+                n = sum(is_weekend(s, d) == weekend for d in range(a, a + span + 1))
+                ranges.setdefault(n, []).append([a, a + span])
+        counts = sorted(n for n in ranges if n > 0)
+        pick = ranges[counts[int(r.integers(len(counts)))]]
+        return pick[int(r.integers(len(pick)))]
 
     a, b = q.param("range", draw)
     hits = [d for d in range(a, b + 1) if is_weekend(s, d) == weekend]
@@ -146,12 +152,30 @@ def date_weekday_label(q):
                               f"{labels[-1]}."))
 
 
+# stratified targets (a repeated value is drawn more often): the original's 0-6, mostly 0-2
+MARKED_COUNTS = {1: (0, 1, 1, 2, 2, 3), 2: (0, 1, 1, 2, 2, 3, 4, 5, 6), 3: (1, 2, 3, 4, 5, 6, 7, 8)}
+
+
 @task("marked_day_class_count", answer="integer", annotation="bbox_set", ops="filtering,counting")
 def marked_day_class_count(q):
-    s = q.state
+    t = q.target(MARKED_COUNTS[q.difficulty], stratified=True)
     weekend = q.choice("day_class", ["weekday", "weekend"]) == "weekend"
+    n = len(q.state["marked"])
+    q.require(t <= n, "more marked days of the class than marked days")
+
+    def plant(st, r):         # as many circled days as drawn, exactly t of them of the asked class
+        _, ndays = month_info(st)
+        free = [d for d in range(1, ndays + 1) if d not in st["holidays"]]
+        pools = ([d for d in free if is_weekend(st, d) == weekend], [d for d in free if is_weekend(st, d) != weekend])
+        if len(pools[0]) < t or len(pools[1]) < n - t:
+            return {**st, "marked": []}
+        st["marked"] = sorted(int(d) for d in [*r.choice(pools[0], size=t, replace=False),
+                                               *r.choice(pools[1], size=n - t, replace=False)])
+        return st
+
+    s = q.edit(plant)
+    q.require(len(s["marked"]) == n, "the month cannot hold the planted days")
     hits = [d for d in s["marked"] if is_weekend(s, d) == weekend]
-    q.require(len(hits) > 0, "no marked day of the class")
     q.step("filter", day_class="weekend" if weekend else "weekday", kept=hits)
     what = "fall on a weekend (Saturday or Sunday)" if weekend else "fall on a weekday (Monday to Friday)"
     return q.answer(len(hits), witnesses=_days(hits),
@@ -175,6 +199,15 @@ def weekday_occurrence_date(q):
                               f"of {MONTH_NAMES[s['month'] - 1]} {s['year']}?"))
 
 
+WORKDAYS = "Workdays are Monday through Friday; skip Saturday and Sunday."   # the original's rule, in its words
+
+
+def workdays(state):
+    """The month's workdays: every Monday to Friday (the original counts no holidays)."""
+    _, ndays = month_info(state)
+    return [d for d in range(1, ndays + 1) if weekday_of(state, d) < 5]
+
+
 @task("workday_offset_date", answer="integer", annotation="bbox_map", ops="formula_evaluation",
       queries=("workday_after_offset_date", "workday_before_offset_date"))
 def workday_offset_date(q):
@@ -183,8 +216,8 @@ def workday_offset_date(q):
     after = q.query_id == "workday_after_offset_date"
     lo, hi = {1: (1, 3), 2: (3, 6), 3: (6, 10)}[q.difficulty]
     k = q.param("offset", lambda r: int(r.integers(lo, hi + 1)))
-    hol = set(s["holidays"])
-    work = [d for d in range(1, ndays + 1) if weekday_of(s, d) < 5 and d not in hol]
+    s = q.edit(lambda st, r: {**st, "holidays": []})     # as the original: no holidays, workdays are Mon-Fri
+    work = workdays(s)
 
     def draw_start(r):
         if after:
@@ -202,5 +235,5 @@ def workday_offset_date(q):
     word = "after" if after else "before"
     unit = "workday" if k == 1 else "workdays"
     return q.answer(d, witnesses={"start_date": f"day:{start}", "result_date": f"day:{d}"},
-                    question=(f"Workdays are Monday to Friday, except holidays. Which date is {k} {unit} "
-                              f"{word} {_date(s, start)}? Give the day of the month."))
+                    question=(f"{WORKDAYS} Which date is {k} {unit} {word} {_date(s, start)}? Give the day of the "
+                              "month."))

@@ -8,7 +8,8 @@ proxy box (a shape-independent cylinder, so recolouring or reshaping an object i
 changes what is visible) at most ``MAX_COVER`` covered by nearer proxies.  Difficulty grows the
 cluster (6-10, 9-14, 13-22 objects) and the vocabulary of shapes and colours (closer distractors:
 maroon next to red and brown, magenta next to purple and pink).  The cluster fills part of a
-square, portrait or landscape canvas, anywhere in it.
+square, portrait or landscape canvas, anywhere in it.  The total count keeps a random subset of the
+cluster (the camera fitted again), so its answer spreads over 5-14 objects at level 2.
 """
 
 from __future__ import annotations
@@ -93,6 +94,20 @@ def proxy_ok(state) -> bool:
     return True
 
 
+def fit_camera(state, rng):
+    """Fit the cluster into a random part of the canvas (the projection is linear in focal and centre)."""
+    W, H = FRAMES[state["frame"]]
+    cm = state["camera"]
+    cm.update(focal=1.0, cx=0.0, cy=0.0)
+    uv, _ = camera(state).project(np.vstack([_proxy_points(o) for o in state["objects"]]))
+    (u0, v0), (u1, v1) = uv.min(axis=0), uv.max(axis=0)
+    fill = float(rng.uniform(0.6, 0.9))
+    f = fill * min((W - 2 * MARGIN - 4) / (u1 - u0), (H - 2 * MARGIN - 4) / (v1 - v0))
+    left = float(rng.uniform(MARGIN + 2, W - MARGIN - 2 - f * (u1 - u0)))
+    top = float(rng.uniform(MARGIN + 2, H - MARGIN - 2 - f * (v1 - v0)))
+    cm.update(focal=round(f, 3), cx=round(left - f * u0, 2), cy=round(top - f * v0, 2))
+
+
 def _place(rng, n):
     """``n`` non-overlapping footprints (x, y, r) in a disc that grows with n, or None."""
     radius = 0.5 * math.sqrt(n) + 0.4
@@ -140,14 +155,7 @@ class ObjectCluster(Scene):
             cm = {"az": round(float(rng.uniform(0, 360)), 2), "el": round(float(rng.uniform(24.0, 48.0)), 2),
                   "dist": round(float(rng.uniform(9.0, 13.0)), 3), "focal": 1.0, "cx": 0.0, "cy": 0.0}
             state = {"frame": frame, "shapes": shapes, "colors": colors, "camera": cm, "objects": objs}
-            # fit the cluster into a random part of the canvas (the projection is linear in focal and centre)
-            uv, _ = camera(state).project(np.vstack([_proxy_points(o) for o in objs]))
-            (u0, v0), (u1, v1) = uv.min(axis=0), uv.max(axis=0)
-            fill = float(rng.uniform(0.6, 0.9))
-            f = fill * min((W - 2 * MARGIN - 4) / (u1 - u0), (H - 2 * MARGIN - 4) / (v1 - v0))
-            left = float(rng.uniform(MARGIN + 2, W - MARGIN - 2 - f * (u1 - u0)))
-            top = float(rng.uniform(MARGIN + 2, H - MARGIN - 2 - f * (v1 - v0)))
-            cm.update(focal=round(f, 3), cx=round(left - f * u0, 2), cy=round(top - f * v0, 2))
+            fit_camera(state, rng)
             if proxy_ok(state):
                 state["visible_ok"] = True
                 return state
@@ -353,7 +361,7 @@ def _matching(objs, shape=None, color=None):
 def color_membership_count(q):
     _objects(q)
     color = q.choice("target_color", q.state["colors"])
-    t = q.target(_support(q, {1: (3, 6), 2: (4, 7), 3: (4, 9)}))
+    t = q.target(_support(q, {1: (3, 6), 2: (3, 8), 3: (4, 9)}), stratified=True)     # level 2: the original's 3-8
     s = _plant(q, [(t, _setter(color=color))], _setter(not_color=(color,)))
     idx = _matching(s["objects"], color=color)
     q.step("filter", color=color, kept=idx)
@@ -365,7 +373,7 @@ def color_membership_count(q):
 def object_type_count(q):
     _objects(q)
     shape = q.choice("target_shape", q.state["shapes"])
-    t = q.target(_support(q, {1: (4, 7), 2: (5, 8), 3: (6, 10)}))
+    t = q.target(_support(q, {1: (4, 7), 2: (4, 8), 3: (6, 10)}), stratified=True)    # level 2: the original's 4-8
     s = _plant(q, [(t, _setter(shape=shape))], _setter(not_shape=(shape,)))
     idx = _matching(s["objects"], shape=shape)
     q.step("filter", shape=shape, kept=idx)
@@ -382,7 +390,7 @@ def _pair_params(q):
 def multi_attribute_and_count(q):
     _objects(q)
     shape, color = _pair_params(q)
-    t = q.target(_support(q, {1: (1, 3), 2: (2, 5), 3: (4, 8)}))
+    t = q.target(_support(q, {1: (1, 3), 2: (1, 6), 3: (4, 8)}), stratified=True)     # level 2: the original's 1-6
     s = _plant(q, [(t, _setter(shape=shape, color=color))], _near_miss(shape, color))
     idx = _matching(s["objects"], shape, color)
     q.step("filter", shape=shape, color=color, rule="and", kept=idx)
@@ -395,7 +403,7 @@ def multi_attribute_and_count(q):
 def multi_attribute_or_count(q):
     _objects(q)
     shape, color = _pair_params(q)
-    t = q.target(_support(q, {1: (3, 7), 2: (5, 9), 3: (6, 11)}))
+    t = q.target(_support(q, {1: (3, 7), 2: (3, 8), 3: (6, 11)}), stratified=True)    # level 2: the original's 3-8
     both = q.param("both", lambda r: int(r.integers(0, 3)))
     q.require(both <= t, "more objects with both attributes than the target")
     s = _plant(q, [(t - both, _near_miss(shape, color, 0.5, 0.5)), (both, _setter(shape=shape, color=color))],
@@ -412,7 +420,7 @@ def multi_attribute_or_count(q):
 def multi_attribute_xor_count(q):
     _objects(q)
     shape, color = _pair_params(q)
-    t = q.target(_support(q, {1: (2, 5), 2: (3, 7), 3: (4, 9)}))
+    t = q.target(_support(q, {1: (1, 4), 2: (1, 6), 3: (4, 9)}), stratified=True)     # level 2: the original's 1-6
     both = q.param("both", lambda r: int(r.integers(1, 3)))
     s = _plant(q, [(t, _near_miss(shape, color, 0.5, 0.5)), (both, _setter(shape=shape, color=color))],
                _setter(not_shape=(shape,), not_color=(color,)))
@@ -423,8 +431,22 @@ def multi_attribute_xor_count(q):
                                       f"but not both ({color} {noun(shape)} do not count)?"))
 
 
+TOTALS = {1: (4, 10), 2: (5, 14), 3: (10, 22)}      # level 2: as the original's 6-20 as the clusters allow
+
+
 @task("total_object_count", answer="integer", annotation="bbox_set", ops="counting")
 def total_object_count(q):
+    t = q.target(_support(q, TOTALS), stratified=True)
+    q.require(t <= len(_objects(q)), "the cluster is smaller than the target")
+
+    def keep(state, rng):       # a random t of the objects, the camera fitted again
+        objs = state["objects"]
+        state["objects"] = [objs[int(i)] for i in sorted(rng.choice(len(objs), size=t, replace=False))]
+        fit_camera(state, rng)
+        state["visible_ok"] = proxy_ok(state)
+        return state
+
+    q.edit(keep)
     idx = list(range(len(_objects(q))))
     q.step("count", kept=idx)
     return q.answer(len(idx), witnesses=_ids(idx), question=INTRO + "How many objects are there in total?")
@@ -436,7 +458,7 @@ def total_object_count(q):
 def multi_attribute_exclusion_count(q):
     _objects(q)
     shape, color = _pair_params(q)
-    t = q.target(_support(q, {1: (2, 5), 2: (3, 7), 3: (4, 8)}))
+    t = q.target(_support(q, {1: (1, 4), 2: (1, 6), 3: (4, 8)}), stratified=True)     # level 2: the original's 1-6
     excluded = q.param("excluded", lambda r: int(r.integers(1, 4)))
     s = _plant(q, [(t, _setter(shape=shape, not_color=(color,))), (excluded, _setter(shape=shape, color=color))],
                _setter(not_shape=(shape,)))

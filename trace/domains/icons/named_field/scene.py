@@ -3,9 +3,10 @@ mugs, ...) -- scattered without overlap over an open field.
 
 Tasks name an icon kind and a colour and count icons by set algebra over the two attributes;
 the instance's target count is planted by re-drawing the attributes of just enough icons.
-Difficulty grows the field (8-12, 12-18, 18-28 icons), the vocabulary in play and turns the
-pictograms a little.  The counting tasks are in ``tasks``; the spatial tasks (reference icons, a
-marked region, lettered options) in ``spatial``.
+Difficulty grows the field (8-12, 12-18, 18-28 icons; the two-attribute counts keep 3-6, 4-8, 8-14
+of them and the removal count 3-6, 4-12, 18-28, as the original's small panels do), the vocabulary
+in play and turns the pictograms a little.  The counting tasks are in ``tasks``; the spatial tasks
+(reference icons, a marked region, lettered options) in ``spatial``.
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ def sample_field(rng, difficulty, layout="field", n=None):
 
 class NamedField(Scene):
     domain, scene_id, size = "icons", "named_field", SIZES["field"]
+    megapixels = (0.3, 0.45)     # the original's 800 x 480 (0.38 MP); never below the frame (about 0.45-0.6 MP)
     description = ("Coloured icons (geometric shapes and pictograms such as flags, trees, rockets and mugs) "
                    "scattered without overlap over a panel, sometimes with reference icons, a marked region or "
                    "lettered options.")
@@ -125,9 +127,14 @@ def a_quoted(kind):
     return f'{"an" if kind[0] in "aeiou" else "a"} "{kind}"'
 
 
-def _query(q, pred, support, *, with_color=True):
-    """Target count, then a (kind, colour) query, then plant the count; returns kind, colour, hits."""
-    t = q.target(support[q.difficulty])
+def _query(q, pred, support, *, with_color=True, field=None):
+    """Target count, then a (kind, colour) query, then plant the count; returns kind, colour, hits.
+    ``field`` ({level: (lo, hi)}) keeps only that many of the field's icons (a random subset: the
+    scatter fills random lattice cells)."""
+    t = q.target(support[q.difficulty], stratified=True)
+    if field:
+        lo, hi = field[q.difficulty]
+        q.edit(lambda st, r: {**st, "icons": st["icons"][:int(r.integers(lo, hi + 1))]})
     s = q.state
     kind = q.choice("kind", s["kinds"])
     color = q.choice("color", s["colors"]) if with_color else None
@@ -140,4 +147,11 @@ def _query(q, pred, support, *, with_color=True):
 
 
 def support(lo_hi):
-    return {d: range(lo, hi + 1) for d, (lo, hi) in lo_hi.items()}
+    """{level: (lo, hi)} -> {level: range}; a level given as a tuple of more than two values is kept as
+    it is (a stratified support: a repeated value is drawn more often)."""
+    return {d: v if len(v) > 2 else range(v[0], v[1] + 1) for d, v in lo_hi.items()}
+
+
+# icons in the field of the two-attribute and removal counts (the original's panels hold 4-8 and 3-12 icons)
+SMALL_FIELD = {1: (3, 6), 2: (4, 8), 3: (8, 14)}
+REMOVAL_FIELD = {1: (3, 6), 2: (4, 12), 3: (18, 28)}

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from tracegen.core.prompt import quoted
 
-from .scene import _query, a_quoted, ids, plant, support, task
+from .scene import REMOVAL_FIELD, SMALL_FIELD, _query, a_quoted, ids, plant, support, task
 
 
 # ---------------------------------------------------------------------- tasks
 @task("single_attribute_membership_count", answer="integer", annotation="bbox_set", ops="filtering,counting")
 def single_attribute_membership_count(q):
-    kind, _, hits = _query(q, lambda k, c, K, C: k == K, support({1: (2, 7), 2: (3, 10), 3: (5, 13)}),
+    kind, _, hits = _query(q, lambda k, c, K, C: k == K, support({1: (2, 7), 2: (1, 9), 3: (5, 13)}),
                            with_color=False)
     return q.answer(len(hits), witnesses=ids(hits),
                     question=f"How many {quoted(kind)} icons (of any colour) are in the panel?")
@@ -22,7 +22,8 @@ def single_attribute_membership_count(q):
 @task("multi_attribute_and_count", answer="integer", annotation="bbox_set",
       ops="filtering,counting,logical_composition")
 def multi_attribute_and_count(q):
-    kind, color, hits = _query(q, lambda k, c, K, C: k == K and c == C, support({1: (1, 4), 2: (2, 6), 3: (2, 8)}))
+    kind, color, hits = _query(q, lambda k, c, K, C: k == K and c == C, support({1: (1, 4), 2: (1, 5), 3: (2, 6)}),
+                               field=SMALL_FIELD)
     return q.answer(len(hits), witnesses=ids(hits),
                     question=f"How many icons are {quoted(kind)} icons and have the colour {color}?")
 
@@ -30,7 +31,8 @@ def multi_attribute_and_count(q):
 @task("multi_attribute_or_count", answer="integer", annotation="bbox_set",
       ops="filtering,counting,logical_composition")
 def multi_attribute_or_count(q):
-    kind, color, hits = _query(q, lambda k, c, K, C: k == K or c == C, support({1: (2, 6), 2: (3, 9), 3: (5, 14)}))
+    kind, color, hits = _query(q, lambda k, c, K, C: k == K or c == C, support({1: (1, 4), 2: (1, 5), 3: (3, 9)}),
+                               field=SMALL_FIELD)
     return q.answer(len(hits), witnesses=ids(hits),
                     question=(f"Count every icon that is {a_quoted(kind)} icon or has the colour {color}. An icon "
                               f"with both properties counts once."))
@@ -40,7 +42,7 @@ def multi_attribute_or_count(q):
       ops="filtering,counting,logical_composition")
 def multi_attribute_xor_count(q):
     kind, color, hits = _query(q, lambda k, c, K, C: (k == K) != (c == C),
-                               support({1: (1, 5), 2: (2, 8), 3: (3, 11)}))
+                               support({1: (1, 3), 2: (1, 1, 2, 2, 3, 4, 5), 3: (2, 8)}), field=SMALL_FIELD)
     return q.answer(len(hits), witnesses=ids(hits),
                     question=(f"How many icons have exactly one of these properties: being {a_quoted(kind)} icon, "
                               f"or having the colour {color}?"))
@@ -49,7 +51,8 @@ def multi_attribute_xor_count(q):
 @task("multi_attribute_complement_count", answer="integer", annotation="bbox_set",
       ops="filtering,counting,logical_composition")
 def multi_attribute_complement_count(q):
-    kind, color, hits = _query(q, lambda k, c, K, C: k != K and c != C, support({1: (2, 6), 2: (3, 10), 3: (5, 15)}))
+    kind, color, hits = _query(q, lambda k, c, K, C: k != K and c != C, support({1: (1, 4), 2: (1, 5), 3: (3, 9)}),
+                               field=SMALL_FIELD)
     return q.answer(len(hits), witnesses=ids(hits),
                     question=f"How many icons are neither {quoted(kind)} icons nor icons with the colour {color}?")
 
@@ -57,15 +60,17 @@ def multi_attribute_complement_count(q):
 @task("multi_attribute_exclusion_count", answer="integer", annotation="bbox_set",
       ops="filtering,counting,logical_composition", queries=("shape_and_not_color_count",))
 def multi_attribute_exclusion_count(q):
-    kind, color, hits = _query(q, lambda k, c, K, C: k == K and c != C, support({1: (1, 4), 2: (2, 6), 3: (2, 8)}))
+    kind, color, hits = _query(q, lambda k, c, K, C: k == K and c != C, support({1: (1, 4), 2: (1, 5), 3: (2, 6)}),
+                               field=SMALL_FIELD)
     return q.answer(len(hits), witnesses=ids(hits),
                     question=f"How many icons are {quoted(kind)} icons but do not have the colour {color}?")
 
 
 @task("counterfactual_total_count", answer="integer", annotation="bbox_set", ops="counting,state_update")
 def counterfactual_total_count(q):
-    kind, _, kept = _query(q, lambda k, c, K, C: k != K, support({1: (3, 9), 2: (6, 14), 3: (9, 22)}),
-                           with_color=False)
+    kind, _, kept = _query(q, lambda k, c, K, C: k != K,
+                           support({1: (1, 4), 2: (1, 2, 2, 3, 3, 4, 5, 6, 7, 8), 3: (9, 22)}), with_color=False,
+                           field=REMOVAL_FIELD)
     removed = len(q.state["icons"]) - len(kept)
     q.require(removed > 0, "the removed kind is absent")
     q.step("remove", kind=kind, removed=removed, remaining=len(kept))
