@@ -146,6 +146,18 @@ def test_wrong_answer_with_recomputed_id_is_caught_by_replay(built, tmp_path):
     assert _codes(d) == {"E_REPLAY"}
 
 
+def test_a_drawing_that_contradicts_its_prompt_is_caught(built, monkeypatch):
+    """E_PROMPT: replay re-renders and checks the prompt's claims against the drawing (here a scene
+    that claims a red entity it never draws)."""
+    from tracegen.core.claims import Claim
+    from tracegen.domains.charts.single_series import SingleSeries
+
+    root, _, _ = built
+    assert _codes(root / "w1") == set()
+    monkeypatch.setattr(SingleSeries, "claims", lambda self, state, params: [Claim("nowhere", "colour", "red")])
+    assert _codes(root / "w1") == {"E_PROMPT"}
+
+
 def test_missing_image_and_duplicate_and_count(built, tmp_path):
     d = _copy(built, tmp_path)
     next((d / "images").rglob("*.png")).unlink()

@@ -19,6 +19,8 @@ E_IMAGE_SIZE         an image's PNG header disagrees with the recorded width/hei
                      pixels than ``tracegen.limits`` allows
 E_TRACE_REF          the trace line is missing, too long, out of order or its sha256 differs
 E_REPLAY             re-running the task program on the trace disagrees with the record
+E_PROMPT             the re-rendered image does not show what the prompt says (a colour, shape or line
+                     style it names; see ``core.claims``)
 E_ANNOTATION_BOUNDS  an annotation coordinate lies outside the image
 E_COUNT              per-task record counts differ from the manifest, or there are no records
 E_PATH               a file the manifest or a record names lies outside the dataset (``..``, a
@@ -170,9 +172,11 @@ def _check_heavy(args):
         except Exception as e:  # a corrupt trace must be reported, not crash validation
             err("E_REPLAY", f"replay failed: {type(e).__name__}: {e}")
         else:
-            off = [k for k, ok in agree.items() if not ok]
+            off = [k for k, ok in agree.items() if not ok and k != "prompt"]
             if off:
                 err("E_REPLAY", f"replay disagrees on {', '.join(off)}")
+            if not agree["prompt"]:
+                err("E_PROMPT", "the image does not show what the prompt names (tracegen.core.claims)")
     return errs
 
 

@@ -84,3 +84,33 @@ def test_table_prints_each_share_and_the_chart_runs_clockwise(tid):
         angles = [(math.atan2(p[1] - cy, p[0] - cx) + math.pi / 2) % (2 * math.pi)
                   for p in (ents[f"slice:{k}"]["point"] for k in range(len(st["values"])))]
         assert angles == sorted(angles), (tid, angles)
+
+
+def test_contiguous_sum_matches_slices_to_the_table_by_colour():
+    """As in the reference (a table of swatches beside an unlabelled pie), contiguous_chart_order_sum
+    names no slice: each category's name is drawn once, in its table row, and the prompt says to match
+    slices by colour.  Under every theme and accent each slice has its swatch's colour and no two
+    swatches are closer than DISTINCT_DELTA_E, so the match is unambiguous (the scene's claims).  The
+    other part_whole tasks keep their slice labels."""
+    import dataclasses
+
+    from tracegen.core.style import THEMES
+
+    spec = registry.get(P + "contiguous_chart_order_sum")
+    for i in range(4):
+        inst = engine.generate(spec, seed=3, split="colour", index=i, difficulty=3 if i % 2 else None, encode=False)
+        tr, sol = inst.trace, inst.solution
+        for th in range(len(THEMES)):
+            style = dataclasses.replace(inst.canvas.style, theme=th, accent=(th + i) % 6)
+            c = engine.render(spec, tr["state"], tr["params"], style, 1.0, tr["render"]["size"])
+            texts = c.drawn_texts()
+            for name in tr["state"]["categories"]:
+                assert texts.count(name) == 1, f"theme {th}: {name!r} drawn {texts.count(name)} times"
+            n = len(tr["state"]["categories"])
+            assert all(f"swatch:{k}" in c.entities for k in range(n))
+            assert engine.prompt_problems(spec, tr["state"], tr["params"], sol, c) == []
+        assert "match each slice to its category by colour" in tr["question"]
+    other = registry.get(P + "sector_share_to_angle")
+    inst = engine.generate(other, seed=3, split="colour", index=0, encode=False)
+    names = inst.trace["state"]["categories"]
+    assert all(inst.canvas.drawn_texts().count(name) == 2 for name in names)

@@ -9,6 +9,8 @@ import chess
 import pytest
 from taskcheck import check_many_instances, scene_tests
 
+from tracegen import registry
+from tracegen.core import engine
 from tracegen.domains.games import chess as C
 
 MOD = "tracegen.domains.games.chess"
@@ -267,3 +269,38 @@ def test_reference_boards_are_the_samples():
         for row in rows[:2]:
             sample = json.loads((SAMPLES / task_id / f"seed{row['seed']}.json").read_text())
             assert sample["answer"] == row["answer"], (task_id, row["seed"])
+
+
+def test_figurines_show_their_side():
+    """In the figurine style (odd accents) a white piece reads as white and a black piece as black, for
+    every kind, on every theme: of a piece's ink on a dark square (its pixels that differ from the
+    square), at least 30% is lighter than the square for white and none for black.  White figurines
+    used to be the solid symbol filled light and stroked dark; on the king and queen the stroke covered
+    the body (20% and 15% light), and a board showed two black kings."""
+    import dataclasses
+
+    import numpy as np
+
+    from tracegen.core.style import THEMES
+    from tracegen.domains.games import chess
+
+    spec = registry.get(P + "marked_piece_destination_count")
+    # every kind of both sides, each on a dark square ((file + rank) even)
+    pieces = [[f, r, side, kind] for side, r0 in (("white", 0), ("black", 4))
+              for (f, r), kind in zip([(0, r0), (2, r0), (4, r0), (6, r0), (0, r0 + 2), (2, r0 + 2)], chess.KINDS)]
+    state = {"pieces": pieces, "to_move": "white"}
+    lum = np.array([0.2126, 0.7152, 0.0722])
+    base = engine.generate(spec, seed=0, split="figurines", index=0, encode=False).canvas.style
+    for th in range(len(THEMES)):
+        for accent in (1, 3, 5):
+            style = dataclasses.replace(base, theme=th, accent=accent, noise_sigma=0.0)
+            c = engine.render(spec, state, {}, style, 1.0, spec.scene.canvas_size(state))
+            img = c.to_rgb().astype(float) / 255 @ lum
+            square = float(np.array(chess.BOARD_COLORS[accent % len(chess.BOARD_COLORS)][1]) @ lum)
+            for f, r, side, kind in pieces:
+                x0, y0, x1, y1 = (int(round(v)) for v in c.entities[f"piece:{chess.sq_name(f, r)}"]["box"])
+                ink = img[y0:y1, x0:x1][np.abs(img[y0:y1, x0:x1] - square) > 0.15]
+                light = float((ink > square).mean())
+                where = f"{side} {kind} on theme {THEMES[th].name}, accent {accent}: {light:.2f} of its ink light"
+                assert len(ink) > 100, where
+                assert (light >= 0.3) if side == "white" else (light == 0.0), where

@@ -156,3 +156,66 @@ def test_six_cards_drawn_as_a_close_run(objective):
             run = sorted(opts, key=_value)
             places.add(run.index(correct))
     assert len(places) >= 3
+
+
+def _hand_pixel(c, centre_id, deg, frac):
+    """The median colour (0..1) of a 5x5 patch on the hand pointing ``deg`` degrees clockwise from 12, at
+    ``frac`` of the face radius from the centre (pixels of the exported image)."""
+    import math
+
+    import numpy as np
+
+    x0, y0, x1, y1 = c.entities[centre_id]["box"]
+    cx, cy, r = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2
+    a = math.radians(deg)
+    x, y = int(round(cx + frac * r * math.sin(a))), int(round(cy - frac * r * math.cos(a)))
+    patch = c.to_rgb()[y - 2:y + 3, x - 2:x + 3].reshape(-1, 3)
+    return tuple(float(v) / 255 for v in np.median(patch, axis=0))
+
+
+def test_alarm_clock_hands_are_dark_and_only_the_alarm_hand_is_red():
+    """The alarm prompt says "the dark hour and minute hands" and "the red hand": under every theme and
+    accent the minute hand (sampled in the picture, beyond the hour and alarm hands) is dark and does
+    not read as red, and the drawing bears out the task's claims (hour and minute hands dark, the alarm
+    hand the only red hand).  The minute hand used to take the style's accent colour: a light or
+    coloured hand -- sometimes the alarm hand's red -- under the prompt's "dark"."""
+    import dataclasses
+
+    from tracegen.core.style import NAMED_COLORS, THEMES, delta_e, luminance
+
+    spec = registry.get("task_symbolic__clock__alarm_wait_time_value")
+    bad, drawings = [], []
+    for seed in range(3):
+        inst = engine.generate(spec, seed=seed, split="hands", index=0, encode=False)
+        tr = inst.trace
+        ck = tr["state"]["clocks"][0]
+        for th in range(len(THEMES)):
+            for accent in range(6):
+                style = dataclasses.replace(inst.canvas.style, theme=th, accent=accent, noise_sigma=0.0)
+                c = engine.render(spec, tr["state"], tr["params"], style, 1.0, tr["render"]["size"])
+                px = _hand_pixel(c, "clock:0", 6 * ck["m"], 0.72)
+                reads_as = min(NAMED_COLORS, key=lambda name: delta_e(NAMED_COLORS[name], px))
+                if luminance(px) > 0.2 or reads_as == "red":
+                    bad.append(f"seed {seed} theme {THEMES[th].name} accent {accent}: minute hand {px} ({reads_as})")
+                drawings.append((inst, style))
+    assert not bad, f"{len(bad)} of {len(drawings)} drawings: {bad[:4]}"
+    for inst, style in drawings:
+        tr = inst.trace
+        c = engine.render(spec, tr["state"], tr["params"], style, 1.0, tr["render"]["size"])
+        assert engine.prompt_problems(spec, tr["state"], tr["params"], inst.solution, c) == []
+
+
+def test_second_hand_is_the_only_red_hand():
+    """full_time_readout names "a thin red second hand": no other hand reads as red on any style."""
+    import dataclasses
+
+    from tracegen.core.style import THEMES
+
+    spec = registry.get("task_symbolic__clock__full_time_readout")
+    inst = engine.generate(spec, seed=0, split="hands", index=0, encode=False)
+    tr = inst.trace
+    for th in range(len(THEMES)):
+        for accent in range(6):
+            style = dataclasses.replace(inst.canvas.style, theme=th, accent=accent)
+            c = engine.render(spec, tr["state"], tr["params"], style, 1.0, tr["render"]["size"])
+            assert engine.prompt_problems(spec, tr["state"], tr["params"], inst.solution, c) == [], (th, accent)

@@ -176,6 +176,17 @@ def frame_pixels(style: Style, size, scale: float) -> tuple[int, int]:
     return max(1, int(round(fw * float(scale)))), max(1, int(round(fh * float(scale))))
 
 
+def line_style(dash, lw: float = 1.0) -> str:
+    """How a stroke with dash pattern ``dash`` (None: solid) reads: solid, dashed or dotted (dashes no
+    longer than about the line is wide)."""
+    if not dash:
+        return "solid"
+    return "dotted" if float(dash[0]) <= max(2.0, 1.5 * float(lw)) else "dashed"
+
+
+_NO_PAINT = (None, None, None, 1.0, None)
+
+
 class Entities(Mapping):
     """Entity geometry by id, in final pixels: ``{"box": [x0, y0, x1, y1], "point": [x, y]}`` and,
     for lines, ``"segment": [[x, y], [x, y]]``.
@@ -183,16 +194,49 @@ class Entities(Mapping):
     Scenes register far more entities than a task names as witnesses (every mark, label and
     point), so the logical geometry is kept as registered and converted to pixels on first
     access; the values are exactly what converting at registration would give.
+
+    Beside the geometry, each entity keeps how it was drawn (``paint``): its fill and stroke as
+    the drawing call named them (a colour, a named colour or a role, resolved against the style
+    on access), its line style and its shape, so a prompt's "red bar" or "dashed line" can be
+    checked against the drawing (``core.claims``).  Registering an id again keeps the paint it
+    had unless the new call states one.
     """
 
-    def __init__(self, dx: float, dy: float, scale: float):
+    def __init__(self, dx: float, dy: float, scale: float, resolve=None):
         self._dx, self._dy, self._scale = dx, dy, scale
         self._raw: dict[str, tuple] = {}
         self._px: dict[str, dict] = {}
+        self._paint: dict[str, tuple] = {}
+        self._resolve = resolve
 
-    def add(self, id: str, box, point, segment) -> None:
+    def add(self, id: str, box, point, segment, paint=None) -> None:
+        """``paint``: (fill, stroke, line, lw, shape) as drawn, ``line`` a dash pattern (or a line style
+        name), ``shape`` a shape name ("rect": square or rectangle by the box); None keeps the paint the
+        id had."""
         self._raw[id] = (box, point, segment)
         self._px.pop(id, None)
+        if paint is not None:
+            self._paint[id] = paint
+
+    def set_shape(self, id: str, shape: str) -> None:
+        """Name the shape of an entity a composite drawing call (``Canvas.shape``) registered."""
+        fill, stroke, line, lw, _ = self._paint.get(id, _NO_PAINT)
+        self._paint[id] = (fill, stroke, line, lw, shape)
+
+    def paint(self, id: str) -> dict:
+        """How entity ``id`` was drawn: ``{"fill": rgb | None, "stroke": rgb | None, "line": "solid" |
+        "dashed" | "dotted" | None, "shape": str | None}`` (all None for an entity registered without
+        paint).  Colours are resolved against the style here, not while drawing."""
+        box = self._raw[id][0]
+        fill, stroke, line, lw, shape = self._paint.get(id, _NO_PAINT)
+        res = self._resolve or rgb
+        if shape == "rect":
+            w, h = abs(box[2] - box[0]), abs(box[3] - box[1])
+            shape = "square" if abs(w - h) <= 0.02 * max(w, h) else "rectangle"
+        if not isinstance(line, str):
+            line = None if stroke is None else line_style(line, lw)
+        return {"fill": None if fill is None else tuple(res(fill)),
+                "stroke": None if stroke is None else tuple(res(stroke)), "line": line, "shape": shape}
 
     def _to_px(self, x, y) -> list[float]:
         return [round((x + self._dx) * self._scale, 1), round((y + self._dy) * self._scale, 1)]
@@ -256,7 +300,7 @@ class Canvas:
         self._backdrop(fw, fh)
         jx, jy = style.jitter
         self.dx, self.dy = style.pad[0] + jx, style.pad[1] + jy
-        self.entities = Entities(self.dx, self.dy, self.scale)
+        self.entities = Entities(self.dx, self.dy, self.scale, self.color)
         ctx.translate(self.dx, self.dy)
         ctx.set_line_join(cairo.LINE_JOIN_ROUND)
         ctx.set_line_cap(cairo.LINE_CAP_ROUND)
@@ -370,11 +414,18 @@ class Canvas:
         """A text colour readable on ``fill`` (a colour, name or role)."""
         return self.style.text_on(rgb(fill, self.style))
 
-    def register(self, id: str | None, *, box=None, point=None, segment=None) -> None:
-        """Record an entity's geometry (logical units in, pixels stored; see ``Entities``)."""
+    def register(self, id: str | None, *, box=None, point=None, segment=None, fill=None, stroke=None,
+                 line=None, shape=None) -> None:
+        """Record an entity's geometry (logical units in, pixels stored; see ``Entities``) and, where
+        given, how it is drawn: ``fill`` / ``stroke`` colours (a colour, name or role), ``line`` style
+        (solid, dashed, dotted) and ``shape``.  Drawing calls pass their own; a kit that draws an
+        entity in several calls and registers it once states what it looks like."""
         if id is not None:
+            paint = None
+            if fill is not None or stroke is not None or line is not None or shape is not None:
+                paint = (fill, stroke, line, 1.0, shape)
             self.entities.add(id, None if box is None else tuple(box), None if point is None else tuple(point),
-                              None if segment is None else (tuple(segment[0]), tuple(segment[1])))
+                              None if segment is None else (tuple(segment[0]), tuple(segment[1])), paint)
 
     # ------------------------------------------------------------------ painting
     def _paint(self, fill, stroke, lw, dash=None):
@@ -407,13 +458,15 @@ class Canvas:
     def rect(self, x, y, w, h, *, fill=None, stroke=None, lw=1.0, id=None, dash=None):
         self.ctx.rectangle(x, y, w, h)
         self._paint(fill, stroke, lw, dash)
-        self.register(id, box=(x, y, x + w, y + h))
+        if id is not None:
+            self.entities.add(id, (x, y, x + w, y + h), None, None, (fill, stroke, dash, lw, "rect"))
 
     def circle(self, cx, cy, r, *, fill=None, stroke=None, lw=1.0, id=None):
         self.ctx.new_sub_path()
         self.ctx.arc(cx, cy, r, 0, 2 * math.pi)
         self._paint(fill, stroke, lw)
-        self.register(id, box=(cx - r, cy - r, cx + r, cy + r), point=(cx, cy))
+        if id is not None:
+            self.entities.add(id, (cx - r, cy - r, cx + r, cy + r), (cx, cy), None, (fill, stroke, None, lw, "circle"))
 
     def ellipse(self, cx, cy, rx, ry, *, fill=None, stroke=None, lw=1.0, id=None):
         ctx = self.ctx
@@ -424,13 +477,16 @@ class Canvas:
         ctx.arc(0, 0, 1, 0, 2 * math.pi)
         ctx.restore()
         self._paint(fill, stroke, lw)
-        self.register(id, box=(cx - rx, cy - ry, cx + rx, cy + ry), point=(cx, cy))
+        if id is not None:
+            self.entities.add(id, (cx - rx, cy - ry, cx + rx, cy + ry), (cx, cy), None,
+                              (fill, stroke, None, lw, "circle" if rx == ry else "ellipse"))
 
     def line(self, x0, y0, x1, y1, *, color="ink", lw=1.5, id=None, dash=None):
         self.ctx.move_to(x0, y0)
         self.ctx.line_to(x1, y1)
         self._paint(None, color, lw, dash)
-        self.register(id, segment=((x0, y0), (x1, y1)))
+        if id is not None:
+            self.entities.add(id, None, None, ((x0, y0), (x1, y1)), (None, color, dash, lw, "line"))
 
     def polyline(self, pts, *, color="ink", lw=1.5, dash=None):
         ctx = self.ctx
@@ -449,7 +505,7 @@ class Canvas:
         if id is not None:
             xs = [p[0] for p in pts]
             ys = [p[1] for p in pts]
-            self.register(id, box=(min(xs), min(ys), max(xs), max(ys)))
+            self.entities.add(id, (min(xs), min(ys), max(xs), max(ys)), None, None, (fill, stroke, dash, lw, "polygon"))
 
     def arrow(self, x0, y0, x1, y1, *, color="ink", lw=1.5, head=9.0, id=None, shorten=0.0):
         ang = math.atan2(y1 - y0, x1 - x0)
@@ -501,6 +557,8 @@ class Canvas:
                           (cx - r, cy - t), (cx - t, cy - t)], fill=fill, stroke=stroke, lw=lw, id=id)
         else:
             raise KeyError(f"unknown shape {kind!r}")
+        if id is not None:
+            self.entities.set_shape(id, kind)
 
     # ------------------------------------------------------------------ text
     def _face(self, s: str, size: float, bold: bool, font) -> None:
@@ -579,7 +637,7 @@ class Canvas:
         if angle:
             ctx.restore()
         if id is not None:
-            self.register(id, box=box)
+            self.entities.add(id, box, None, None, (col, None, None, 1.0, "text"))
         return box
 
     def _under(self, pbox):
@@ -623,7 +681,9 @@ class Canvas:
         """A non-semantic data marker in the style's marker shape (centre point registered)."""
         kind = self.style.marker
         self.shape(kind, x, y, size * (0.9 if kind == "square" else 1.0), fill=fill, stroke=stroke, lw=lw)
-        self.register(id, box=(x - size / 2, y - size / 2, x + size / 2, y + size / 2), point=(x, y))
+        if id is not None:
+            self.register(id, box=(x - size / 2, y - size / 2, x + size / 2, y + size / 2), point=(x, y),
+                          fill=fill, stroke=stroke, shape=kind)
 
     # ------------------------------------------------------------------ output
     def finish(self) -> None:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from .. import __version__
 from . import annotation as ann
+from . import claims as claims_mod
 from . import prompt as prompt_mod
 from .canonical import normalise, sha256_bytes, sha256_json
 from ..reward import make_contract
@@ -91,6 +92,18 @@ def render(spec: TaskSpec, state: dict, params: dict, style: Style, scale: float
     spec.scene.render(c, state, params)
     c.finish()
     return c
+
+
+def claims_of(spec: TaskSpec, state: dict, params: dict, sol: Solution) -> list:
+    """Every claim about the drawing an instance's prompt relies on: the scene's and the task's."""
+    return list(spec.scene.claims(state, params)) + list(sol.claims)
+
+
+def prompt_problems(spec: TaskSpec, state: dict, params: dict, sol: Solution, canvas: Canvas) -> list[str]:
+    """Where the drawing contradicts the prompt: claims the canvas does not bear out, and colour or
+    line-style words of the question no claim states (see ``core.claims``)."""
+    cl = claims_of(spec, state, params, sol)
+    return claims_mod.check(canvas.entities, cl) + claims_mod.unbacked(sol.question, cl)
 
 
 def draw_render_style(spec: TaskSpec, state: dict, root: int, *, max_side: int | None = None,
@@ -307,4 +320,5 @@ def replay(record: dict, trace: dict, spec: TaskSpec) -> dict:
         "annotation": annotation_value == record["annotation_gt"]["value"] == trace["annotation"],
         "image": image_sha == record["images"][0]["sha256"],
         "question": sol.question == trace["question"] and sol.question in record["prompts"]["answer_only"],
+        "prompt": not prompt_problems(spec, trace["state"], trace["params"], sol, canvas),
     }

@@ -74,6 +74,7 @@ class Solution:
     options_in: str = ""               # ... and where: "prompt" (listed) or "image" (drawn)
     reads: tuple = ()                  # values read through a visual encoding (see Query.reads)
     hint: str | None = None            # answer-form sentence replacing the answer type's default
+    claims: tuple = ()                 # what the question says entities look like (see Query.claim)
 
 
 @dataclass
@@ -91,6 +92,7 @@ class Query:
     read_values: list = field(default_factory=list)
     offered: tuple | None = None         # (count, "prompt" | "image"), see ``offer``
     stratum: tuple | None = None         # (dataset seed, task id, split, index), see ``target``
+    claims: list = field(default_factory=list)   # see ``claim``
 
     def param(self, name: str, draw: Callable[[Any], Any]):
         if name in self.params:
@@ -176,6 +178,21 @@ class Query:
         self.read_values.extend(normalise(v) for v in values)
         return values[0] if len(values) == 1 else values
 
+    def claim(self, entity: str | None, *, colour: str | None = None, shape: str | None = None,
+              line: str | None = None, key: str | None = None, among: str | None = None,
+              part: str | None = None) -> None:
+        """State what the question says entity ``entity`` looks like: its ``colour`` word ("red",
+        "dark"), ``shape``, ``line`` style ("dashed") or legend ``key`` (the id of the swatch it is
+        matched by); ``among`` (an id prefix) adds that the property singles it out among those
+        entities; ``entity=None`` names a colour as a category the image may show no member of.
+        The framework checks every claim against the drawing under every style, and that every
+        colour or line-style word of the question is claimed (``core.claims``)."""
+        from .claims import Claim
+
+        for prop, value in (("colour", colour), ("shape", shape), ("line", line), ("key", key)):
+            if value is not None:
+                self.claims.append(Claim(entity, prop, value, among=among, part=part))
+
     def offer(self, count: int, where: str) -> None:
         """Record a multiple-choice offer: ``count`` options, listed in the "prompt" or drawn in
         the "image" (``tracegen stats`` reports it next to the reference's)."""
@@ -192,7 +209,7 @@ class Query:
         count, where = self.offered or (None, "")
         return Solution(answer=value, witnesses=witnesses, question=question, rounding=rounding,
                         examples=tuple(examples), options=count, options_in=where,
-                        reads=tuple(self.read_values), hint=hint)
+                        reads=tuple(self.read_values), hint=hint, claims=tuple(self.claims))
 
 
 def round_half_up(value: float, decimals: int) -> float:
@@ -259,6 +276,12 @@ class Scene:
 
     def render(self, c, state: dict, params: dict) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
+
+    def claims(self, state: dict, params: dict) -> list:
+        """What the scene's prompts rely on about its drawing, as ``core.claims.Claim``s (white pieces
+        are drawn white, a slice has its legend swatch's colour); checked with the task's own
+        claims (``Query.claim``) under every style.  None by default."""
+        return []
 
     def canvas_size(self, state: dict) -> tuple[int, int]:
         """Logical canvas size; scenes whose size depends on the state override this."""

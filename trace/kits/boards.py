@@ -101,22 +101,29 @@ def badge(c, x: float, y: float, text: str, *, size: float = 13.0, anchor: str =
     return (x, y, x + w, y + h)
 
 
-def glyph(c, x: float, y: float, char: str, size: float, *, fill, stroke=None, lw: float = 1.0):
-    """A font glyph drawn as a shape centred on (x, y) (chess pieces, card suits): filled, optionally
-    outlined, always in the fallback font that covers the symbol blocks.  It is a picture, not a
-    label, so it is not recorded among the canvas's texts.  Returns the glyph's logical box."""
+def _glyph_path(c, x: float, y: float, char: str, size: float):
+    """Append the outline of ``char`` in the fallback font (which covers the symbol blocks), centred
+    on (x, y), to the current path; returns its text extents.  The caller saves and restores."""
     import cairo
 
     from ..core.style import FALLBACK_FONT
 
     ctx = c.ctx
-    ctx.save()
     ctx.select_font_face(FALLBACK_FONT, cairo.FONT_SLANT_NORMAL, cairo.FONT_WEIGHT_NORMAL)
     ctx.set_font_size(size)
     ext = ctx.text_extents(char)
-    ox, oy = x - ext.x_bearing - ext.width / 2, y - ext.y_bearing - ext.height / 2
-    ctx.move_to(ox, oy)
+    ctx.move_to(x - ext.x_bearing - ext.width / 2, y - ext.y_bearing - ext.height / 2)
     ctx.text_path(char)
+    return ext
+
+
+def glyph(c, x: float, y: float, char: str, size: float, *, fill, stroke=None, lw: float = 1.0):
+    """A font glyph drawn as a shape centred on (x, y) (chess pieces, card suits): filled, optionally
+    outlined, always in the fallback font that covers the symbol blocks.  It is a picture, not a
+    label, so it is not recorded among the canvas's texts.  Returns the glyph's logical box."""
+    ctx = c.ctx
+    ctx.save()
+    ext = _glyph_path(c, x, y, char, size)
     ctx.set_source_rgb(*c.color(fill))
     if stroke is None:
         ctx.fill()
@@ -125,5 +132,53 @@ def glyph(c, x: float, y: float, char: str, size: float, *, fill, stroke=None, l
         ctx.set_source_rgb(*c.color(stroke))
         ctx.set_line_width(lw)
         ctx.stroke()
+    ctx.restore()
+    return (x - ext.width / 2, y - ext.height / 2, x + ext.width / 2, y + ext.height / 2)
+
+
+# chess figurines by piece letter: the solid (black) and the outline (white) symbol
+SOLID_FIGURINES = {"K": "\u265a", "Q": "\u265b", "R": "\u265c", "B": "\u265d", "N": "\u265e", "P": "\u265f"}
+OUTLINE_FIGURINES = {"K": "\u2654", "Q": "\u2655", "R": "\u2656", "B": "\u2657", "N": "\u2658", "P": "\u2659"}
+FIGURINE_LINES = (0.08, 0.08, 0.08)     # a white figurine's outline
+FIGURINE_EDGE = (0.6, 0.6, 0.6)         # a black figurine's edge
+
+
+def figurine(c, x: float, y: float, kind: str, white: bool, size: float, *, light, dark):
+    """A chess figurine of piece ``kind`` (K Q R B N P) centred on (x, y), as printed diagrams draw
+    them: a white piece is its outline symbol drawn in dark lines over its silhouette filled
+    ``light``; a black piece is the solid symbol filled ``dark`` with a thin grey edge.  (Filling the
+    solid symbol light and stroking it dark would not do: the king's and queen's inner detail
+    contours are so close that the stroke covers the body, and the piece reads as black.)  Returns
+    the logical box."""
+    if not white:
+        return glyph(c, x, y, SOLID_FIGURINES[kind], size, fill=dark, stroke=FIGURINE_EDGE, lw=0.8)
+    import cairo
+
+    ctx = c.ctx
+    ctx.save()
+    ext = _glyph_path(c, x, y, OUTLINE_FIGURINES[kind], size)
+    lines = ctx.copy_path()
+    # the silhouette: the contours no other contour's box contains (the rest are the holes between
+    # the drawn lines)
+    subs, cur = [], []
+    for op, pts in ctx.copy_path_flat():
+        if op == cairo.PATH_MOVE_TO:
+            cur = [pts]
+            subs.append(cur)
+        elif op == cairo.PATH_LINE_TO:
+            cur.append(pts)
+    boxes = [(min(p[0] for p in s), min(p[1] for p in s), max(p[0] for p in s), max(p[1] for p in s)) for s in subs]
+    ctx.new_path()
+    for s, a in zip(subs, boxes):
+        if not any(b != a and b[0] <= a[0] and b[1] <= a[1] and a[2] <= b[2] and a[3] <= b[3] for b in boxes):
+            ctx.move_to(*s[0])
+            for p in s[1:]:
+                ctx.line_to(*p)
+            ctx.close_path()
+    ctx.set_source_rgb(*c.color(light))
+    ctx.fill()
+    ctx.append_path(lines)
+    ctx.set_source_rgb(*FIGURINE_LINES)
+    ctx.fill()
     ctx.restore()
     return (x - ext.width / 2, y - ext.height / 2, x + ext.width / 2, y + ext.height / 2)

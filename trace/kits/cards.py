@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import math
 
+from ..core.canvas import line_style
+
 
 def rounded_box(r_x: float, r_y: float, w: float, h: float, radius: float, steps: int = 5) -> list:
     """The outline of a rounded rectangle as a polygon (public canvas calls only)."""
@@ -28,7 +30,9 @@ def rounded_box(r_x: float, r_y: float, w: float, h: float, radius: float, steps
 def rounded_rect(c, x: float, y: float, w: float, h: float, *, radius: float = 8.0, fill=None, stroke=None,
                  lw: float = 1.0, id=None, dash=None) -> None:
     c.polygon(rounded_box(x, y, w, h, radius), fill=fill, stroke=stroke, lw=lw, dash=dash)
-    c.register(id, box=(x, y, x + w, y + h))
+    if id is not None:
+        c.register(id, box=(x, y, x + w, y + h), fill=fill, stroke=stroke,
+                   line=None if stroke is None else line_style(dash, lw), shape="rectangle")
 
 
 def card_grid(x0: float, y0: float, w: float, n: int, *, cols: int | None = None, h: float = 64.0,

@@ -130,10 +130,11 @@ def legend_mark(c, look: Look, x: float, y: float, *, width: float = 26.0, marke
     c.shape(look.shape, x, y, marker, fill=look.color, stroke="paper", lw=1.0)
 
 
-def guide(c, v: XYView, y: float, *, color="ink", lw: float = 1.6) -> tuple:
-    """A dashed horizontal guide at value ``y`` across the plot; returns its segment."""
+def guide(c, v: XYView, y: float, *, color="ink", lw: float = 1.6, id=None) -> tuple:
+    """A dashed horizontal guide at value ``y`` across the plot (registered as ``id``); returns its
+    segment."""
     (ax, ay), (bx, by) = v.px(v.xlo, y), v.px(v.xhi, y)
-    c.line(ax, ay, bx, by, color=color, lw=lw, dash=[8.0, 5.0])
+    c.line(ax, ay, bx, by, color=color, lw=lw, dash=[8.0, 5.0], id=id)
     return (ax, ay), (bx, by)
 
 

@@ -14,6 +14,8 @@ import math
 
 import numpy as np
 
+from ..core.canvas import line_style
+
 GRID_STEP = 0.05
 
 
@@ -89,4 +91,4 @@ def draw_curve(c, v, comps, look, *, lw: float = 2.4, id=None) -> None:
     c.polyline(v.pts(xs, ys), color=look.color, lw=lw, dash=look.dash)
     if id is not None:
         i = int(np.argmax(ys))
-        c.register(id, point=v.px(xs[i], ys[i]))
+        c.register(id, point=v.px(xs[i], ys[i]), stroke=look.color, line=line_style(look.dash, lw), shape="curve")

@@ -95,4 +95,4 @@ def draw_glyph(c, kind: str, color, cx: float, cy: float, size: float, *, id=Non
     """Any silhouette of ``ALL_ICONS`` (a pictogram or a glyph) filling a ``size`` box at (cx, cy),
     turned by ``angle`` degrees; the box is registered under ``id``."""
     parts = GLYPH_PARTS[kind]() if kind in GLYPH_PARTS else SHAPES_UNIT[kind]()
-    draw_parts(c, parts, color, cx, cy, size, id=id, angle=angle)
+    draw_parts(c, parts, color, cx, cy, size, id=id, angle=angle, kind=kind)

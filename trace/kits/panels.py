@@ -332,7 +332,8 @@ def pie(c, cx: float, cy: float, r: float, values, colors, *, hole: float = 0.0,
         if ids is not None and ids[i] is not None:
             xs = [p[0] for p in outer + inner]
             ys = [p[1] for p in outer + inner]
-            c.register(ids[i], box=(min(xs), min(ys), max(xs), max(ys)), point=(px, py))
+            c.register(ids[i], box=(min(xs), min(ys), max(xs), max(ys)), point=(px, py), fill=colors[i],
+                       shape="slice")
         if texts is not None and texts[i]:
             c.text(px, py, texts[i], size=text_size, color=c.text_on(colors[i]))
         spans.append((a, a1))

@@ -139,13 +139,15 @@ def draw_pictogram(c, kind: str, color, cx: float, cy: float, size: float, *, id
     into the silhouette are drawn in a colour readable on ``color``.  A colour that would blend
     into the theme's surfaces gets one outline around the whole silhouette (not its parts).
     ``angle`` (degrees) turns the silhouette about its centre."""
-    draw_parts(c, SHAPES_UNIT[kind](), color, cx, cy, size, id=id, angle=angle)
+    draw_parts(c, SHAPES_UNIT[kind](), color, cx, cy, size, id=id, angle=angle, kind=kind)
 
 
-def draw_parts(c, parts, color, cx: float, cy: float, size: float, *, id=None, angle: float = 0.0) -> None:
+def draw_parts(c, parts, color, cx: float, cy: float, size: float, *, id=None, angle: float = 0.0,
+               kind: str | None = None) -> None:
     """Draw a silhouette given as unit-frame ``parts`` (the ``SHAPES_UNIT`` vocabulary: poly,
     detail, circle, dot, ellipse, ring, dring, line, dline) as ``draw_pictogram`` does; other
-    kits define more silhouettes in the same parts (see ``glyphs``)."""
+    kits define more silhouettes in the same parts (see ``glyphs``).  The box is registered under
+    ``id`` with ``color`` as its fill and ``kind`` (the silhouette's name) as its shape."""
     s = size / 2
     ca, sa = math.cos(math.radians(angle)), math.sin(math.radians(angle))
 
@@ -176,4 +178,4 @@ def draw_parts(c, parts, color, cx: float, cy: float, size: float, *, id=None, a
             elif kind_ in ("line", "dline"):
                 c.polyline([pt(p) for p in geo], color=(halo if grow else color) if kind_ == "line" else detail,
                            lw=part[2] * s + 2 * grow)
-    c.register(id, box=(cx - s, cy - s, cx + s, cy + s))
+    c.register(id, box=(cx - s, cy - s, cx + s, cy + s), fill=color, shape=kind)

@@ -127,7 +127,10 @@ def mark(c, x, y, kind: str, *, color="ink", size: float = 6.0, id: str | None =
             c.line(x, y - s, x, y + s, color=color, lw=2.4)
     else:
         raise KeyError(f"unknown mark {kind!r}")
-    c.register(id, box=(x - size, y - size, x + size, y + size), point=(x, y))
+    if id is not None:
+        hollow = kind in ("ring", "cross", "plus")
+        c.register(id, box=(x - size, y - size, x + size, y + size), point=(x, y), fill=None if hollow else color,
+                   stroke=color if hollow else None, shape=kind)
 
 
 def note_box(c, x, y, text: str, *, size: float = 14.0, anchor: str = "l") -> tuple:

@@ -306,7 +306,8 @@ def random_pipes(rng, junctions, *, p_extra: float):
 def draw_pipes(c, junctions, pipes, blocked, labels, box, cols, rows):
     """A pipe board: a dotted lattice, pipes as shaded tubes (blocked ones grey with a red X at
     their middle), junctions as bolted rings with their labels.  Registers ``junction:i``
-    (centre, box) and ``pipe:k`` (segment between the junction centres)."""
+    (centre, box), ``pipe:k`` (segment between the junction centres) and, for a blocked pipe, one
+    stroke of its X as ``block:k``."""
     r = max(15.0, min(22.0, 0.2 * min((box[2] - box[0]) / max(1, cols - 1), (box[3] - box[1]) / max(1, rows - 1))))
     pts, (sx, sy) = lattice_map(junctions, box, cols, rows, inset=r + 6)
     x0, y0 = box[0] + r + 6, box[1] + r + 6
@@ -329,7 +330,8 @@ def draw_pipes(c, junctions, pipes, blocked, labels, box, cols, rows):
             mx, my = (ax + bx) / 2, (ay + by) / 2
             d = w * 0.95
             for s in (1, -1):
-                c.line(mx - d, my - s * d, mx + d, my + s * d, color="red", lw=max(4.0, w * 0.28))
+                c.line(mx - d, my - s * d, mx + d, my + s * d, color="red", lw=max(4.0, w * 0.28),
+                       id=f"block:{k}" if s == 1 else None)
     for i, (x, y) in enumerate(pts):
         c.circle(x, y, r, fill=dark, stroke="ink", lw=1.5, id=f"junction:{i}")
         for k in range(8):

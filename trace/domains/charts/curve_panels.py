@@ -9,6 +9,7 @@ and shrinks the margin by which the answer beats the runner-up (8, 5, 3 value un
 
 from __future__ import annotations
 
+from tracegen.core.claims import Claim
 from tracegen.core.task import Scene
 from tracegen.kits.curves import (XYView, draw_frame, draw_series, guide, intersections, legend_mark,
                                   level_crossings, series_look, sided, sign_pattern, walk)
@@ -50,6 +51,13 @@ class CurvePanels(Scene):
                 "xs": [step * i for i in range(n_x)], "values": values, "missing": []}
 
     # ------------------------------------------------------------------ drawing
+    def claims(self, state, params):
+        """Threshold prompts name "the dashed line" of a panel: the level's guide."""
+        if params.get("level") is None:
+            return []
+        return [Claim(f"guide:{p}", "line", "dashed")
+                for p in params.get("level_panels", range(len(state["panels"])))]
+
     def render(self, c, state, params):
         W, H = c.width, c.height
         panels, methods, xs, vals = state["panels"], state["methods"], state["xs"], state["values"]
@@ -70,7 +78,7 @@ class CurvePanels(Scene):
             v = XYView(x0 + 34, y0 + 8, x1 - 6, y1 - 22, xs[0] - 0.3 * step, xs[-1] + 0.3 * step, 0, YMAX)
             draw_frame(c, v, xticks=xs[::every], yticks=range(0, YMAX + 1, ystep), minor=range(10, YMAX, 10))
             if level is not None and p in guided:
-                guide(c, v, level, color="muted")
+                guide(c, v, level, color="muted", id=f"guide:{p}")
             for m in range(len(methods)):
                 if (p, m) in missing:
                     continue

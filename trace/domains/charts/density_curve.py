@@ -100,7 +100,7 @@ class DensityCurve(Scene):
             _, base = v.px(mx, 0)
             c.line(px, base, px, py, color=color, lw=1.2)
             c.polygon([(px, base - 9), (px + 6, base), (px - 6, base)], fill=color, stroke="ink", lw=0.8)
-            c.register(f"mean:{k}", point=(px, base - 3))
+            c.register(f"mean:{k}", point=(px, base - 3), fill=color, shape="triangle")
         if params.get("markers") == "mode":
             mx, my = modes(comps, LO, HI)[0]
             px, py = v.px(mx, my)
@@ -206,6 +206,8 @@ def interval_mass_extremum_label(q):
 def mean_extremum_label(q):
     highest = q.query_id.startswith("highest")
     s, k = _marked_extreme(q, "mean", lambda cm: mean(cm, LO, HI), highest)
+    for j in range(len(s["curves"])):
+        q.claim(f"mean:{j}", shape="triangle", key=f"curve:{j}")
     side = "right" if highest else "left"
     return _answer(q, s, k, f"mean:{k}", "Each curve's mean (centre of mass) is marked by a triangle of its colour on "
                                          f"the x axis. Which curve's mean lies farthest {side}?")

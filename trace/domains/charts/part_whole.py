@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 
+from tracegen.core.claims import Claim
 from tracegen.core.prompt import quoted
 from tracegen.core.task import Scene
 from tracegen.kits.names import category_labels
@@ -42,6 +43,10 @@ class PartWhole(Scene):
                 "categories": category_labels(rng, n, families=("words", "topics", "places")),
                 "values": partition(rng, 100, n)}
 
+    def claims(self, state, params):
+        """Each slice is drawn in its table swatch's colour, and no two swatches look alike."""
+        return [Claim(f"slice:{k}", "key", f"swatch:{k}", among="swatch:") for k in range(len(state["categories"]))]
+
     # ------------------------------------------------------------------ drawing
     def render(self, c, state, params):
         W, H = c.width, c.height
@@ -68,7 +73,8 @@ class PartWhole(Scene):
                          lines="rows")
         for r, k in enumerate(order):
             x0, y0, x1, y1 = tab.cell(r, 0)
-            c.rect((x0 + x1) / 2 - 8, (y0 + y1) / 2 - 8, 16, 16, fill=colors[k], stroke="muted", lw=0.8)
+            c.rect((x0 + x1) / 2 - 8, (y0 + y1) / 2 - 8, 16, 16, fill=colors[k], stroke="muted", lw=0.8,
+                   id=f"swatch:{k}")
             c.register(f"row:{k}", box=tab.span(r, 0, 2))
         x0, y0, x1, y1 = chart_box
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
@@ -77,6 +83,8 @@ class PartWhole(Scene):
         spans = pie(c, cx, cy, r, vals, colors, hole=hole, ids=[f"slice:{k}" for k in range(n)], gap_color="paper")
         if hole:
             c.text(cx, cy, "100%", size=18, bold=True)
+        if params.get("slice_labels") is False:    # the solver matches slices to the table by colour
+            return
         for k, (a0, a1) in enumerate(spans):
             mid = (a0 + a1) / 2
             if a1 - a0 >= 0.45:
@@ -96,8 +104,12 @@ task = SCENE.task
 
 
 # ---------------------------------------------------------------------- shared pieces
-def _intro(s) -> str:
+def _intro(s, *, by_colour: bool = False) -> str:
     kind = "donut" if s["chart"] == "donut" else "pie"
+    if by_colour:
+        return (f"The image shows one {kind} chart of category shares (integers summing to 100) with a table giving "
+                "each category's colour and exact share. The slices carry no names: match each slice to its "
+                "category by colour; the order of the categories around the chart comes from the chart itself.")
     return (f"The image shows one {kind} chart of category shares (integers summing to 100) with a table giving each "
             "category's exact share; the order of the categories around the chart comes from the chart itself.")
 
@@ -172,7 +184,10 @@ def adjacent_transfer_gap_value(q):
 @task("contiguous_chart_order_sum", answer="integer", annotation="point_map", ops="aggregation,topology",
       queries=("clockwise_span", "counterclockwise_span"))
 def contiguous_chart_order_sum(q):
+    """As in the reference, the slices are unlabelled: the solver finds each category's slice by its
+    table swatch's colour (the scene's claims keep every pair of swatches distinct on every theme)."""
     t = q.target(range(20, 86), stratified=True)
+    q.param("slice_labels", lambda r: False)
     start, end, step, members = _span(q, (2, 3, 3, 4))
 
     def plant(s, r):
@@ -184,7 +199,8 @@ def contiguous_chart_order_sum(q):
     names = [s["categories"][k] for k in members]
     q.step("span", direction=_direction(step), members=names, total=total)
     return q.answer(total, witnesses={name: f"slice:{k}" for name, k in zip(names, members)},
-                    question=f"{_intro(s)} Start at category {quoted(names[0])} and move {_direction(step)} around "
+                    question=f"{_intro(s, by_colour=True)} Start at category {quoted(names[0])} and move "
+                             f"{_direction(step)} around "
                              f"the chart through category {quoted(names[-1])}, including both. What is the total "
                              "share covered?")
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from tracegen.core.claims import Claim
 from tracegen.core.options import LETTERS, multiple_choice
 from tracegen.core.task import Scene
-from tracegen.kits.boards import glyph
+from tracegen.kits.boards import figurine
 from tracegen.kits.grid import Grid
 
 FILES = "abcdefgh"
@@ -29,7 +30,6 @@ BOARD_COLORS = (
     ((0.91, 0.91, 0.91), (0.62, 0.62, 0.62)),
 )
 WHITE_PIECE = (0.98, 0.98, 0.96)
-FIGURINE = {"K": "\u265a", "Q": "\u265b", "R": "\u265c", "B": "\u265d", "N": "\u265e", "P": "\u265f"}
 BLACK_PIECE = (0.11, 0.11, 0.12)
 
 
@@ -151,6 +151,13 @@ class Chess(Scene):
             pieces.sort(key=lambda p: (p[1], p[0]))
             return {"pieces": pieces, "to_move": to_move}
 
+    def claims(self, state, params):
+        """Prompts name pieces by side ("the white queen") and the marked square's red outline."""
+        out = [Claim(f"piece:{sq_name(f, r)}", "colour", color) for f, r, color, _ in state["pieces"]]
+        if params.get("marked") or state.get("marked"):
+            out.append(Claim("mark", "colour", "red"))
+        return out
+
     def canvas_size(self, state):
         w, h = self.size
         return (w, h + 40 * state.get("option_rows", 0) + (20 if state.get("option_rows") else 0))
@@ -175,12 +182,9 @@ class Chess(Scene):
             cx, cy = g.center(7 - r, f)
             rad = cell * 0.38
             if glyphs:
-                # the solid figurine, filled light for white (with a dark outline) or dark for black
-                fill = WHITE_PIECE if color == "white" else BLACK_PIECE
-                glyph(c, cx, cy + 1, FIGURINE[kind], cell * 0.78, fill=fill,
-                      stroke=(0.08, 0.08, 0.08) if color == "white" else (0.6, 0.6, 0.6),
-                      lw=1.6 if color == "white" else 0.8)
-                c.register(f"piece:{sq_name(f, r)}", box=(cx - rad, cy - rad, cx + rad, cy + rad))
+                figurine(c, cx, cy + 1, kind, color == "white", cell * 0.78, light=WHITE_PIECE, dark=BLACK_PIECE)
+                c.register(f"piece:{sq_name(f, r)}", box=(cx - rad, cy - rad, cx + rad, cy + rad),
+                           fill=WHITE_PIECE if color == "white" else BLACK_PIECE)
             elif color == "white":
                 c.circle(cx, cy, rad, fill=WHITE_PIECE, stroke=(0.08, 0.08, 0.08), lw=2.2, id=f"piece:{sq_name(f, r)}")
                 c.text(cx, cy + 1, kind, size=24, bold=True, color=(0.08, 0.08, 0.08))
@@ -191,7 +195,7 @@ class Chess(Scene):
         marked = params.get("marked") or state.get("marked")
         if marked:
             x0, y0, _, _ = g.box(7 - marked[1], marked[0])
-            c.rect(x0 + 2.5, y0 + 2.5, cell - 5, cell - 5, stroke="red", lw=5)
+            c.rect(x0 + 2.5, y0 + 2.5, cell - 5, cell - 5, stroke="red", lw=5, id="mark")
         if glyphs:
             c.text(w / 2, g.y1 + 44, "Standard chess figurines.", size=14, color="muted")
             c.text(w / 2, g.y1 + 66, "White pieces are light with a dark outline, black pieces are dark.", size=14,

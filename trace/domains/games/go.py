@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tracegen.core.claims import Claim
 from tracegen.core.task import Scene
 from tracegen.kits.grid import Grid
 
@@ -101,6 +102,14 @@ class Go(Scene):
             rows = ["".join(row) for row in grid]
         return {"rows": rows}
 
+    def claims(self, state, params):
+        """Prompts name stones by colour and the marked stone's red dot."""
+        out = [Claim(f"stone:{r}:{k}", "colour", "black" if ch == "B" else "white")
+               for r, row in enumerate(state["rows"]) for k, ch in enumerate(row) if ch in "BW"]
+        if params.get("marked"):
+            out.append(Claim("mark", "colour", "red"))
+        return out
+
     def render(self, c, state, params):
         rows = state["rows"]
         n = len(rows)
@@ -130,7 +139,7 @@ class Go(Scene):
         m = params.get("marked")
         if m:
             cx, cy = g.center(*m)
-            c.circle(cx, cy, g.cell * 0.2, fill="red", stroke="white", lw=1.5)
+            c.circle(cx, cy, g.cell * 0.2, fill="red", stroke="white", lw=1.5, id="mark")
 
 
 SCENE = Go()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import deque
 
+from tracegen.core.claims import Claim
 from tracegen.core.task import Scene
 from tracegen.kits.boards import LETTERS, assign_letters, badge, neighbors8
 from tracegen.kits.grid import Grid
@@ -70,6 +71,15 @@ class Minesweeper(Scene):
                     flags[r][c] = 1
         return {"rows": rows, "cols": cols, "mines": mines, "revealed": revealed, "flags": flags}
 
+    def claims(self, state, params):
+        """The rules name red flags (a category: a board may have none) and the orange outline."""
+        out = [Claim(None, "colour", "red")]
+        out += [Claim(f"flag:{r}:{k}", "colour", "red") for r, row in enumerate(state["flags"])
+                for k, v in enumerate(row) if v]
+        if params.get("marked") or state.get("marked"):
+            out.append(Claim("mark", "colour", "orange"))
+        return out
+
     def render(self, c, state, params):
         rows, cols = state["rows"], state["cols"]
         numbers = clue_numbers(state["mines"], rows, cols)
@@ -97,7 +107,7 @@ class Minesweeper(Scene):
                         s = g.cell
                         c.line(cx + 0.08 * s, cy - 0.34 * s, cx + 0.08 * s, cy + 0.26 * s, color="black", lw=3)
                         c.polygon([(cx + 0.08 * s, cy - 0.34 * s), (cx - 0.3 * s, cy - 0.16 * s),
-                                   (cx + 0.08 * s, cy + 0.02 * s)], fill="red")
+                                   (cx + 0.08 * s, cy + 0.02 * s)], fill="red", id=f"flag:{r}:{k}")
                         c.rect(cx - 0.16 * s, cy + 0.24 * s, 0.48 * s, 0.08 * s, fill="black")
         for r in range(rows + 1):
             c.line(g.x0, g.y0 + r * g.ch, g.x1, g.y0 + r * g.ch, color="gray", lw=1.2)
@@ -107,7 +117,7 @@ class Minesweeper(Scene):
         marked = params.get("marked") or state.get("marked")
         if marked:
             x0, y0, x1, y1 = g.box(*marked, inset=2.5)
-            c.rect(x0, y0, x1 - x0, y1 - y0, stroke="orange", lw=4.5)
+            c.rect(x0, y0, x1 - x0, y1 - y0, stroke="orange", lw=4.5, id="mark")
         for (r, k), lab in zip(state.get("options") or [], state.get("option_labels") or []):
             cx, cy = g.center(r, k)
             badge(c, cx, cy, lab, size=max(14.0, g.cell * 0.3), anchor="c")

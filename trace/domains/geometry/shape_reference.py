@@ -195,7 +195,7 @@ class ShapeReference(Scene):
             else:
                 a, b = (-L, -L * k), (L, L * k)
             (ax, ay), (bx, by) = pl.px(*a), pl.px(*b)
-            c.line(ax, ay, bx, by, color=color, lw=3.0, dash=[9.0, 6.0])
+            c.line(ax, ay, bx, by, color=color, lw=3.0, dash=[9.0, 6.0], id="cue")
             lx, ly = pl.px(*cue["tag"])
             c.rect(lx - 9, ly - 12, 18, 24, fill="paper")
             c.text(lx, ly, "L", size=20.0, bold=True)
@@ -427,6 +427,7 @@ def reflection_match(q):
         return ref, good, bad, {"kind": "line", "line": list(line), "tag": tag}
 
     letter, s = layout(q, build)
+    q.claim("cue", line="dashed")
     return finish(q, letter, s, "The figure shows a Reference polygon, a dashed line L and lettered candidate "
                   "polygons on a grid. Which candidate is the reflection of the Reference in line L?",
                   lambda r, c: vertex_set(reflected(r, s["cue"]["line"])) == vertex_set(c))

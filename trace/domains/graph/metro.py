@@ -9,6 +9,7 @@ segment and only cross at shared stations, so every segment on the map is one ho
 
 from __future__ import annotations
 
+from tracegen.core.claims import Claim
 from tracegen.core.task import Scene
 from tracegen.kits import graphs as G
 from tracegen.kits import transit as X
@@ -47,6 +48,10 @@ class Metro(Scene):
     fluid = True
     description = ("A metro route map: coloured octilinear routes with a legend, named or numbered stations, "
                    "interchange stations drawn as double rings where routes meet.")
+
+    def claims(self, state, params):
+        """Routes are named by colour ("the Blue route"): each legend key is drawn in its route's colour."""
+        return [Claim(f"route:{k}", "colour", col) for k, col in enumerate(state["colors"])]
 
     def sample(self, rng, difficulty):
         for _ in range(50):

@@ -8,6 +8,7 @@ candidate set, so every edge is readable.
 
 from __future__ import annotations
 
+from tracegen.core.claims import Claim
 from tracegen.core.task import Reject, Scene
 from tracegen.kits import graphs as G
 
@@ -38,6 +39,13 @@ class NodeLink(Scene):
         if state.get("edge_colors"):
             return "edge_colored"
         return "directed" if state.get("directed") else "undirected"
+
+    def claims(self, state, params):
+        """Colour prompts name nodes and edges by the colour they are drawn in."""
+        directed = bool(state.get("directed"))
+        return ([Claim(f"node:{i}", "colour", col) for i, col in enumerate(state.get("node_colors") or [])]
+                + [Claim(G.edge_id(u, v, directed), "colour", col)
+                   for (u, v), col in zip(state["edges"], state.get("edge_colors") or [])])
 
     def render(self, c, state, params):
         G.draw_node_link(c, state)

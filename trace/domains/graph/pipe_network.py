@@ -11,6 +11,7 @@ the target), so every instance generates (the original raised on some distance c
 
 from __future__ import annotations
 
+from tracegen.core.claims import Claim
 from tracegen.core.task import Scene
 from tracegen.kits import graphs as G
 from tracegen.kits import transit as X
@@ -55,6 +56,12 @@ class PipeNetwork(Scene):
 
     def sample(self, rng, difficulty):
         return board(rng, difficulty)
+
+    def claims(self, state, params):
+        """The rules say blocked pipes are grey with a red X (categories: every board has one)."""
+        shut = [k for k, b in enumerate(state["blocked"]) if b]
+        return ([Claim(f"pipe:{k}", "colour", "gray") for k in shut]
+                + [Claim(f"block:{k}", "colour", "red") for k in shut])
 
     def render(self, c, state, params):
         c.text(c.width / 2, 28, TITLES[c.style.accent % len(TITLES)], size=22, bold=c.style.accent % 2 == 1)

@@ -14,6 +14,7 @@ import math
 
 import numpy as np
 
+from tracegen.core.claims import Claim
 from tracegen.core.task import Scene
 from tracegen.kits.cards import card_row
 
@@ -292,6 +293,13 @@ class Library(Scene):
         w, h = tiled_size(state)
         return (w, h + SWAP_CARDS) if view == "swapped" else (w, h)
 
+    def claims(self, state, params):
+        """Prompts name books by colour ("the cyan books"): each registered book is drawn in it."""
+        if state.get("view", "shelf") != "shelf":
+            return []
+        return [Claim(f"book:{data['n']}", "colour", data["color"]) for kind, _, data in layout(state)["elements"]
+                if kind == "book"]
+
     def render(self, c, state, params):
         view = state.get("view", "shelf")
         lay = layout(state)
@@ -480,6 +488,7 @@ def missing_patch_label(q):
     options = q.param("options", pick)
     q.require(options is not None, "no visibly different distractor patches")
     q.step("match_patch", hole=hole, options=options, answer=letter)
+    q.claim("missing_region", line="dashed")
     listed = ", ".join(letters[:-1]) + f" or {letters[-1]}"
     return q.answer(letter, witnesses={"missing_region": "missing_region", "matching_patch": f"option:{letter}"},
                     examples=[x for x in letters if x != letter],

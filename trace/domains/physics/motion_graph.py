@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from tracegen.core.claims import nearest_named
 from tracegen.core.options import multiple_choice
 from tracegen.core.task import Scene
 from tracegen.kits.cards import card_row
@@ -79,17 +80,19 @@ class MotionGraph(Scene):
         c.text(X0 - 62, (Y0 + Y1) / 2, "velocity (m/s)" if velocity else "distance (m)", size=14, color="ink",
                angle=-1.5707963)
         accent = c.style.accent_rgb
+        if params.get("interval") is not None:   # the prompt names "the two red points": the curve is never red
+            accent = next(col for col in (c.style.series(k) for k in range(6)) if nearest_named(col) != "red")
         c.polyline(pts, color=accent, lw=3.0)
         for k in range(len(pts) - 1):
             c.register(f"seg:{k}", segment=(pts[k], pts[k + 1]))
         if marked is not None:
             c.line(*pts[marked], *pts[marked + 1], color="red", lw=4.5)
-        for x, y in pts:
-            c.circle(x, y, 4.0, fill=accent)
+        for k, (x, y) in enumerate(pts):
+            c.circle(x, y, 4.0, fill=accent, id=f"pt:{k}")
         if interval is not None:
             i, j = interval
-            for k in (i, j):
-                c.circle(*pts[k], 6.0, fill="red", stroke="background", lw=1.5)
+            for end, k in enumerate((i, j)):
+                c.circle(*pts[k], 6.0, fill="red", stroke="background", lw=1.5, id=f"pt:end:{end}")
             c.register("interval", segment=(pts[i], pts[j]))
         if state.get("cards"):
             texts = [STATES[o] for o in params["options"]]
@@ -151,6 +154,8 @@ def average_speed_value(q):
     ans = change // dt
     q.reads(times[i], times[j], vals[i], vals[j])
     q.step("average_speed", t_start=times[i], t_end=times[j], d_start=vals[i], d_end=vals[j], result=ans)
+    for end in (0, 1):
+        q.claim(f"pt:end:{end}", colour="red", among="pt:")
     return q.answer(ans, witnesses="interval",
                     question=("The graph shows how far an object is from its starting point over time. What is its "
                               "average speed, in m/s, over the marked interval (between the two red points)?"))

@@ -7,6 +7,7 @@ margin, no render scaling.
 
 from __future__ import annotations
 
+from tracegen.core.claims import COLOUR_WORDS, Claim
 from tracegen.core.task import Scene
 from tracegen.kits.boards import bfs, components, neighbors4, tint
 from tracegen.kits.grid import Grid
@@ -57,6 +58,16 @@ class CellBoard(Scene):
             return walls_board(rng, rows, cols)
         return colors_board(rng, rows, cols, 3 if difficulty == 1 else int(rng.integers(3, 5)))
 
+    def claims(self, state, params):
+        """Prompts name cells by colour (black walls, a palette colour) and the green S / red G cells."""
+        cells = state["cells"]
+        if state["variant"] == "walls":
+            return ([Claim(f"cell:{r}:{k}", "colour", "black" if v else "white")
+                     for r, row in enumerate(cells) for k, v in enumerate(row)]
+                    + [Claim("start", "colour", "green", part="stroke"), Claim("goal", "colour", "red", part="stroke")])
+        return [Claim(f"cell:{r}:{k}", "colour", state["palette"][v])
+                for r, row in enumerate(cells) for k, v in enumerate(row) if state["palette"][v] in COLOUR_WORDS]
+
     def render(self, c, state, params):
         rows, cols, cells = state["rows"], state["cols"], state["cells"]
         g = Grid(MARGIN, MARGIN, rows, cols, state["cell"])
@@ -73,7 +84,7 @@ class CellBoard(Scene):
             for key, color, letter in (("start", "green", "S"), ("goal", "red", "G")):
                 r, k = state[key]
                 x0, y0, x1, y1 = g.box(r, k, inset=2.5)
-                c.rect(x0, y0, x1 - x0, y1 - y0, fill=tint(color, 0.35), stroke=color, lw=4)
+                c.rect(x0, y0, x1 - x0, y1 - y0, fill=tint(color, 0.35), stroke=color, lw=4, id=key)
                 cx, cy = g.center(r, k)
                 c.text(cx, cy, letter, size=g.cell * 0.45, bold=True, color="black")
             for r in range(rows):
@@ -95,10 +106,10 @@ class CellBoard(Scene):
                 c.register(f"mirror:{r}:{k}", segment=(g.center(r, k), g.center(r2, k2)))
             if axis == "vertical":
                 x = (g.x0 + g.x1) / 2
-                c.line(x, g.y0 - 12, x, g.y1 + 12, color="black", lw=3.5, dash=[10, 6])
+                c.line(x, g.y0 - 12, x, g.y1 + 12, color="black", lw=3.5, dash=[10, 6], id="axis")
             else:
                 y = (g.y0 + g.y1) / 2
-                c.line(g.x0 - 12, y, g.x1 + 12, y, color="black", lw=3.5, dash=[10, 6])
+                c.line(g.x0 - 12, y, g.x1 + 12, y, color="black", lw=3.5, dash=[10, 6], id="axis")
 
 
 def mirror_pairs(rows, cols, axis):
@@ -312,6 +323,7 @@ def symmetry_violation_count(q):
     bad = [(r, c) for r, c, r2, c2 in mirror_pairs(s["rows"], s["cols"], axis) if cells[r][c] != cells[r2][c2]]
     side, other = ("left", "right") if axis == "vertical" else ("top", "bottom")
     q.step("mirror_compare", axis=axis, mismatches=[list(b) for b in bad])
+    q.claim("axis", line="dashed")
     note = " Cells the line passes through are not counted." if (
         (axis == "vertical" and s["cols"] % 2) or (axis == "horizontal" and s["rows"] % 2)) else ""
     return q.answer(len(bad), witnesses=[f"mirror:{r}:{c}" for r, c in bad],

@@ -3,6 +3,7 @@ cell or four labelled cells; difficulty thins the givens (about 62 %, 50 %, 38 %
 
 from __future__ import annotations
 
+from tracegen.core.claims import Claim
 from tracegen.core.task import Scene
 from tracegen.kits.boards import LETTERS, assign_letters, badge, tint
 from tracegen.kits.grid import Grid, draw_lines
@@ -61,6 +62,10 @@ class Sudoku(Scene):
         board = [[sol[r][c] if keep[r, c] else 0 for c in range(n)] for r in range(n)]
         return {"n": n, "box": [br, bc], "solution": sol, "board": board}
 
+    def claims(self, state, params):
+        """Prompts name the marked cell's red outline."""
+        return [Claim("mark", "colour", "red")] if params.get("marked") else []
+
     def render(self, c, state, params):
         n = state["n"]
         br, bc = state["box"]
@@ -89,7 +94,7 @@ class Sudoku(Scene):
                     c.text(cx, cy + 1, str(v), size=fs, bold=True)
         if marked:
             x0, y0, x1, y1 = g.box(*marked, inset=3)
-            c.rect(x0, y0, x1 - x0, y1 - y0, stroke="red", lw=3.5)
+            c.rect(x0, y0, x1 - x0, y1 - y0, stroke="red", lw=3.5, id="mark")
         for i, (r, k) in enumerate(state.get("options") or []):
             x0, y0, x1, y1 = g.box(r, k, inset=3)
             c.rect(x0, y0, x1 - x0, y1 - y0, stroke="blue", lw=2.5)

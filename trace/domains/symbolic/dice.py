@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+from tracegen.core.claims import COLOUR_WORDS, Claim
 from tracegen.core.options import fraction_text, multiple_choice
 from tracegen.core.task import Scene
 from tracegen.kits.cards import card_row, rounded_rect
@@ -52,6 +53,11 @@ class Dice(Scene):
                 "trays": []}
 
     # ------------------------------------------------------------------ drawing
+    def claims(self, state, params):
+        """Prompts name dice by colour: each die is drawn in its colour (its top face, for a cube)."""
+        return [Claim(f"die:{t}:{i}", "colour", die["c"]) for t, tray in enumerate(state["trays"])
+                for i, die in enumerate(tray) if die["c"] in COLOUR_WORDS]
+
     def render(self, c, state, params):
         trays = state["trays"]
         cube = c.style.accent % 2 == 1                     # render-only: flat faces or small cubes
@@ -113,7 +119,7 @@ def draw_die(c, cx, cy, side, color, value, *, cube=False, id=None):
                for t in (2 * math.pi * j / 16 for j in range(16))]
         c.polygon(pts, fill=pip)
     xs, ys = [p[0] for p in front + right + top], [p[1] for p in front + right + top]
-    c.register(id, box=(min(xs), min(ys), max(xs), max(ys)))
+    c.register(id, box=(min(xs), min(ys), max(xs), max(ys)), fill=color)
 
 
 SCENE = Dice()

@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+from tracegen.core.claims import COLOUR_WORDS, Claim
 from tracegen.core.options import fraction_text, multiple_choice, option_text
 from tracegen.core.task import Scene
 from tracegen.kits.cards import card_row, rounded_rect
@@ -49,6 +50,16 @@ class Spinner(Scene):
     def sample(self, rng, difficulty):
         return {"spinners": [_spinner(rng, difficulty), _spinner(rng, difficulty)]}
 
+    def claims(self, state, params):
+        """Prompts name sectors by colour and by the shape they show."""
+        out = []
+        for s, spinner in enumerate(state["spinners"]):
+            for k, sec in enumerate(spinner["sectors"]):
+                if sec["color"] in COLOUR_WORDS:
+                    out.append(Claim(f"spinner:{s}:sector:{k}", "colour", sec["color"]))
+                out.append(Claim(f"spinner:{s}:icon:{k}", "shape", sec["shape"]))
+        return out
+
     def render(self, c, state, params):
         sp = state["spinners"]
         w = self.canvas_size(state)[0]
@@ -85,9 +96,9 @@ class Spinner(Scene):
             if badge:
                 rounded_rect(c, x - size * 0.8, y - size * 0.8, size * 1.6, size * 1.6, radius=size * 0.3,
                              fill="white", stroke="black", lw=1.2)
-                c.shape(sec["shape"], x, y, size, fill="black")
+                c.shape(sec["shape"], x, y, size, fill="black", id=f"{sid}:icon:{k}")
             else:
-                c.shape(sec["shape"], x, y, size, fill="white", stroke="black", lw=1.8)
+                c.shape(sec["shape"], x, y, size, fill="white", stroke="black", lw=1.8, id=f"{sid}:icon:{k}")
         c.circle(cx, cy, r, stroke="ink", lw=3.0, id=sid)
         a = math.radians(spinner["pointer"])
         c.arrow(cx, cy, cx + r * 0.42 * math.cos(a), cy + r * 0.42 * math.sin(a), color="black", lw=5.0, head=16)

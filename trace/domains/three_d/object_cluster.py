@@ -19,6 +19,7 @@ import math
 import cairo
 import numpy as np
 
+from tracegen.core.claims import COLOUR_WORDS, Claim
 from tracegen.core.task import Scene
 from tracegen.kits import projection as pj
 from tracegen.kits.geometry import convex_hull
@@ -166,6 +167,14 @@ class ObjectCluster(Scene):
         return state
 
     # ------------------------------------------------------------------ rendering
+    def claims(self, state, params):
+        """Prompts name colours as categories ("the blue objects", "add 2 cyan cones"), which a cluster
+        may not show; every object drawn has its colour's base shade (the faces shade it)."""
+        words = [w for w in COLORS if w in COLOUR_WORDS]
+        return ([Claim(None, "colour", w) for w in words]
+                + [Claim(f"obj:{i}", "colour", o["color"])
+                   for i, o in enumerate(state["objects"]) if o["color"] in words])
+
     def render(self, c, state, params):
         cam = camera(state)
         light = light_dir(cam)
@@ -207,7 +216,7 @@ class ObjectCluster(Scene):
             ctx.set_source_rgba(0, 0, 0, 0.16)
             ctx.fill()
         for i in reversed(_depth_order(cam, objs)):   # far to near
-            c.register(f"obj:{i}", box=draw_object(c, cam, light, objs[i]))
+            c.register(f"obj:{i}", box=draw_object(c, cam, light, objs[i]), fill=RGB[objs[i]["color"]])
 
 
 def solid(o):

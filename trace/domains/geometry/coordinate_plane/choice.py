@@ -118,6 +118,7 @@ def reflected_point_label(q):
     P, m = s["refs"][0], s["mirror"]
     img = (2 * m["k"] - P["x"], P["y"]) if m["axis"] == "x" else (P["x"], 2 * m["k"] - P["y"])
     q.step("reflect", image=list(img))
+    q.claim("mirror", line="dashed")
     line = f"{m['axis']} = {m['k']}"
     return _answer(q, s, img, f"Point P is reflected over the dashed {'vertical' if vertical else 'horizontal'} "
                               f"line {line}. Which lettered point is its image P'?")
@@ -391,6 +392,8 @@ def quadrilateral_completion_label(q):
     hits = [(p["x"], p["y"]) for p in s["cands"] if kind in quad_kinds(given + [(p["x"], p["y"])])]
     q.require(len(hits) == 1, "the completion is not unique among the candidates")
     q.step("complete", kind=kind, point=list(hits[0]))
+    for k, p in enumerate(s["refs"]):
+        q.claim(f"ref:{p['label'] or k}", shape="diamond", among="")
     return _answer(q, s, hits[0], f"The three diamond-marked points are vertices of a {kind}. Which lettered point "
                                   f"is its fourth vertex?")
 

@@ -109,6 +109,9 @@ class CoordinatePlane(Scene):
         for k, p in enumerate(state["dots"]):
             mark(c, *pl.px(*p), "dot", color="series:0", size=5.5, id=f"dot:{k}")
         cand_mark = ("ring", "cross", "diamond", "ring")[st.accent % 4]
+        unlabelled = {p.get("mark", "square") for p in state["refs"] if not p["label"]}
+        if cand_mark in unlabelled:   # the prompt names unlabelled points by their mark: candidates use another
+            cand_mark = next(m for m in ("ring", "cross", "diamond") if m not in unlabelled)
         bounds = (lo + 0.4, lo + 0.4, hi - 0.4, hi - 0.4)
         off = (LABEL_PX + 2) / u
         for k, p in enumerate(state["refs"]):

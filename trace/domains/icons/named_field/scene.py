@@ -11,6 +11,7 @@ in play and turns the pictograms a little.  The counting tasks are in ``tasks``;
 
 from __future__ import annotations
 
+from tracegen.core.claims import COLOUR_WORDS, Claim
 from tracegen.core.task import Scene
 from tracegen.kits.cards import label_badge, rounded_rect
 from tracegen.kits.icons import COLORS, KINDS, SHAPES, draw_icon, scatter
@@ -60,6 +61,16 @@ class NamedField(Scene):
 
     def sample(self, rng, difficulty):
         return sample_field(rng, difficulty)
+
+    def claims(self, state, params):
+        """Prompts name icons by kind ("pentagon" icons) and colour ("the colour pink": a category, maybe
+        with no member): each icon is drawn as named."""
+        out = [Claim(None, "colour", color) for color in COLORS if color in COLOUR_WORDS]
+        for i, (kind, color, *_) in enumerate(state["icons"]):
+            out.append(Claim(f"icon:{i}", "shape", kind))
+            if color in COLOUR_WORDS:
+                out.append(Claim(f"icon:{i}", "colour", color))
+        return out
 
     def render(self, c, state, params):
         w, h = SIZES[state.get("layout", "field")]

@@ -5,13 +5,14 @@ four labelled clocks with six candidate orders.
 Difficulty changes the reading detail: 5-minute times with all numerals (1), any minute with all
 numerals (2), any minute (and second) with only 12/3/6/9 printed (3); answer cards are a run of
 six values whose spacing shrinks with difficulty (15, 5, then 1 minute or second), as the
-reference's cards differ by 5-15 units.  Face style (rim, hand colours) is render-only.
+reference's cards differ by 5-15 units.  Face style (rim, minute hand colour) is render-only.
 """
 
 from __future__ import annotations
 
 import math
 
+from tracegen.core.style import THEMES
 from tracegen.core.task import Scene
 from tracegen.kits.cards import card_grid, draw_card, fit_size, rounded_rect
 
@@ -20,6 +21,7 @@ N_CLOCKS = {1: (3, 4), 2: (5, 6), 3: (7, 9)}
 DETAIL = {1: (5, 12), 2: (1, 12), 3: (1, 4)}   # (minute step, numerals printed)
 SECOND_STEP = {1: 5, 2: 5, 3: 1}
 PAIR_LABELS = ("Start", "End")
+DIAL = THEMES[0]           # the colours of a light dial (a face with an alarm hand), on every theme
 N_CARDS = 6
 
 
@@ -95,43 +97,56 @@ class Clock(Scene):
 
     # ------------------------------------------------------------------ drawing
     def face(self, c, cx, cy, r, clock, numerals, *, seconds=False, alarm=None, id=None):
-        """An analog face; rim and hand colours vary with the style (render-only)."""
-        variant, minute_col = c.style.accent % 3, ("ink", "accent")[(c.style.accent // 3) % 2]
+        """An analog face; the rim and the minute hand's colour vary with the style (render-only).
+        Where a red hand is drawn (a second or an alarm hand) the minute hand is drawn in ink like the
+        hour hand, so it can never be taken for the red one (an accent can be red).  A face with an
+        alarm hand is a light dial whatever the theme: its prompt tells the dark current-time hands
+        from the red alarm hand.  With ``id``, the hands are registered as ``{id}/hour``,
+        ``{id}/minute``, ``{id}/second`` and ``{id}/alarm``."""
+        variant = c.style.accent % 3
+        if alarm is not None:
+            ink, paper, muted, grid = DIAL.ink, DIAL.paper, DIAL.muted, DIAL.grid
+        else:
+            ink, paper, muted, grid = "ink", "paper", "muted", "grid"
+        minute_col = ink if seconds or alarm is not None else (ink, "accent")[(c.style.accent // 3) % 2]
         if variant == 1:      # thick coloured rim
-            c.circle(cx, cy, r, fill="paper", stroke="accent", lw=max(4.0, r * 0.07), id=id)
+            c.circle(cx, cy, r, fill=paper, stroke="accent", lw=max(4.0, r * 0.07), id=id)
         elif variant == 2:    # bezel with an inner ring
-            c.circle(cx, cy, r, fill="paper", stroke="muted", lw=max(3.0, r * 0.05), id=id)
-            c.circle(cx, cy, r * 0.9, stroke="grid", lw=max(1.0, r * 0.012))
+            c.circle(cx, cy, r, fill=paper, stroke=muted, lw=max(3.0, r * 0.05), id=id)
+            c.circle(cx, cy, r * 0.9, stroke=grid, lw=max(1.0, r * 0.012))
         else:                 # plain outline
-            c.circle(cx, cy, r, fill="paper", stroke="ink", lw=max(2.0, r * 0.022), id=id)
+            c.circle(cx, cy, r, fill=paper, stroke=ink, lw=max(2.0, r * 0.022), id=id)
         for k in range(60):
             a = math.radians(6 * k)
             major = k % 5 == 0
             r0 = r * (0.84 if major else 0.91)
             c.line(cx + r0 * math.sin(a), cy - r0 * math.cos(a), cx + r * 0.96 * math.sin(a),
-                   cy - r * 0.96 * math.cos(a), color="ink", lw=max(2.0, r * 0.02) if major else max(0.8, r * 0.006))
+                   cy - r * 0.96 * math.cos(a), color=ink, lw=max(2.0, r * 0.02) if major else max(0.8, r * 0.006))
         fs = max(13.0, r * 0.15)
         for k in (range(1, 13) if numerals == 12 else (3, 6, 9, 12)):
             a = math.radians(30 * k)
             c.text(cx + r * 0.7 * math.sin(a), cy - r * 0.7 * math.cos(a), str(k), size=fs, bold=r > 120,
-                   kind="tick")
+                   color=ink, kind="tick")
+        hand = (lambda name: f"{id}/{name}") if id is not None else (lambda name: None)
         h, m, s = clock["h"], clock["m"], clock.get("s", 0)
         frac = s / 60 if seconds else 0.0
-        self._hand(c, cx, cy, math.radians(30 * (h % 12) + 0.5 * (m + frac)), r * 0.5, max(4.0, r * 0.055), "ink")
-        self._hand(c, cx, cy, math.radians(6 * (m + frac)), r * 0.8, max(2.5, r * 0.03), minute_col)
+        self._hand(c, cx, cy, math.radians(30 * (h % 12) + 0.5 * (m + frac)), r * 0.5, max(4.0, r * 0.055), ink,
+                   id=hand("hour"))
+        self._hand(c, cx, cy, math.radians(6 * (m + frac)), r * 0.8, max(2.5, r * 0.03), minute_col,
+                   id=hand("minute"))
         if alarm is not None:
             a = math.radians(30 * (alarm % 12))
             ux, uy = math.sin(a), -math.cos(a)
-            c.line(cx, cy, cx + ux * r * 0.6, cy + uy * r * 0.6, color="red", lw=max(2.0, r * 0.02))
+            c.line(cx, cy, cx + ux * r * 0.6, cy + uy * r * 0.6, color="red", lw=max(2.0, r * 0.02), id=hand("alarm"))
             c.circle(cx + ux * r * 0.6, cy + uy * r * 0.6, max(3.5, r * 0.035), fill="red")
         if seconds:
             a = math.radians(6 * s)
             c.line(cx - r * 0.15 * math.sin(a), cy + r * 0.15 * math.cos(a), cx + r * 0.88 * math.sin(a),
-                   cy - r * 0.88 * math.cos(a), color="red", lw=max(1.2, r * 0.008))
-        c.circle(cx, cy, max(3.5, r * 0.04), fill="ink")
+                   cy - r * 0.88 * math.cos(a), color="red", lw=max(1.2, r * 0.008), id=hand("second"))
+        c.circle(cx, cy, max(3.5, r * 0.04), fill=ink)
 
     @staticmethod
-    def _hand(c, cx, cy, a, length, width, color):
+    def _hand(c, cx, cy, a, length, width, color, id=None):
         ux, uy = math.sin(a), -math.cos(a)
         px, py = -uy, ux
         tail = length * 0.12
@@ -140,7 +155,7 @@ class Clock(Scene):
                (cx + ux * length, cy + uy * length),
                (cx + ux * length * 0.85 - px * width / 2, cy + uy * length * 0.85 - py * width / 2),
                (cx - ux * tail - px * width / 2, cy - uy * tail - py * width / 2)]
-        c.polygon(pts, fill=color)
+        c.polygon(pts, fill=color, id=id)
 
     @staticmethod
     def digital(c, cx, cy, w, h, clock, *, kind="label", id=None):

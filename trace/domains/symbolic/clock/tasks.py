@@ -56,6 +56,7 @@ def full_time_readout(q):
     total = (h % 12) * 3600 + m * 60 + sec
     letter, opts = run_options(q, total, STEP[q.difficulty], fmt_hms)
     q.step("read_clock", hour=h, minute=m, second=sec, time=fmt_hms(total))
+    q.claim("clock:0/second", colour="red", among="clock:0/")
     return q.answer(letter, witnesses="clock:0",
                     question=("The clock has an hour hand, a minute hand and a thin red second hand; six lettered "
                               "cards below it give times as HH:MM:SS. Which card shows the time on the clock? "
@@ -166,6 +167,9 @@ def alarm_wait_time_value(q):
     q.require(wait >= ALARM_FIRST[q.difficulty], "the alarm rings too soon")
     letter, opts = run_options(q, wait, STEP[q.difficulty], str, lo=1, hi=720, card_format="{} min")
     q.step("wait", now=fmt_hm(minutes12(ck)), alarm=fmt_hm(s["alarm"] % 12 * 60), minutes=wait)
+    q.claim("clock:0/hour", colour="dark")
+    q.claim("clock:0/minute", colour="dark")
+    q.claim("clock:0/alarm", colour="red", among="clock:0/")
     return q.answer(letter, witnesses="clock:0",
                     question=("The dark hour and minute hands show the current time. The red hand with a dot marks "
                               "the hour the alarm is set for; it rings at exactly :00 of that hour. How many minutes "
