@@ -7,6 +7,7 @@ Tick labels are ``kind="tick"``; reference-line labels too (they restate the pro
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from ..core.canvas import blend
@@ -100,3 +101,22 @@ def reference_line(c, v: XYView, level: float, text: str, *, color="orange") -> 
     c.rect(bx - w, ay - 24, w, 20, fill="paper", stroke=color, lw=1.2)
     c.text(bx - w / 2, ay - 14, text, size=14, bold=True, kind="tick")
     return (ax, ay), (bx, by)
+
+
+def place_interval(rng, centre: float, half: float, other_half: float, *, overlap: bool, gap: float,
+                   lo: float = 0.0, hi: float = 100.0, room: float = 18.0) -> int | None:
+    """A whole-number centre for an interval of half-width ``other_half`` that overlaps the
+    interval ``centre`` +- ``half`` by at least ``gap`` (``overlap``) or stays at least ``gap``
+    clear of it (within ``room`` more), the whole interval inside [lo, hi]; None when there is
+    no such centre."""
+    reach = half + other_half
+    if overlap:
+        spans = [(centre - reach + gap, centre + reach - gap)]
+    else:
+        spans = [(centre + reach + gap, centre + reach + gap + room), (centre - reach - gap - room, centre - reach - gap)]
+    spans = [(math.ceil(max(a, lo + other_half)), math.floor(min(b, hi - other_half))) for a, b in spans]
+    spans = [(a, b) for a, b in spans if a <= b]
+    if not spans:
+        return None
+    a, b = spans[int(rng.integers(len(spans)))]
+    return int(rng.integers(a, b + 1))

@@ -9,15 +9,13 @@ far clear of it.  Difficulty grows the series (3-4, 4-5, 5-6) and the x labels (
 
 from __future__ import annotations
 
-import math
-
 from tracegen.core.prompt import quoted
 from tracegen.core.task import Scene
 from tracegen.kits.curves import XYView, markers, series_look
 from tracegen.kits.names import MONTHS, category_labels
 from tracegen.kits.panels import legend_column
 from tracegen.kits.ranking import clear_extreme
-from tracegen.kits.sciplot import category_frame
+from tracegen.kits.sciplot import category_frame, place_interval
 
 N_SERIES = {1: (3, 4), 2: (4, 5), 3: (5, 6)}
 N_X = {1: (4, 5), 2: (5, 8), 3: (8, 10)}
@@ -151,18 +149,10 @@ def same_x_interval_overlap_count(q):
         others = [m for m in range(k) if m != j]
         hits = set(int(m) for m in r.choice(others, size=t, replace=False))
         for m in others:
-            em = s["errors"][m][i]
-            reach = e + em
-            if m in hits:
-                spans = [(c - reach + gap, c + reach - gap)]
-            else:
-                spans = [(c + reach + gap, c + reach + gap + 15), (c - reach - gap - 15, c - reach - gap)]
-            spans = [(math.ceil(max(a, em)), math.floor(min(b, 100 - em))) for a, b in spans]
-            spans = [(a, b) for a, b in spans if a <= b]
-            if not spans:
+            centre = place_interval(r, c, e, s["errors"][m][i], overlap=m in hits, gap=gap, room=15.0)
+            if centre is None:
                 return s
-            a, b = spans[int(r.integers(len(spans)))]
-            s["centers"][m][i] = int(r.integers(a, b + 1))
+            s["centers"][m][i] = centre
         return s
 
     s = q.edit(plant)
