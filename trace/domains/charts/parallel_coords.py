@@ -214,7 +214,7 @@ def axis_condition_count(q):
             "above_on_one_below_on_other": f"above {thr} on {first} and below {thr} on {second}"}[q.query_id]
     q.step("filter", axes=[a, a + 1], threshold=thr, kept=hits)
     return q.answer(len(hits), witnesses=[f"seg:{i}:{a}" for i in hits],
-                    question=(f"{INTRO} A dashed line marks the threshold T = {thr} across the adjacent axes "
+                    question=(f"{INTRO} A reference line marks the threshold T = {thr} across the adjacent axes "
                               f"{_pair(s, a)}. How many profiles are {cond}?"))
 
 

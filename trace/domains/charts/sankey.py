@@ -144,15 +144,29 @@ def node_side_total_value(q):
                              f"{quoted(s['cols'][col][i])}?")
 
 
+BOTTLENECKS = {1: range(5, 17), 2: range(6, 26), 3: range(5, 36)}
+
+
 @task("path_bottleneck_value", answer="integer", annotation="point", ops="ranking,topology")
 def path_bottleneck_value(q):
-    s = q.state
-    cols, links = s["cols"], s["links"]
-    paths = [(a, b, r) for a in range(len(cols[0])) for b in range(len(cols[2])) for r in routes(s, a, b)
-             if links[r[0]][3] != links[r[1]][3]]
-    q.require(bool(paths), "no path with two different band values")
+    target = q.target(BOTTLENECKS[q.difficulty], stratified=True)
+    cols, links = q.state["cols"], q.state["links"]
+    paths = [(a, b, r) for a in range(len(cols[0])) for b in range(len(cols[2])) for r in routes(q.state, a, b)]
+    q.require(bool(paths), "no source-middle-target path")
     a, b, (n, m) = q.param("path", lambda r: paths[int(r.integers(len(paths)))])
+    hi = VALUES[q.difficulty][1]
+
+    def plant(s, r):                  # the path's smaller band takes the target value
+        low, other = (n, m) if r.random() < 0.5 else (m, n)
+        s["links"][low][3] = target
+        s["links"][other][3] = int(r.integers(target + 1, max(target + 2, hi + 1)))
+        return s
+
+    s = q.edit(plant)
+    links = s["links"]
+    q.require(links[n][3] != links[m][3], "the path's two bands are equal")
     low = n if links[n][3] < links[m][3] else m
+    q.balance(links[low][3], BOTTLENECKS[q.difficulty])
     q.step("bottleneck", bands=[n, m], values=[links[n][3], links[m][3]], chosen=low)
     mid = cols[1][links[n][2]]
     return q.answer(links[low][3], witnesses=f"flow:{low}",

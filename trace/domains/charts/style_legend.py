@@ -23,7 +23,7 @@ MARGIN = {1: 6, 2: 4, 3: 3}
 GAP = {1: 5, 2: 4, 3: 3}
 TITLES = ("Method Performance Trace", "Benchmark Results", "Model Comparison", "Trial Outcomes", "Sensor Readings")
 INTRO = ("The figure is a scientific line chart; each series is identified by its legend style (line pattern, "
-         "marker shape, filled or hollow marker, and colour or grey tone).")
+         "marker shape, filled or hollow marker, and colour or greyscale tone).")
 
 
 class StyleLegend(Scene):
