@@ -113,7 +113,8 @@ def place_interval(rng, centre: float, half: float, other_half: float, *, overla
     if overlap:
         spans = [(centre - reach + gap, centre + reach - gap)]
     else:
-        spans = [(centre + reach + gap, centre + reach + gap + room), (centre - reach - gap - room, centre - reach - gap)]
+        far = reach + gap
+        spans = [(centre + far, centre + far + room), (centre - far - room, centre - far)]
     spans = [(math.ceil(max(a, lo + other_half)), math.floor(min(b, hi - other_half))) for a, b in spans]
     spans = [(a, b) for a, b in spans if a <= b]
     if not spans:

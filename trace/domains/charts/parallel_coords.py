@@ -219,7 +219,8 @@ def axis_condition_count(q):
 
 
 @task("axis_delta_extremum_label", answer="string", annotation="segment", ops="ranking,formula_evaluation",
-      queries=("largest_increase_between_axes", "largest_decrease_between_axes", "largest_absolute_change_between_axes"))
+      queries=("largest_increase_between_axes", "largest_decrease_between_axes",
+               "largest_absolute_change_between_axes"))
 def axis_delta_extremum_label(q):
     s = q.state
     a = _axis(q)

@@ -36,6 +36,7 @@ class Sankey(Scene):
 
     def sample(self, rng, difficulty):
         lo_n, hi_n = N_NODES[difficulty]
+        lo, hi = VALUES[difficulty]
         sizes = [int(rng.integers(lo_n, hi_n + 1)) for _ in range(3)]
         names = category_labels(rng, sum(sizes), families=("coined", "coined", "surnames", "places"), max_len=8)
         cols = [names[:sizes[0]], names[sizes[0]:sizes[0] + sizes[1]], names[sizes[0] + sizes[1]:]]
@@ -44,7 +45,7 @@ class Sankey(Scene):
             pairs = [(i, j) for i in range(sizes[stage]) for j in range(sizes[stage + 1])]
             m = min(len(pairs), int(rng.integers(N_LINKS[difficulty][0], N_LINKS[difficulty][1] + 1)))
             for k in sorted(int(v) for v in rng.choice(len(pairs), size=m, replace=False)):
-                links.append([stage, pairs[k][0], pairs[k][1], int(rng.integers(*VALUES[difficulty]) + 1)])
+                links.append([stage, pairs[k][0], pairs[k][1], int(rng.integers(lo, hi + 1))])
         return {"cols": cols, "links": links, "title": TITLES[int(rng.integers(len(TITLES)))]}
 
     # ------------------------------------------------------------------ drawing
@@ -186,7 +187,7 @@ def source_to_target_total_flow(q):
         for m in sorted(int(v) for v in r.choice(len(cols[1]), size=2, replace=False)):
             for stage, i, j in ((0, a, m), (1, m, b)):
                 if not any(L[:3] == [stage, i, j] for L in links):
-                    links.append([stage, i, j, int(r.integers(lo, hi) + 1)])
+                    links.append([stage, i, j, int(r.integers(lo, hi + 1))])
         links.sort(key=lambda L: L[:3])
         return s
 
