@@ -348,7 +348,7 @@ def _reference(q, t, nb, *, extra=0):
 @task("categorical_region_count", answer="integer", annotation="point_set", ops="filtering,counting")
 def categorical_region_count(q):
     _set_variant(q, "category")
-    t = q.target(COUNTS[q.difficulty])
+    t = q.target(COUNTS[q.difficulty], stratified=True)
     s = q.state
     n = len(s["cells"])
     q.require(t < n, "too few regions")
@@ -370,7 +370,7 @@ def categorical_region_count(q):
       ops="filtering,counting,logical_composition")
 def group_category_region_count(q):
     _set_variant(q, "grouped")
-    t = q.target(range(1, 5) if q.difficulty == 1 else range(1, 6) if q.difficulty == 2 else range(2, 7))
+    t = q.target(range(1, 5) if q.difficulty == 1 else range(1, 6) if q.difficulty == 2 else range(2, 7), stratified=True)
     s = q.state
     group = group_of(s)
     ok = [g for g in range(len(s["group_names"])) if group.count(g) > t]
@@ -397,7 +397,7 @@ def group_category_region_count(q):
 
 def _adjacent_category(q, same: bool):
     _set_variant(q, "category")
-    t = q.target(ADJ[q.difficulty])
+    t = q.target(ADJ[q.difficulty], stratified=True)
     s = q.state
     nb = neighbours(s)
     ref = _reference(q, t, nb)
@@ -463,7 +463,7 @@ def _plant_bins(q, idx, t, hit_bins):
 def numeric_threshold_region_count(q):
     _set_variant(q, "binned")
     greater = q.query_id.startswith("greater")
-    t = q.target(COUNTS[q.difficulty])
+    t = q.target(COUNTS[q.difficulty], stratified=True)
     n = len(q.state["cells"])
     q.require(t < n, "too few regions")
     thr, hit_bins = _threshold(q, greater)
@@ -479,7 +479,7 @@ def numeric_threshold_region_count(q):
 @task("numeric_interval_region_count", answer="integer", annotation="point_set", ops="filtering,counting,comparison")
 def numeric_interval_region_count(q):
     _set_variant(q, "binned")
-    t = q.target(COUNTS[q.difficulty])
+    t = q.target(COUNTS[q.difficulty], stratified=True)
     s = q.state
     n = len(s["cells"])
     q.require(t < n, "too few regions")
@@ -502,7 +502,7 @@ def numeric_interval_region_count(q):
 def adjacent_numeric_threshold_count(q):
     _set_variant(q, "binned")
     greater = q.query_id.startswith("greater")
-    t = q.target(ADJ_NUM[q.difficulty])
+    t = q.target(ADJ_NUM[q.difficulty], stratified=True)
     nb = neighbours(q.state)
     ref = _reference(q, t, nb)
     thr, hit_bins = _threshold(q, greater)
@@ -542,7 +542,7 @@ def _marked(s):
 def marker_region_threshold_count(q):
     _set_variant(q, "marker", letters=True)
     greater = q.query_id.startswith("greater")
-    t = q.target({1: range(1, 4), 2: range(1, 5), 3: range(2, 7)}[q.difficulty])
+    t = q.target({1: range(1, 4), 2: range(1, 5), 3: range(2, 7)}[q.difficulty], stratified=True)
     marked = _marked(q.state)
     q.require(t < len(marked), "too few markers")
     thr = q.param("threshold", lambda r: int(r.integers(1, 5)) if greater else int(r.integers(2, 6)))
