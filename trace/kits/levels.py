@@ -91,3 +91,16 @@ def legend_column(c, x: float, y: float, labels, colors, *, title: str | None = 
         c.rect(x + 12, cy - 9, 18, 18, fill=colors[k], stroke="muted", lw=0.8, id=None if ids is None else ids[k])
         c.text(x + 38, cy, label, size=size, anchor="l", kind=kind)
     return (x, y, x + w, y + h)
+
+
+def text_color(c, fill, *, need: float = 4.8):
+    """A text colour for a label drawn on ``fill``: the theme's ink or paper where one reaches
+    ``need`` (a margin over WCAG's 4.5, which 8-bit rounding of the fill can eat), else pure
+    black or white."""
+    from ..core.style import contrast
+
+    fill = c.color(fill)
+    best = max((c.color("ink"), c.color("paper")), key=lambda col: contrast(col, fill))
+    if contrast(best, fill) >= need:
+        return best
+    return max(((0.0, 0.0, 0.0), (1.0, 1.0, 1.0)), key=lambda col: contrast(col, fill))

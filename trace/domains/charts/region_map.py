@@ -22,7 +22,7 @@ from __future__ import annotations
 from tracegen.core.canvas import blend
 from tracegen.core.prompt import quoted, quoted_list
 from tracegen.core.task import Scene
-from tracegen.kits.levels import legend_row, level_colors, style_ramp
+from tracegen.kits.levels import legend_row, level_colors, style_ramp, text_color
 from tracegen.kits.names import TOPICS
 from tracegen.kits.panels import category_color, note_panel
 
@@ -202,9 +202,9 @@ class RegionMap(Scene):
                 self._bubble(c, state, i, cx, cy)
             elif variant == "valued":
                 c.text(cx, cy, f"{state['labels'][i]}: {state['values'][i]}", size=14, bold=True,
-                       color=c.text_on(fills[i]), id=f"label:{i}")
+                       color=text_color(c, fills[i]), id=f"label:{i}")
             else:
-                c.text(cx, cy, state["labels"][i], size=14, bold=True, color=c.text_on(fills[i]), id=f"label:{i}")
+                c.text(cx, cy, state["labels"][i], size=14, bold=True, color=text_color(c, fills[i]), id=f"label:{i}")
         box = (mx0 if not grouped else 40.0, H - legend_h - 14, right - 16, H - 14)
         self._legend(c, state, box)
 
