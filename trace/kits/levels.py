@@ -10,14 +10,16 @@ level stays visible on a light background.  The ramp choice is render-only (a st
 
 from __future__ import annotations
 
-# light -> dark ramps, piecewise linear between the stops
+from functools import lru_cache
+
+# light -> dark ramps, piecewise linear between the stops (multi-hue, so neighbouring levels stay apart)
 RAMPS = (
-    ((0.93, 0.96, 0.99), (0.60, 0.78, 0.92), (0.26, 0.55, 0.80), (0.09, 0.30, 0.60), (0.03, 0.15, 0.38)),
+    ((0.99, 0.91, 0.14), (0.37, 0.79, 0.38), (0.13, 0.57, 0.55), (0.23, 0.32, 0.55), (0.27, 0.00, 0.33)),
     ((0.97, 0.96, 0.78), (0.70, 0.87, 0.58), (0.27, 0.67, 0.55), (0.13, 0.42, 0.60), (0.15, 0.16, 0.45)),
     ((0.99, 0.93, 0.82), (0.99, 0.70, 0.45), (0.90, 0.40, 0.22), (0.64, 0.14, 0.30), (0.30, 0.05, 0.30)),
-    ((0.95, 0.93, 0.98), (0.78, 0.70, 0.90), (0.56, 0.42, 0.76), (0.38, 0.20, 0.58), (0.20, 0.06, 0.36)),
-    ((0.93, 0.97, 0.91), (0.66, 0.86, 0.60), (0.30, 0.66, 0.36), (0.10, 0.44, 0.22), (0.02, 0.26, 0.12)),
+    ((0.99, 0.96, 0.74), (0.99, 0.65, 0.42), (0.87, 0.32, 0.42), (0.55, 0.16, 0.51), (0.20, 0.05, 0.40)),
 )
+_STEPS = 240
 
 
 def ramp_color(ramp, t: float):
@@ -30,11 +32,33 @@ def ramp_color(ramp, t: float):
     return tuple(a[j] + (b[j] - a[j]) * f for j in range(3))
 
 
+@lru_cache(maxsize=16)
+def _arc(ramp) -> list[float]:
+    """Cumulative colour difference (CIE76) along the ramp at _STEPS + 1 even positions."""
+    from ..core.style import delta_e
+
+    out, prev = [0.0], ramp_color(ramp, 0.0)      # (a tuple of tuples: cached per ramp)
+    for i in range(1, _STEPS + 1):
+        cur = ramp_color(ramp, i / _STEPS)
+        out.append(out[-1] + delta_e(prev, cur))
+        prev = cur
+    return out
+
+
 def level_colors(ramp, k: int, *, lo: float = 0.06, hi: float = 1.0) -> list[tuple]:
-    """``k`` colours evenly spaced along ``ramp`` between ``lo`` and ``hi`` (lightest first)."""
+    """``k`` colours along ``ramp`` between positions ``lo`` and ``hi`` (lightest first), spaced evenly
+    in perceived colour difference rather than in ramp position, so neighbouring levels differ
+    as much as the ramp allows."""
     if k == 1:
         return [ramp_color(ramp, hi)]
-    return [ramp_color(ramp, lo + (hi - lo) * i / (k - 1)) for i in range(k)]
+    arc = _arc(ramp)
+    a, b = arc[round(lo * _STEPS)], arc[round(hi * _STEPS)]
+    out = []
+    for j in range(k):
+        want = a + (b - a) * j / (k - 1)
+        i = next(i for i, v in enumerate(arc) if v >= want - 1e-9)
+        out.append(ramp_color(ramp, i / _STEPS))
+    return out
 
 
 def style_ramp(c, offset: int = 0):

@@ -22,6 +22,7 @@ from __future__ import annotations
 from tracegen.core.canvas import blend
 from tracegen.core.prompt import quoted, quoted_list
 from tracegen.core.task import Scene
+from tracegen.kits.lattice import erode, square4
 from tracegen.kits.levels import legend_row, level_colors, style_ramp, text_color
 from tracegen.kits.names import TOPICS
 from tracegen.kits.panels import category_color, note_panel
@@ -45,42 +46,6 @@ NOTES = ("Regions are drawn to a common grid, not to scale.", "Prepared for the 
 CODE_LETTERS = "ABCDEFGHJKLMNPRSTVWXZ"
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 SET_NAMES = ("Priority set", "Audit set", "Target set", "Review set", "Pilot set", "Focus set")
-
-
-def _connected(cells) -> bool:
-    cells = set(cells)
-    if not cells:
-        return False
-    start = next(iter(cells))
-    seen, stack = {start}, [start]
-    while stack:
-        r, c = stack.pop()
-        for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            if nb in cells and nb not in seen:
-                seen.add(nb)
-                stack.append(nb)
-    return len(seen) == len(cells)
-
-
-def _landmass(rng, rows, cols, n):
-    """``n`` edge-connected cells of a rows x cols grid, eroded from the full grid (cells with
-    fewer neighbours go first, so the land stays compact)."""
-    cells = {(r, c) for r in range(rows) for c in range(cols)}
-    while len(cells) > n:
-        order = sorted(cells)
-        weights = []
-        for r, c in order:
-            k = sum(nb in cells for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)))
-            weights.append((5 - k) ** 2)
-        w = [x / sum(weights) for x in weights]
-        for idx in rng.choice(len(order), size=len(order), replace=False, p=w):
-            cand = cells - {order[int(idx)]}
-            if _connected(cand):
-                cells = cand
-                break
-        else:
-            return None
-    return sorted(cells)
 
 
 def _codes(rng, n):
@@ -129,7 +94,7 @@ class RegionMap(Scene):
         n = int(rng.integers(lo, hi + 1))
         shapes = [(r, k) for r in range(3, 7) for k in range(r, r + 4) if n + 2 <= r * k <= n + 7]
         rows, cols = shapes[int(rng.integers(len(shapes)))]
-        cells = _landmass(rng, rows, cols, n)
+        cells = erode(rng, [(r, k) for r in range(rows) for k in range(cols)], n, square4)
         if cells is None:      # practically never: erosion found no removable cell
             cells = sorted((r, c) for r in range(rows) for c in range(cols))[:n]
         jitter = [[round(float(v), 3) for v in rng.uniform(-JITTER, JITTER, size=2)]
