@@ -23,6 +23,7 @@ from tracegen.core.task import Scene
 from tracegen.kits.curves import XYView, draw_frame
 from tracegen.kits.names import coined_names
 from tracegen.kits.panels import category_color
+from tracegen.kits.planting import split_draw
 
 N_REGIONS = {1: (4, 5), 2: (5, 7), 3: (7, 9)}
 MAX_LEVEL = {1: 4, 2: 5, 3: 6}
@@ -182,14 +183,9 @@ def density_threshold_region_count(q):
     level = q.param("level", lambda r: int(r.integers(2, s["max_level"] + 1)))
 
     def pick(st, r):
-        hit = set(int(i) for i in r.choice(n, size=t, replace=False))
-        up = list(range(level, st["max_level"] + 1))
-        down = list(range(1, level))
-        out = []
-        for i in range(n):
-            pool = (up if at_least else down) if i in hit else (down if at_least else up)
-            out.append(pool[int(r.integers(len(pool)))])
-        return out
+        up, down = list(range(level, st["max_level"] + 1)), list(range(1, level))
+        drawn = split_draw(r, range(n), t, up if at_least else down, down if at_least else up)
+        return [drawn[i] for i in range(n)]
 
     s = _plant_levels(q, pick)
     hits = [i for i, reg in enumerate(s["regions"]) if (reg["level"] >= level if at_least else reg["level"] < level)]
@@ -238,7 +234,7 @@ def reference_distance_extremum_label(q):
         ds = [abs(reg[key] - ref[key]) for reg in s["regions"]]
         i = _clear(ds, near, 4.0)
         q.require(i is not None, "no clear nearest/farthest region")
-        target = f"the dashed {kind} reference line"
+        target = f"the {kind} reference line"
     what = "centre (the dot in its middle) is " + ("nearest to" if near else "farthest from")
     q.step("distance", reference=ref, winner=i)
     return q.answer(s["labels"][i], witnesses=f"region:{i}", examples=s["labels"],

@@ -14,11 +14,12 @@ from tracegen.core.task import Scene
 from tracegen.kits.charts import ValueScale, draw_fine_axis
 from tracegen.kits.names import category_labels
 from tracegen.kits.panels import legend
+from tracegen.kits.planting import split_draw
 
 N_ROWS = {1: (6, 9), 2: (10, 16), 3: (16, 20)}
 UNIT = {1: 10, 2: 5, 3: 2}
 INTRO = ("The chart is a horizontal dumbbell chart: each row has one dot per series (named in the legend) on the "
-         "shared 0-100 axis, joined by a grey connector; the axis has a faint gridline every {unit} units.")
+         "shared 0-100 axis, joined by a connector line; the axis has a faint gridline every {unit} units.")
 
 
 def row_with(rng, d, unit):
@@ -82,11 +83,8 @@ def _gaps(s):
 def _plant(q, t, hit_diffs, miss_diffs):
     """``t`` random rows get a signed difference (a - b) from ``hit_diffs``, the rest from ``miss_diffs``."""
     def fn(s, r):
-        n, unit = len(s["rows"]), s["unit"]
-        hit = set(int(i) for i in r.choice(n, size=t, replace=False))
-        for i in range(n):
-            pool = hit_diffs if i in hit else miss_diffs
-            s["rows"][i] = row_with(r, int(pool[int(r.integers(len(pool)))]), unit)
+        for i, d in split_draw(r, range(len(s["rows"])), t, hit_diffs, miss_diffs).items():
+            s["rows"][i] = row_with(r, int(d), s["unit"])
         return s
 
     return q.edit(fn)

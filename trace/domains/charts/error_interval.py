@@ -16,6 +16,7 @@ from tracegen.core.task import Scene
 from tracegen.kits.charts import Axes, draw_value_axes
 from tracegen.kits.names import category_labels
 from tracegen.kits.panels import category_color, value_tag
+from tracegen.kits.planting import split_draw
 
 N_CATS = {1: (4, 6), 2: (6, 10), 3: (10, 14)}
 STYLES = ("bars", "dots")
@@ -91,8 +92,8 @@ def _plant(q, t, hit, miss):
     def fn(s, r):
         n = len(s["intervals"])
         ref = int(r.integers(30, 71))
-        chosen = set(int(i) for i in r.choice(n, size=t, replace=False))
-        s["intervals"] = [(hit if i in chosen else miss)(r, ref) for i in range(n)]
+        drawn = split_draw(r, range(n), t, lambda rr: hit(rr, ref), lambda rr: miss(rr, ref))
+        s["intervals"] = [drawn[i] for i in range(n)]
         s["reference"] = ref
         return s
 
@@ -131,7 +132,7 @@ def reference_containment_count(q):
     hits = [i for i, (lo, _, hi) in enumerate(s["intervals"]) if lo <= ref <= hi]
     q.step("filter", reference=ref, kept=hits)
     return q.answer(len(hits), witnesses=[f"interval:{i}" for i in hits],
-                    question=(f"{_intro(s)} A dashed line marks the reference value {ref}. How many categories have "
+                    question=(f"{_intro(s)} A labelled reference line marks the value {ref}. How many categories have "
                               f"an interval that contains {ref} (lower <= {ref} <= upper)?"))
 
 
@@ -150,7 +151,7 @@ def reference_exclusion_side_count(q):
     what = f"lower endpoint is greater than {ref}" if above else f"upper endpoint is less than {ref}"
     word = "above" if above else "below"
     return q.answer(len(hits), witnesses=[f"interval:{i}" for i in hits],
-                    question=(f"{_intro(s)} A dashed line marks the reference value {ref}. How many categories have an "
+                    question=(f"{_intro(s)} A labelled reference line marks the value {ref}. How many categories have an "
                               f"interval entirely {word} {ref} (its {what})?"))
 
 

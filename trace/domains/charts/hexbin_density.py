@@ -14,6 +14,7 @@ from tracegen.core.task import Scene
 from tracegen.kits.curves import XYView, draw_frame
 from tracegen.kits.lattice import erode, hex_flat
 from tracegen.kits.levels import legend_column, level_colors, style_ramp
+from tracegen.kits.planting import split_draw
 
 N_BINS = {1: (8, 12), 2: (14, 24), 3: (24, 32)}
 LEVELS = {1: 4, 2: 5, 3: 6}
@@ -80,11 +81,9 @@ def threshold_bin_count(q):
     lv = q.param("threshold", lambda r: int(r.integers(2, s["levels"] + 1)))
 
     def plant(st, r):
-        hit = set(int(i) for i in r.choice(n, size=t, replace=False))
         up, down = list(range(lv, st["levels"] + 1)), list(range(1, lv))
-        for i in range(n):
-            pool = (up if at_least else down) if i in hit else (down if at_least else up)
-            st["level"][i] = int(pool[int(r.integers(len(pool)))])
+        for i, x in split_draw(r, range(n), t, up if at_least else down, down if at_least else up).items():
+            st["level"][i] = int(x)
         return st
 
     s = q.edit(plant)

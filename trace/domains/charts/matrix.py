@@ -17,6 +17,7 @@ from tracegen.core.task import Scene
 from tracegen.kits.levels import level_colors, style_ramp, text_color
 from tracegen.kits.names import category_labels
 from tracegen.kits.panels import note_panel
+from tracegen.kits.planting import split_draw
 
 SIDE = {1: (4, 5), 2: (5, 8), 3: (8, 10)}
 KINDS = ("confusion", "table", "triangular")
@@ -191,12 +192,10 @@ def threshold_cell_count(q):
 
     def plant(s, r):
         cells = line(s, axis, i)
-        hit = set(int(j) for j in r.choice(len(cells), size=t, replace=False))
-        for j, (cid, _) in enumerate(cells):
-            rr, kk = (int(x) for x in cid.split(":")[1:])
-            yes = j in hit
-            up = (yes and at_least) or (not yes and not at_least)
-            s["values"][rr][kk] = int(r.integers(thr + 1, 100)) if up else int(r.integers(0, thr))
+        high, low = list(range(thr + 1, 100)), list(range(thr))     # never the threshold itself
+        for j, v in split_draw(r, range(len(cells)), t, high if at_least else low, low if at_least else high).items():
+            rr, kk = (int(x) for x in cells[j][0].split(":")[1:])
+            s["values"][rr][kk] = int(v)
         return s
 
     s = q.edit(plant)

@@ -18,6 +18,7 @@ from tracegen.core.prompt import quoted
 from tracegen.core.task import Scene
 from tracegen.kits.names import category_labels
 from tracegen.kits.panels import category_color, grid_boxes, grid_shape, legend, panel_card, panel_labels
+from tracegen.kits.planting import split_draw
 
 N_PANELS = {1: (3, 4), 2: (5, 8), 3: (8, 9)}
 N_SPOKES = {1: (5, 5), 2: (5, 7), 3: (7, 8)}
@@ -113,8 +114,7 @@ PAIR = ("The chart shows one radar chart with two profile polygons named in the 
 def _split_values(r, n_hit, idx, thr):
     """Values for the positions ``idx``: ``n_hit`` of them above ``thr`` (thr+1..10), the rest below
     it (1..thr-1); returns {position: value}."""
-    hit = set(int(i) for i in r.choice(idx, size=n_hit, replace=False)) if n_hit else set()
-    return {i: int(r.integers(thr + 1, SCALE + 1)) if i in hit else int(r.integers(1, thr)) for i in idx}
+    return split_draw(r, idx, n_hit, list(range(thr + 1, SCALE + 1)), list(range(1, thr)))
 
 
 def _threshold(q):
@@ -157,9 +157,7 @@ def matching_condition_panel_count(q):
     need = q.param("minimum", lambda r: int(r.integers(2, min(4, k - 1) + 1)))
 
     def plant(st, r):
-        hit = set(int(i) for i in r.choice(n, size=t, replace=False))
-        for p in range(n):
-            above = int(r.integers(need, k + 1)) if p in hit else int(r.integers(0, need))
+        for p, above in split_draw(r, range(n), t, list(range(need, k + 1)), list(range(need))).items():
             st["values"][p] = [int(v) for v in _split_values(r, above, list(range(k)), thr).values()]
         return st
 

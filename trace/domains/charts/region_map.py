@@ -26,6 +26,7 @@ from tracegen.kits.lattice import erode, square4
 from tracegen.kits.levels import legend_row, level_colors, style_ramp, text_color
 from tracegen.kits.names import TOPICS
 from tracegen.kits.panels import category_color, note_panel
+from tracegen.kits.planting import split_draw
 
 N_REGIONS = {1: (10, 13), 2: (14, 21), 3: (21, 26)}
 N_CATS = {1: (3, 4), 2: (3, 6), 3: (4, 6)}
@@ -270,22 +271,11 @@ def _set_variant(q, variant, *, letters: bool = False):
     return q.edit(fn)
 
 
-def _split(n_hit, pool, rng):
-    """Choose ``n_hit`` of ``pool`` at random (a sorted list of the chosen)."""
-    return sorted(int(pool[int(i)]) for i in rng.choice(len(pool), size=n_hit, replace=False))
-
-
-def _assign(s, rng, key, idx, hit, k_all, hits):
-    """Give each region of ``idx`` a value of ``key`` from ``hits`` (chosen ones) or the rest."""
-    miss = [v for v in range(k_all) if v not in hits]
-    for i in idx:
-        pool = hits if i in hit else miss
-        s[key][i] = int(pool[int(rng.integers(len(pool)))])
-
-
-def _bins_to_values(s, rng, idx, bins):
-    for i, b in zip(idx, bins):
-        s["values"][i] = value_in_bin(s, b, rng)
+def _plant_category(st, r, idx, t, k):
+    """Exactly ``t`` of the regions ``idx`` (chosen at random) get category ``k``, the others another one."""
+    others = [v for v in range(len(st["cat_names"])) if v != k]
+    for i, v in split_draw(r, idx, t, [k], others).items():
+        st["cats"][i] = int(v)
 
 
 MAP_WORDS = {"category": "The map shows labelled regions coloured by category, with a category legend.",
@@ -320,8 +310,7 @@ def categorical_region_count(q):
     k = q.param("category", lambda r: int(r.integers(len(s["cat_names"]))))
 
     def plant(st, r):
-        hit = _split(t, list(range(n)), r)
-        _assign(st, r, "cats", range(n), hit, len(st["cat_names"]), [k])
+        _plant_category(st, r, range(n), t, k)
         return st
 
     s = q.edit(plant)
@@ -345,8 +334,7 @@ def group_category_region_count(q):
 
     def plant(st, r):
         inside = [i for i in range(len(group)) if group[i] == g]
-        hit = _split(t, inside, r)
-        _assign(st, r, "cats", inside, hit, len(st["cat_names"]), [k])
+        _plant_category(st, r, inside, t, k)
         outside = [i for i in range(len(group)) if group[i] != g]       # the category also outside it
         if outside and not any(st["cats"][i] == k for i in outside):
             st["cats"][outside[int(r.integers(len(outside)))]] = k
@@ -369,8 +357,7 @@ def _adjacent_category(q, same: bool):
     k = s["cats"][ref] if same else q.param("category", lambda r: int(r.integers(len(s["cat_names"]))))
 
     def plant(st, r):
-        hit = _split(t, nb[ref], r)
-        _assign(st, r, "cats", nb[ref], hit, len(st["cat_names"]), [k])
+        _plant_category(st, r, nb[ref], t, k)
         return st
 
     s = q.edit(plant)
@@ -409,14 +396,12 @@ def _threshold(q, greater: bool):
 
 
 def _plant_bins(q, idx, t, hit_bins):
+    """Exactly ``t`` of the regions ``idx`` get a value in one of the bins ``hit_bins``, the others a
+    value in another bin."""
     def plant(st, r):
-        hit = _split(t, list(idx), r)
-        bins = [bin_of(st, v) for v in st["values"]]
         miss = [b for b in range(len(st["edges"])) if b not in hit_bins]
-        for i in idx:
-            pool = hit_bins if i in hit else miss
-            bins[i] = int(pool[int(r.integers(len(pool)))])
-        _bins_to_values(st, r, idx, [bins[i] for i in idx])
+        for i, b in split_draw(r, idx, t, hit_bins, miss).items():
+            st["values"][i] = value_in_bin(st, b, r)
         return st
 
     return q.edit(plant)
@@ -514,11 +499,9 @@ def marker_region_threshold_count(q):
     hit_vals = [v for v in range(1, 6) if (v > thr if greater else v < thr)]
 
     def plant(st, r):
-        hit = _split(t, marked, r)
         miss = [v for v in range(1, 6) if v not in hit_vals]
-        for i in marked:
-            pool = hit_vals if i in hit else miss
-            st["markers"][i] = int(pool[int(r.integers(len(pool)))])
+        for i, v in split_draw(r, marked, t, hit_vals, miss).items():
+            st["markers"][i] = int(v)
         return st
 
     s = q.edit(plant)

@@ -18,6 +18,7 @@ from tracegen.core.task import Scene
 from tracegen.kits.levels import text_color
 from tracegen.kits.names import category_labels, coined_names
 from tracegen.kits.panels import category_color
+from tracegen.kits.planting import split_draw
 
 SHAPE = {1: (3, (2,), (2,)), 2: (4, (2, 2, 3), (2,)), 3: (5, (2, 3), (2, 3))}   # parents; subgroups, leaves drawn from
 VALUES = {1: (5, 30, 5), 2: (5, 45, 5), 3: (1, 49, 1)}                            # lo, hi, step
@@ -142,12 +143,10 @@ def _parent(q, need=0):
 def _plant(q, idx, t, inside):
     """Give ``t`` of the leaves ``idx`` values satisfying ``inside(v)`` and the rest values that do not."""
     def fn(s, r):
-        hit = set(int(i) for i in r.choice(idx, size=t, replace=False))
         yes = [v for v in s["grid"] if inside(v)]
         no = [v for v in s["grid"] if not inside(v)]
-        for i in idx:
-            pool = yes if i in hit else no
-            s["values"][i] = int(pool[int(r.integers(len(pool)))])
+        for i, v in split_draw(r, idx, t, yes, no).items():
+            s["values"][i] = int(v)
         return s
 
     return q.edit(fn)
