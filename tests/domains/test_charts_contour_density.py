@@ -81,4 +81,5 @@ def test_rings_stay_apart_and_every_region_is_inside_the_plot():
         for a in range(len(regs)):
             for b in range(a + 1, len(regs)):
                 p, q = regs[a], regs[b]
-                assert math.hypot((p["x"] - q["x"]) / (p["rx"] + q["rx"]), (p["y"] - q["y"]) / (p["ry"] + q["ry"])) >= 0.8
+                dx, dy = (p["x"] - q["x"]) / (p["rx"] + q["rx"]), (p["y"] - q["y"]) / (p["ry"] + q["ry"])
+                assert math.hypot(dx, dy) >= 0.8

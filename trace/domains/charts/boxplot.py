@@ -10,7 +10,6 @@ groups (5-7, 7-13, 12-16; paired 4, 5, 6) and the axis (20-25, 25-30, 30-40 unit
 from __future__ import annotations
 
 from tracegen.core.canvas import blend
-from tracegen.core.prompt import quoted
 from tracegen.core.task import Scene
 from tracegen.kits.charts import ValueScale, draw_fine_axis, major_step
 from tracegen.kits.names import category_labels
@@ -67,7 +66,8 @@ class Boxplot(Scene):
             c.line(x0, y1, W - 20, y1, color="ink", lw=1.4)
             return
         mid = (x0 + W - 20) / 2
-        for p, (name, key, a, b) in enumerate((("Before", "stats", x0, mid - 16), ("After", "after", mid + 22, W - 20))):
+        panels = (("Before", "stats", x0, mid - 16), ("After", "after", mid + 22, W - 20))
+        for p, (name, key, a, b) in enumerate(panels):
             draw_fine_axis(c, sc, vertical=True, cross0=a, cross1=b)     # each panel numbers its own axis
             c.text((a + b) / 2, 24, name, size=16, bold=True, id=f"panel:{p}")
             col = c.style.series(0 if p == 0 else 2)

@@ -4,13 +4,13 @@
 Each region is an ellipse (centre and radii in data units) with ``level`` nested rings: the
 number of rings is its density level (1-5 at the default; 1-4 easier, 1-6 harder), so a denser
 region shows more rings (and, in the filled look, a darker centre).  The outer ring is the
-region's footprint.  A region's name sits just above its footprint, a dot marks its centre.  Tasks ask for the densest or
-sparsest region, count regions at or below a level, find the region whose centre is nearest to
-or farthest from a drawn reference (a point, a vertical or a horizontal line), or the region
-with the widest or narrowest footprint.  Rankings keep a clear margin, and the point-distance
-winner is the same however the plot is stretched (x weighted 0.5-2 against y), so the answer
-never depends on the image's aspect.  Difficulty grows the number of regions (4-5, 5-7, 7-9)
-and of levels.
+region's footprint.  A region's name sits just above its footprint, a dot marks its centre.
+Tasks ask for the densest or sparsest region, count regions at or below a level, find the
+region whose centre is nearest to or farthest from a drawn reference (a point, a vertical or a
+horizontal line), or the region with the widest or narrowest footprint.  Rankings keep a clear
+margin, and the point-distance winner is the same however the plot is stretched (x weighted
+0.5-2 against y), so the answer never depends on the image's aspect.  Difficulty grows the
+number of regions (4-5, 5-7, 7-9) and of levels.
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ from __future__ import annotations
 import math
 
 from tracegen.core.canvas import blend
-from tracegen.core.prompt import quoted
 from tracegen.core.task import Scene
 from tracegen.kits.curves import XYView, draw_frame
 from tracegen.kits.names import coined_names

@@ -11,7 +11,6 @@ asked ranks.  Difficulty grows the categories (4-6, 6-10, 10-14).
 from __future__ import annotations
 
 from tracegen.core.canvas import blend
-from tracegen.core.prompt import quoted
 from tracegen.core.task import Scene
 from tracegen.kits.charts import Axes, draw_value_axes
 from tracegen.kits.names import category_labels
@@ -151,8 +150,8 @@ def reference_exclusion_side_count(q):
     what = f"lower endpoint is greater than {ref}" if above else f"upper endpoint is less than {ref}"
     word = "above" if above else "below"
     return q.answer(len(hits), witnesses=[f"interval:{i}" for i in hits],
-                    question=(f"{_intro(s)} A labelled reference line marks the value {ref}. How many categories have an "
-                              f"interval entirely {word} {ref} (its {what})?"))
+                    question=(f"{_intro(s)} A labelled reference line marks the value {ref}. How many categories "
+                              f"have an interval entirely {word} {ref} (its {what})?"))
 
 
 RANKS = {"widest": (True, 1), "narrowest": (False, 1), "second_widest": (True, 2), "second_narrowest": (False, 2)}

@@ -61,7 +61,8 @@ class HexbinDensity(Scene):
         for i, ((row, col), lv) in enumerate(zip(state["bins"], state["level"])):
             cx = ox + 1.5 * r * col
             cy = oy + math.sqrt(3) * r * (row + (0.5 if col % 2 else 0.0))
-            pts = [(cx + (r - 2) * math.cos(math.pi / 3 * j), cy + (r - 2) * math.sin(math.pi / 3 * j)) for j in range(6)]
+            pts = [(cx + (r - 2) * math.cos(math.pi / 3 * j), cy + (r - 2) * math.sin(math.pi / 3 * j))
+                   for j in range(6)]
             c.polygon(pts, fill=colors[lv - 1], stroke="muted", lw=0.8)
             c.register(f"bin:{i}", box=(cx - r, cy - r, cx + r, cy + r), point=(cx, cy))
 

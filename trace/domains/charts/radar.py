@@ -143,8 +143,8 @@ def highlighted_metric_threshold_panel_count(q):
     hits = [p for p, v in enumerate(col) if v > thr]
     q.step("filter", metric=s["metrics"][m], threshold=thr, kept=hits)
     return q.answer(len(hits), witnesses=[f"panel:{p}" for p in hits],
-                    question=(f"{PANELS} The spoke {quoted(s['metrics'][m])} is highlighted in every panel. In how many "
-                              f"panels is the profile's value on that spoke greater than {thr}?"))
+                    question=(f"{PANELS} The spoke {quoted(s['metrics'][m])} is highlighted in every panel. In how "
+                              f"many panels is the profile's value on that spoke greater than {thr}?"))
 
 
 @task("matching_condition_panel_count", answer="integer", annotation="bbox_set", ops="filtering,counting,comparison")

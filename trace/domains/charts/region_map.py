@@ -38,7 +38,7 @@ STATUS = ("Active", "Assigned", "Blocked", "Cancelled", "Complete", "Escalated",
           "Normal", "Minor", "Major", "Open", "Closed", "Paused", "Planned", "Urgent", "Stable")
 CATEGORY_POOLS = (STATUS, tuple(t for t in TOPICS if len(t) <= 9))
 GROUP_NAMES = ("Highlands", "Lowlands", "Coastal", "Valley", "Plains", "Delta", "Uplands", "Basin", "Midlands",
-               "Frontier", "Riverside", "Northern", "Southern", "Eastern", "Western", "Central")
+               "Frontier", "Riverside", "Lakeside", "Pinewood", "Harbor", "Ridge", "Moorland")   # no compass words
 TITLES = ("Regional Value Map", "District Map", "Territory Overview", "Service Area Map", "Regional Status Map",
           "Zone Survey Map", "Coverage Map")
 NOTES = ("Regions are drawn to a common grid, not to scale.", "Prepared for the regional review.",
@@ -161,7 +161,7 @@ class RegionMap(Scene):
             c.register(f"region:{i}", box=(min(xs), min(ys), max(xs), max(ys)),
                        point=(sum(xs) / 4, sum(ys) / 4))
         if grouped:
-            self._districts(c, state, quads, vertex, gx0, gy0, cw, ch)
+            self._districts(c, state, quads, gx0, gy0, cw, ch)
         for i, pts in enumerate(quads):
             cx, cy = sum(p[0] for p in pts) / 4, sum(p[1] for p in pts) / 4
             if variant == "marker":
@@ -199,7 +199,7 @@ class RegionMap(Scene):
             c.text(x + tw / 2, y, state["labels"][i], size=13, bold=True, id=f"label:{i}")
 
     @staticmethod
-    def _districts(c, state, quads, vertex, gx0, gy0, cw, ch):
+    def _districts(c, state, quads, gx0, gy0, cw, ch):
         """Thick district borders (between regions of different districts and around the land)
         and the district names beside their bands."""
         at = {tuple(cell): i for i, cell in enumerate(state["cells"])}
@@ -293,8 +293,9 @@ ADJ = {1: range(1, 4), 2: range(1, 7), 3: range(2, 8)}
 ADJ_NUM = {1: range(1, 4), 2: range(1, 5), 3: range(2, 7)}
 
 
-def _reference(q, t, nb, *, extra=0):
-    cands = [i for i in range(len(nb)) if len(nb[i]) >= t + extra]
+def _reference(q, t, nb):
+    """A region with at least ``t`` neighbours (the one the question names)."""
+    cands = [i for i in range(len(nb)) if len(nb[i]) >= t]
     q.require(bool(cands), "no region with enough neighbours")
     return q.param("reference", lambda r: cands[int(r.integers(len(cands)))])
 
@@ -317,14 +318,15 @@ def categorical_region_count(q):
     hits = [i for i, v in enumerate(s["cats"]) if v == k]
     q.step("filter", category=s["cat_names"][k], kept=hits)
     return q.answer(len(hits), witnesses=_regions(hits),
-                    question=f"{MAP_WORDS['category']} How many regions are in the {quoted(s['cat_names'][k])} category?")
+                    question=(f"{MAP_WORDS['category']} How many regions are in the {quoted(s['cat_names'][k])} "
+                              f"category?"))
 
 
 @task("group_category_region_count", answer="integer", annotation="point_set",
       ops="filtering,counting,logical_composition")
 def group_category_region_count(q):
     _set_variant(q, "grouped")
-    t = q.target(range(1, 5) if q.difficulty == 1 else range(1, 6) if q.difficulty == 2 else range(2, 7), stratified=True)
+    t = q.target({1: range(1, 5), 2: range(1, 6), 3: range(2, 7)}[q.difficulty], stratified=True)
     s = q.state
     group = group_of(s)
     ok = [g for g in range(len(s["group_names"])) if group.count(g) > t]

@@ -174,8 +174,8 @@ def leaf_threshold_count_under_parent(q):
     q.step("filter", parent=s["parents"][p], threshold=thr, kept=hits)
     word = "above" if above else "below"
     return q.answer(len(hits), witnesses=_leaf_ids(hits),
-                    question=(f"{INTRO} Under the parent category {quoted(s['parents'][p])}, how many outer leaves have "
-                              f"printed values {word} {thr}?"))
+                    question=(f"{INTRO} Under the parent category {quoted(s['parents'][p])}, how many outer leaves "
+                              f"have printed values {word} {thr}?"))
 
 
 @task("leaf_range_count_under_parent", answer="integer", annotation="point_set",
@@ -197,8 +197,8 @@ def leaf_range_count_under_parent(q):
     hits = [i for i in idx if lo <= s["values"][i] <= hi]
     q.step("filter", parent=s["parents"][p], lower=lo, upper=hi, kept=hits)
     return q.answer(len(hits), witnesses=_leaf_ids(hits),
-                    question=(f"{INTRO} Under the parent category {quoted(s['parents'][p])}, how many outer leaves have "
-                              f"printed values between {lo} and {hi}, inclusive?"))
+                    question=(f"{INTRO} Under the parent category {quoted(s['parents'][p])}, how many outer leaves "
+                              f"have printed values between {lo} and {hi}, inclusive?"))
 
 
 TOTALS = {1: range(25, 101, 5), 2: range(50, 191, 5), 3: range(40, 221)}
