@@ -17,7 +17,7 @@ from tracegen.core.canvas import blend
 from tracegen.core.prompt import quoted
 from tracegen.core.task import Scene
 from tracegen.kits.names import category_labels
-from tracegen.kits.panels import category_color, grid_boxes, grid_shape, legend, panel_card, panel_labels
+from tracegen.kits.panels import category_color, grid_boxes, legend, panel_card, panel_labels
 from tracegen.kits.planting import split_draw
 
 N_PANELS = {1: (3, 4), 2: (5, 8), 3: (8, 9)}
@@ -56,7 +56,14 @@ class Radar(Scene):
             self._radar(c, state, box, list(range(len(names))), lab=15.0, prefix="")
             return
         n = len(state["panels"])
-        rows, cols = grid_shape(n, max_cols=3 if n <= 6 else 4)
+        widest = max(c.text_width(m, size=13.0, bold=True) for m in state["metrics"]) + 16
+
+        def radius(cols):       # the radar radius a grid of ``cols`` columns leaves (titles take ~36 units)
+            rows = -(-n // cols)
+            w, h = (W - 48 - 14 * (cols - 1)) / cols, (H - 68 - 14 * (rows - 1)) / rows
+            return min(w / 2 - widest, (h - 36) / 2 - 18)
+
+        cols = max(range(2, 6), key=radius)
         for p, box in enumerate(grid_boxes((24, 52, W - 24, H - 16), n, cols, gap=14)):
             inner = panel_card(c, box, f"Panel {state['panels'][p]}", size=15, align="l", id=f"panel:{p}",
                                fill="paper")
