@@ -1,5 +1,5 @@
 """Fidelity bands per scene: `tracegen stats --compare` against the reference's own statistics
-(../shared/reference/catalog/ref_task_stats.tsv) over every registered task of the reference's
+(tests/data/reference/catalog/ref_task_stats.tsv, a copy) over every registered task of the reference's
 tranches, 30 instances each, as a default build draws them.
 
 One test per scene (select with ``-k charts-heatmap``); a scene's statistics are computed once
@@ -11,13 +11,13 @@ a scene that comes within its bands fails until it is taken off the list.
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
 
 import pytest
 
+import refdata
 from tracegen import registry, stats
 
-REF = Path(__file__).resolve().parents[2] / "shared" / "reference" / "catalog" / "ref_task_stats.tsv"
+REF = refdata.copy("catalog/ref_task_stats.tsv")
 
 # scene -> bands some of its tasks still fail (empty: every scene is within its bands)
 OUTSIDE: dict[str, str] = {
@@ -30,8 +30,6 @@ def reference() -> dict[str, dict]:
 
 
 def _scenes():
-    if not REF.exists():   # a checkout without ../shared: nothing to compare against (the tests skip)
-        return {}
     ref = reference()
     out = {}
     for tid in registry.task_ids():
@@ -65,7 +63,6 @@ def scene_table(pool):
 _TABLES: dict[str, list] = {}
 
 
-@pytest.mark.skipif(not REF.exists(), reason=f"reference statistics {REF} absent")
 def test_outside_list_names_real_scenes():
     assert set(OUTSIDE) <= set(SCENES)
 

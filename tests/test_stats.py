@@ -7,14 +7,14 @@ import signal
 import statistics
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
+import refdata
 from tracegen import registry, stats
 from tracegen.core import engine
 
-REF = Path(__file__).resolve().parents[2] / "shared" / "reference" / "catalog" / "ref_task_stats.tsv"
+REF = refdata.copy("catalog/ref_task_stats.tsv")
 HEAT = "task_charts__heatmap__colorbar_threshold_cell_count"
 SPIN = "task_symbolic__spinner__single_attribute_probability"
 
