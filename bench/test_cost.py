@@ -2,15 +2,17 @@
 """The test suite's cost per task, from a pytest JUnit report, and what it comes to at 1,000 tasks.
 
     bash scripts/test.sh --junitxml=results/tests.xml         # or: python -m pytest -n 2 --junitxml=...
-    python bench/test_cost.py results/tests.xml [--tasks N] [--target-tasks 1000] [--workers 2]
+    python bench/test_cost.py results/tests.xml [--tasks N] [--target-tasks 1000] [--workers 2] [--clock wall]
 
 Per-task tests are those whose work grows with the registered tasks: every scene module's tests
 (``tests/domains/``) and the suite-wide per-scene or per-task tests named in PER_TASK; the rest is
-a fixed cost. A test's seconds are pytest's (setup + call + teardown: a module fixture counts once, on
-the test that first uses it). The report: seconds per task, the fixed seconds, and the extrapolation
-to ``--target-tasks``, serial and over ``--workers`` (loadscope hands whole modules to workers, so a
-run is at least its longest module; the per-task work is assumed to spread evenly). Timings taken on
-a busy machine (other processes, or more workers than cores) overstate every figure alike.
+a fixed cost. A test's seconds cover setup + call + teardown (a module fixture counts once, on the
+test that first uses it). By default they are its CPU seconds, subprocesses included (the ``cpu_s``
+property tests/conftest.py writes into the report): on an idle machine with a core per worker that is
+close to its wall time, and unlike wall time it does not grow when other work shares the cores.
+``--clock wall`` takes pytest's wall times instead. The report: seconds per task, the fixed seconds,
+and the extrapolation to ``--target-tasks``, serial and over ``--workers`` (loadscope hands whole
+modules to workers, so a run takes at least its longest module; the rest is assumed to spread evenly).
 """
 
 from __future__ import annotations
@@ -31,10 +33,21 @@ PER_TASK = {
 }
 
 
-def read_report(path: Path) -> list[tuple[str, str, float]]:
-    """(module, test name, seconds) of every test case in a JUnit XML report."""
-    root = ET.parse(path).getroot()
-    return [(c.get("classname", ""), c.get("name", ""), float(c.get("time") or 0.0)) for c in root.iter("testcase")]
+def read_report(path: Path, clock: str = "cpu") -> list[tuple[str, str, float]]:
+    """(module, test name, seconds) of every test case in a JUnit XML report; ``clock`` "cpu" reads the
+    ``cpu_s`` property (ValueError when a case lacks it), "wall" the case's time."""
+    out = []
+    for c in ET.parse(path).getroot().iter("testcase"):
+        if clock == "wall":
+            seconds = float(c.get("time") or 0.0)
+        else:
+            cpu = [p.get("value") for p in c.iter("property") if p.get("name") == "cpu_s"]
+            if not cpu:
+                raise ValueError(f"{c.get('classname')}::{c.get('name')} has no cpu_s property "
+                                 "(a report written without tests/conftest.py): use --clock wall")
+            seconds = float(cpu[0])
+        out.append((c.get("classname", ""), c.get("name", ""), seconds))
+    return out
 
 
 def is_per_task(module: str, name: str) -> bool:
@@ -68,14 +81,18 @@ def main(argv=None) -> int:
     ap.add_argument("--tasks", type=int, help="registered tasks the report ran over (default: the registry's count)")
     ap.add_argument("--target-tasks", type=int, default=1000)
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu", help="CPU seconds (default) or wall time")
     a = ap.parse_args(argv)
     if not a.report.is_file():
         print(f"test_cost: no report {a.report}", file=sys.stderr)
         return 2
     try:
-        cases = read_report(a.report)
+        cases = read_report(a.report, a.clock)
     except ET.ParseError as e:
         print(f"test_cost: {a.report} is not a JUnit XML report: {e}", file=sys.stderr)
+        return 2
+    except ValueError as e:
+        print(f"test_cost: {e}", file=sys.stderr)
         return 2
     if a.tasks is None:
         from tracegen import registry
@@ -85,7 +102,7 @@ def main(argv=None) -> int:
         print("test_cost: need tasks > 0, workers > 0 and a report with test cases", file=sys.stderr)
         return 2
     e = estimate(cases, a.tasks, a.target_tasks, a.workers)
-    print(f"{e['tests']} tests over {e['tasks']} tasks: {e['serial_s']:.0f} s of test time "
+    print(f"{e['tests']} tests over {e['tasks']} tasks: {e['serial_s']:.0f} s of test {a.clock} time "
           f"({e['fixed_s']:.0f} s fixed + {e['per_task_total_s']:.0f} s per-task tests)")
     print(f"per task: {e['s_per_task']:.2f} s")
     print(f"longest module: {e['longest_module'][0]} {e['longest_module'][1]:.0f} s")

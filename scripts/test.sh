@@ -9,6 +9,7 @@ if [ "$(id -u)" = 0 ] || sudo -n true 2>/dev/null; then
 fi
 export HF_HUB_OFFLINE=1 HF_DATASETS_OFFLINE=1 TRANSFORMERS_OFFLINE=1
 # one worker per usable core, at most 8 (pytest-xdist; pyproject's --dist loadscope keeps each module on
-# one worker); TEST_WORKERS=N sets the count, and arguments after these win, e.g. `-n 0` for one process
+# one worker); TEST_WORKERS=N sets the count, and arguments after these win, e.g. `-n 0` for one process.
+# The 20 slowest tests are listed at the end (the budget: README "Tests")
 cores=$(nproc)
-exec .venv/bin/python -m pytest -n "${TEST_WORKERS:-$((cores < 8 ? cores : 8))}" "$@"
+exec .venv/bin/python -m pytest -n "${TEST_WORKERS:-$((cores < 8 ? cores : 8))}" --durations=20 "$@"
