@@ -42,18 +42,19 @@ class Shared:
         return self.encoded
 
 
-_INSTANCES: dict[tuple, Shared] = {}
+_INSTANCES: dict[tuple, tuple] = {}   # (id(spec), seed, difficulty, query id) -> (spec, Shared)
 
 
 def instance(spec, seed: int, difficulty=None, query_id=None) -> Shared:
     """The instance of ``spec`` for (seed, difficulty, query id), split "test", index 0: generated on first
-    use and then shared by every check of the module (keyed by the spec object, so a test's own
-    spec never meets a registered one)."""
-    key = (id(spec), spec.task_id, seed, difficulty, query_id)
+    use and then shared by every check of the module.  Keyed by the spec object (held, so its id is not
+    reused): a test's own spec never meets a registered one."""
+    key = (id(spec), seed, difficulty, query_id)
     if key not in _INSTANCES:
         inst = engine.generate(spec, seed=seed, split="test", index=0, difficulty=difficulty, query_id=query_id)
-        _INSTANCES[key] = Shared(inst.record, inst.trace, inst.png(), tuple(inst.canvas.texts), tuple(inst.reads))
-    return _INSTANCES[key]
+        _INSTANCES[key] = (spec, Shared(inst.record, inst.trace, inst.png(), tuple(inst.canvas.texts),
+                                        tuple(inst.reads)))
+    return _INSTANCES[key][1]
 
 
 def clear_instances() -> None:
@@ -137,7 +138,8 @@ print(json.dumps(out))
 
 def check_two_process_determinism(module_name: str) -> None:
     """Same seed => identical PNG bytes and record, in two separate processes (and this one): per task, two
-    instances of the grid ``check_scene_tasks`` covers (seed 0 and 1; first and second difficulty and query)."""
+    instances of the grid ``check_scene_tasks`` covers (seed 0 with the first difficulty and query, seed 1
+    with the second where there is one)."""
     runs = [json.loads(subprocess.run([sys.executable, "-c", _CHILD, module_name], check=True,
                                       capture_output=True, text=True).stdout) for _ in range(2)]
     assert runs[0] == runs[1]

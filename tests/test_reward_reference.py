@@ -5,7 +5,7 @@
 fuzz, and six responses per row of the release-format sample.  ``tracegen.reward`` must give the same
 ``overall``, ``accuracy`` and ``format`` on every one.  The release rows are read from
 ``../shared/reference/release_sample`` (the reference exporter's output, 12.5 MB, kept outside the
-repository: their test skips where it is absent).
+repository): that test skips where it is absent.
 """
 
 import importlib.util
