@@ -7,11 +7,17 @@ check) and, where labels could give answers away, ``shortcut_test``.  The harnes
 every query id and difficulty reached, replay agreement, annotation inside the image, the
 independent answer, answer balance, difficulty changing the state, and byte-identical output
 across two processes.
+
+A scene's checks share their instances: ``instance`` generates each (task, seed, difficulty, query)
+once per test module (split "test", index 0) and keeps what the checks read (record, trace, PNG,
+drawn texts, read values), so the shortcut checks and the two-process check reuse the instances
+``check_scene_tasks`` made (tests/conftest.py empties the cache after each module).
 """
 
 from __future__ import annotations
 
 import collections
+import dataclasses
 import importlib
 import json
 import subprocess
@@ -20,6 +26,39 @@ import sys
 from tracegen.core import annotation as ann
 from tracegen.core import engine
 from tracegen.core.canonical import canonical_json, sha256_bytes
+
+
+@dataclasses.dataclass(frozen=True)
+class Shared:
+    """What the checks read from a generated instance (not its canvas, which holds the pixels)."""
+
+    record: dict
+    trace: dict
+    encoded: bytes
+    texts: tuple
+    reads: tuple
+
+    def png(self) -> bytes:
+        return self.encoded
+
+
+_INSTANCES: dict[tuple, tuple] = {}   # (id(spec), seed, difficulty, query id) -> (spec, Shared)
+
+
+def instance(spec, seed: int, difficulty=None, query_id=None) -> Shared:
+    """The instance of ``spec`` for (seed, difficulty, query id), split "test", index 0: generated on first
+    use and then shared by every check of the module.  Keyed by the spec object (held, so its id is not
+    reused): a test's own spec never meets a registered one."""
+    key = (id(spec), seed, difficulty, query_id)
+    if key not in _INSTANCES:
+        inst = engine.generate(spec, seed=seed, split="test", index=0, difficulty=difficulty, query_id=query_id)
+        _INSTANCES[key] = (spec, Shared(inst.record, inst.trace, inst.png(), tuple(inst.canvas.texts),
+                                        tuple(inst.reads)))
+    return _INSTANCES[key][1]
+
+
+def clear_instances() -> None:
+    _INSTANCES.clear()
 
 
 def scene_tasks(module_name: str) -> dict:
@@ -55,7 +94,7 @@ def check_scene_tasks(module_name: str, solvers: dict, *, size_metric, seeds_per
         for qid in spec.queries:
             for d in spec.difficulties:
                 for s in range(seeds_per_combo):
-                    inst = engine.generate(spec, seed=s, split="test", index=0, difficulty=d, query_id=qid)
+                    inst = instance(spec, s, d, qid)
                     assert inst.record["query_id"] == qid and inst.record["difficulty"] == d
                     check_instance(spec, inst, solvers[tid])
                     sizes[d].append(size_metric(inst.trace["state"]))
@@ -89,7 +128,8 @@ mod = importlib.import_module(sys.argv[1])
 out = {}
 for tid, spec in sorted(mod.SCENE.tasks.items()):
     for s in (0, 1):
-        inst = engine.generate(spec, seed=s, split="train", index=s)
+        d, qid = spec.difficulties[s % len(spec.difficulties)], spec.queries[s % len(spec.queries)]
+        inst = engine.generate(spec, seed=s, split="test", index=0, difficulty=d, query_id=qid)
         out[f"{tid}/{s}"] = [hashlib.sha256(inst.png()).hexdigest(),
                              hashlib.sha256(canonical_json(inst.record).encode()).hexdigest()]
 print(json.dumps(out))
@@ -97,13 +137,16 @@ print(json.dumps(out))
 
 
 def check_two_process_determinism(module_name: str) -> None:
-    """Same seed => identical PNG bytes and record, in two separate processes (and this one)."""
+    """Same seed => identical PNG bytes and record, in two separate processes (and this one): per task, two
+    instances of the grid ``check_scene_tasks`` covers (seed 0 with the first difficulty and query, seed 1
+    with the second where there is one)."""
     runs = [json.loads(subprocess.run([sys.executable, "-c", _CHILD, module_name], check=True,
                                       capture_output=True, text=True).stdout) for _ in range(2)]
     assert runs[0] == runs[1]
     for tid, spec in scene_tasks(module_name).items():
         for s in (0, 1):
-            inst = engine.generate(spec, seed=s, split="train", index=s)
+            d, qid = spec.difficulties[s % len(spec.difficulties)], spec.queries[s % len(spec.queries)]
+            inst = instance(spec, s, d, qid)
             assert runs[0][f"{tid}/{s}"] == [sha256_bytes(inst.png()),
                                             sha256_bytes(canonical_json(inst.record).encode())]
 
@@ -242,14 +285,13 @@ def check_no_shortcuts(spec, *, seeds=(0, 1, 2), answer: bool = True, extra=None
     for qid in spec.queries:
         for d in spec.difficulties:
             for s in seeds:
-                inst = engine.generate(spec, seed=s, split="shortcut", index=0, difficulty=d, query_id=qid,
-                                       encode=False)
+                inst = instance(spec, s, d, qid)
                 values = list(inst.reads)
                 if answer:
                     values.append(inst.record["answer_gt"]["value"])
                 if extra:
                     values += list(extra(inst.record, inst.trace))
-                hits = shortcut_hits(inst.canvas.texts, values)
+                hits = shortcut_hits(inst.texts, values)
                 assert not hits, (f"{spec.task_id} [{qid}, difficulty {d}, seed {s}]: the image prints "
                                   f"{hits[:5]} (label, value read through an encoding)")
 

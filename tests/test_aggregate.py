@@ -10,15 +10,13 @@ from pathlib import Path
 
 import pytest
 
+import refdata
 from rlvr import aggregate, report
 
 REPO = Path(__file__).resolve().parents[1]
-REFERENCE = Path(__file__).resolve().parents[2] / "shared/reference/eval/results.json"
-REF_SUITE = REFERENCE.with_name("suite.v1.json")
-SUITE = REF_SUITE if REF_SUITE.exists() else REPO / "config/eval/trace_eval_v1.json"
+REFERENCE = refdata.copy("eval/results.json")
+SUITE = refdata.copy("eval/suite.v1.json")
 TOL = 1e-9
-
-needs_reference = pytest.mark.skipif(not REFERENCE.exists(), reason=f"reference {REFERENCE} absent")
 
 
 def cli(*args, cwd=REPO):
@@ -38,8 +36,6 @@ def close(a, b):
 
 @pytest.fixture(scope="module")
 def ref():
-    if not REFERENCE.exists():
-        pytest.skip(f"reference {REFERENCE} absent")
     return json.loads(REFERENCE.read_text(encoding="utf-8"))
 
 
@@ -491,9 +487,7 @@ def test_suite_inconsistency_is_an_error(tmp_path):
 
 def _validation_summaries(tmp_path):
     """The reference TRACE validation scores (trace_validation/results.v1.json) as per-model summaries."""
-    tv = REFERENCE.parent / "trace_validation" / "results.v1.json"
-    if not tv.exists():
-        pytest.skip("reference trace validation results absent")
+    tv = refdata.copy("eval/trace_validation/results.v1.json")
     files = []
     for r in json.loads(tv.read_text())["results"]:
         f = tmp_path / f"{r['model_id']}.json"

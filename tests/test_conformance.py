@@ -1,5 +1,6 @@
-"""`rlvr conformance` against the reference cases in ../shared/reference/eval/conformance (produced by running
-the upstream code): every migrated benchmark must pass all its cases; the runner itself reports failures."""
+"""`rlvr conformance` against the reference cases (tests/data/reference/eval/conformance: a copy of the
+reference's, produced by running the upstream code): every migrated benchmark must pass all its cases; the
+runner itself reports failures."""
 
 import json
 import os
@@ -9,16 +10,16 @@ from pathlib import Path
 
 import pytest
 
+import refdata
 from rlvr.evaluation import benchmarks, conformance
 
 ROOT = Path(__file__).resolve().parents[1]
-CASES = ROOT.parent / "shared" / "reference" / "eval" / "conformance"
+CASES = refdata.copy("eval/conformance")
 BIN = Path(sys.executable).parent
 
 
 @pytest.fixture(scope="module")
 def report():
-    assert CASES.is_dir(), f"reference cases missing: {CASES}"
     import io
 
     buf = io.StringIO()

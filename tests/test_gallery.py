@@ -8,10 +8,10 @@ import re
 import signal
 import shutil
 import subprocess
-from pathlib import Path
 
 import pytest
 
+import refdata
 from tracegen import gallery, registry
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -72,7 +72,7 @@ def test_every_image_loads_in_headless_chromium(page, tmp_path):
     check_in_chromium(out / "index.html", tmp_path, len(registry.task_ids()))
 
 
-REF_SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "reference" / "catalog" / "ref_samples"
+REF_SAMPLES = refdata.copy("catalog/ref_samples")   # the reference's seed-0 samples of these four tasks
 PAIR_TASKS = ["task_charts__heatmap__colorbar_threshold_cell_count", "task_symbolic__clock__full_time_readout",
               "task_three_d__object_cluster__total_object_count"]
 

@@ -24,6 +24,7 @@ for _k, _v in {"HF_HUB_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1", "TRANSFORMERS_
 
 import yaml  # noqa: E402
 
+import refdata  # noqa: E402
 from rlvr.training import check as check_cmd  # noqa: E402
 from rlvr.training import prepare as prep  # noqa: E402
 from rlvr.training import profiles as P  # noqa: E402
@@ -565,7 +566,8 @@ def test_reward_through_verl_manager(prepared, tiny_model):
 # the public release's format: data prep -> veRL's RLHFDataset -> reward, against the reference's reward
 # --------------------------------------------------------------------------------------------------
 
-RELEASE_SAMPLE = REPO.parent / "shared" / "reference" / "release_sample"
+RELEASE_SAMPLE = refdata.external("release_sample")   # 12.5 MB: kept outside the repository
+needs_release_sample = refdata.needs_external("release_sample")
 GOLDEN = REPO / "tests" / "data" / "reward_reference" / "golden.json"
 
 
@@ -579,6 +581,7 @@ def release_prepared(tmp_path_factory, tiny_model):
     return out
 
 
+@needs_release_sample
 def test_release_sample_through_prepare_dataset_and_reward(release_prepared, tiny_model):
     """Rows of the public release (made by the reference's own exporter) go through prepare-rl-data,
     veRL's RLHFDataset with the tiny processor, and compute_score on a correct, a wrong and three
@@ -650,6 +653,7 @@ def _our_image_tokens(height, width, min_pixels=262144, max_pixels=4194304):
     return rh * rw // 784
 
 
+@needs_release_sample
 def test_image_resize_deviation_on_the_release_sample():
     """Deviation #1 in docs/training.md: which release images get a different image-token count."""
     import csv
@@ -665,7 +669,7 @@ def test_image_resize_deviation_on_the_release_sample():
     assert differ == [(458, 417, 323, 360)]
     # the reference generator's sizes per task (1,000 tasks x 30 seeds: min / median / max, capped at the
     # exporter's 1.28 MP): the median size differs for 6 tasks, the smallest for 22, by +9..+49 tokens
-    stats = REPO.parent / "shared" / "reference" / "catalog" / "ref_task_stats.tsv"
+    from tracegen.stats import REFERENCE as stats   # the shipped copy of the original's ref_task_stats.tsv
     at_min, at_med, deltas = 0, 0, set()
     for row in csv.DictReader(stats.open(), delimiter="\t"):
         for key in ("min", "med"):
@@ -681,6 +685,7 @@ def test_image_resize_deviation_on_the_release_sample():
     assert (at_min, at_med) == (22, 6) and min(deltas) == 9 and max(deltas) == 49
 
 
+@needs_release_sample
 def test_prepare_rejects_a_contract_of_neither_dialect(tmp_path, tiny_model):
     import pyarrow as pa
     import pyarrow.parquet as pq

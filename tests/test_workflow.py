@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-# the first test of the local DAG runs it (its own guard: 2700 s); above the suite's 600 s per test
+# the first test of the local DAG runs it (its own guard: 2700 s); above the suite's 600 s per test.
+# The local DAG's tests and the Slurm run are marked slow (the fast tier, -m 'not slow', leaves them out)
 pytestmark = pytest.mark.timeout(3000)
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -73,6 +74,7 @@ def _receipts(ws):
             if not p.name.endswith(".timing.json")}
 
 
+@pytest.mark.slow
 def test_local_data_stage_writes_receipts_for_every_job(local_run):
     ws = local_run
     report = json.loads((ws / "results" / "receipts_report.json").read_text())
@@ -91,6 +93,7 @@ def test_local_data_stage_writes_receipts_for_every_job(local_run):
         assert (ws / log).is_file()
 
 
+@pytest.mark.slow
 def test_local_train_stage_trains_and_merges_the_tiny_model(local_run):
     ws = local_run
     metrics = [json.loads(line) for line in (ws / "results/train/tiny-trace/checkpoints/metrics.jsonl").open()]
@@ -117,6 +120,7 @@ def test_local_train_stage_trains_and_merges_the_tiny_model(local_run):
         assert rec["exit_status"] == 0 and rec["outputs"], rule
 
 
+@pytest.mark.slow
 def test_local_eval_stage_runs_every_benchmark_fixture_and_aggregates(local_run):
     ws = local_run
     suite = json.loads((ws / "config/eval/trace_eval_v1.json").read_text())
@@ -162,6 +166,7 @@ def test_local_eval_stage_runs_every_benchmark_fixture_and_aggregates(local_run)
         assert rec["exit_status"] == 0 and rec["outputs"], rule
 
 
+@pytest.mark.slow
 def test_receipts_are_byte_identical_across_runs(local_run, tmp_path):
     other = make_workspace(tmp_path / "ws2")
     r = snakemake(other, "data", "--cores", "1", "--configfile", "config/test/tiny.yaml")
@@ -171,6 +176,7 @@ def test_receipts_are_byte_identical_across_runs(local_run, tmp_path):
     assert theirs and all(mine[k] == v for k, v in theirs.items())
 
 
+@pytest.mark.slow
 def test_validate_receipts_catches_a_one_byte_change(local_run, tmp_path):
     ws = tmp_path / "copy"
     shutil.copytree(local_run, ws, symlinks=True)
@@ -204,6 +210,7 @@ FINAL_TARGETS = [f"results/data/{s}/{f}.json" for s in ("train", "validation")
                  for f in ("equivalence", "validation", "reproduced")] + ["results/models/tiny-trace", "results.json"]
 
 
+@pytest.mark.slow
 def test_receipts_are_checked_against_the_dag_and_the_root(local_run, tmp_path):
     """Against the real DAG: a missing receipt of any rule, and a forged score with its receipts."""
     ws = tmp_path / "copy"
@@ -242,6 +249,7 @@ def test_receipts_are_checked_against_the_dag_and_the_root(local_run, tmp_path):
     assert r.returncode == 1 and root in r.stdout
 
 
+@pytest.mark.slow
 def test_deep_validation_rescores_forged_generations(local_run, tmp_path):
     """Generations edited with every receipt that names them: only re-scoring (--deep) can tell."""
     from tracegen.core.canonical import canonical_json, sha256_file
@@ -379,6 +387,7 @@ def _slurm_up():
     return r.returncode == 0 and any(s in r.stdout for s in ("idle", "mixed", "allocated"))
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not _slurm_up(), reason="no local Slurm cluster (scripts/slurm-local.sh start)")
 def test_cpu_stages_run_through_a_real_slurm_cluster(tmp_path):
     ws = make_workspace(tmp_path / "slurm")
