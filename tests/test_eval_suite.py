@@ -106,6 +106,7 @@ def test_the_suites_seeds_are_the_default_and_a_config_may_only_pick_among_them(
         assert "\n" not in str(e.value)
 
 
-@pytest.mark.skipif(not (SHARED / "results.json").is_file(), reason="needs ../shared/reference/eval/results.json")
 def test_the_suites_seeds_are_the_reference_releases():
-    assert suite.SEEDS == json.loads((SHARED / "results.json").read_text())["seeds"]
+    import refdata
+
+    assert suite.SEEDS == json.loads(refdata.copy("eval/results.json").read_text())["seeds"]
