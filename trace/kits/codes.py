@@ -90,10 +90,10 @@ def _shared_prefix(a: str, b: str) -> int:
     return n
 
 
-def look_alikes(rng, word: str, k: int) -> list[str]:
-    """``k`` other words of the vocabulary that look most like ``word``: the same length and the
-    longest shared beginning first, then the most letters in the same places; ties in a random
-    order."""
+def look_alikes(rng, word: str, k: int, *, same_length: bool = False) -> list[str]:
+    """Up to ``k`` other words of the vocabulary that look most like ``word``: the same length and
+    the longest shared beginning first, then the most letters in the same places; ties in a random
+    order.  ``same_length`` keeps only words of ``word``'s length."""
     others = [w for w in WORDS if w != word and abs(len(w) - len(word)) <= 1]
     noise = rng.permutation(len(others))
 
@@ -102,7 +102,10 @@ def look_alikes(rng, word: str, k: int) -> list[str]:
         same = sum(x == y for x, y in zip(w, word))
         return (-(len(w) == len(word)), -_shared_prefix(w, word), -same, int(noise[i]))
 
-    return [others[i] for i in sorted(range(len(others)), key=key)[:k]]
+    ranked = [others[i] for i in sorted(range(len(others)), key=key)]
+    if same_length:
+        ranked = [w for w in ranked if len(w) == len(word)]
+    return ranked[:k]
 
 
 # ---------------------------------------------------------------------------- drawing

@@ -11,6 +11,7 @@ bead miscounted, the columns read right to left.  Difficulty grows the rods (2, 
 
 from __future__ import annotations
 
+from tracegen.core.options import insert_at, pick_distinct
 from tracegen.core.task import Scene
 from tracegen.kits.cards import card_grid, draw_card, label_badge, rounded_rect
 
@@ -138,17 +139,6 @@ SCENE = Abacus()
 task = SCENE.task
 
 
-def _place(letter, right, wrong):
-    k = LETTERS.index(letter)
-    return wrong[:k] + [right] + wrong[k:]
-
-
-def _pick(q, r, pool, k):
-    pool = list(dict.fromkeys(pool))
-    q.require(len(pool) >= k, "too few distinct distractors")
-    return [pool[int(i)] for i in r.choice(len(pool), size=k, replace=False)]
-
-
 # ---------------------------------------------------------------------- tasks
 @task("displayed_value_readout", answer="option_letter", annotation="bbox", ops="formula_evaluation")
 def displayed_value_readout(q):
@@ -162,7 +152,7 @@ def displayed_value_readout(q):
         n = len(digits)
         near = [v + d for d in (-10, -1, 1, 10, 5, -5) if 10 ** (n - 1) <= v + d < 10 ** n]
         pool = wrong + ([] if len(set(wrong)) >= 5 else near)
-        s["options"] = _place(letter, v, _pick(q, r, [x for x in pool if x != v], 5))
+        s["options"] = insert_at(letter, v, pick_distinct(q, r, [x for x in pool if x != v], 5))
         return s
 
     s = q.edit(edit)
@@ -190,9 +180,9 @@ def place_digit_readout(q):
         first = misread_digits(d) + [x for x in digits if x != d]
         first = list(dict.fromkeys(x for x in first if x != d))
         rest = [x for x in range(10) if x != d and x not in first]
-        wrong = _pick(q, r, first, min(3, len(first)))
-        wrong += _pick(q, r, [x for x in first + rest if x not in wrong], 5 - len(wrong))
-        s["options"] = _place(letter, d, wrong)
+        wrong = pick_distinct(q, r, first, min(3, len(first)))
+        wrong += pick_distinct(q, r, [x for x in first + rest if x not in wrong], 5 - len(wrong))
+        s["options"] = insert_at(letter, d, wrong)
         return s
 
     s = q.edit(edit)
@@ -213,9 +203,9 @@ def target_value_match_label(q):
 
     def edit(s, r):
         digits = s["boards"][0]
-        wrong = _pick(q, r, misread_values(digits), 5)
+        wrong = pick_distinct(q, r, misread_values(digits), 5)
         s["layout"] = "boards"
-        s["boards"] = _place(letter, digits, [digits_of(v, len(digits)) for v in wrong])
+        s["boards"] = insert_at(letter, digits, [digits_of(v, len(digits)) for v in wrong])
         s["target"] = value_of(digits)
         return s
 

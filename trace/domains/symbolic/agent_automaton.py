@@ -16,6 +16,7 @@ steps (2-3, 3-6, 6-9).
 from __future__ import annotations
 
 from tracegen.core.claims import Claim
+from tracegen.core.options import insert_at
 from tracegen.core.task import Scene
 from tracegen.kits.cards import label_badge, rounded_rect
 from tracegen.kits.grid import Grid, draw_cell_grid
@@ -24,7 +25,6 @@ LETTERS = "ABCD"
 SIDES = {1: (3, 3), 2: (3, 5), 3: (5, 6)}
 STEPS = {1: (2, 3), 2: (3, 6), 3: (6, 9)}
 MOVES = ((-1, 0), (0, 1), (1, 0), (0, -1))          # up, right, down, left
-FACING = ("up", "right", "down", "left")
 BINARY_FILLS = {0: "white", 1: "blue"}
 THREE_FILLS = {0: "white", 1: "cyan", 2: "yellow"}
 SRC, OPT, MINI, GAP, MARGIN = 46.0, 28.0, 22.0, 20.0, 22.0
@@ -62,8 +62,11 @@ def draw_agent(c, box, d, *, id=None, scale=0.36):
     cx, cy, s = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) * scale
     fx, fy = MOVES[d][1], MOVES[d][0]                 # forward (x, y)
     px, py = -fy, fx                                  # sideways
-    pts = [(cx + fx * s, cy + fy * s), (cx - fx * s * 0.7 + px * s * 0.75, cy - fy * s * 0.7 + py * s * 0.75),
-           (cx - fx * s * 0.25, cy - fy * s * 0.25), (cx - fx * s * 0.7 - px * s * 0.75, cy - fy * s * 0.7 - py * s * 0.75)]
+
+    def at(forward, side):
+        return cx + (fx * forward + px * side) * s, cy + (fy * forward + py * side) * s
+
+    pts = [at(1, 0), at(-0.7, 0.75), at(-0.25, 0), at(-0.7, -0.75)]
     c.polygon(pts, fill="red", stroke="black", lw=1.5, id=id)
 
 
@@ -107,8 +110,9 @@ class AgentAutomaton(Scene):
             out += [Claim(f"cell:{r}:{k}", "colour", BINARY_FILLS[v]) for r, row in enumerate(state["cells"])
                     for k, v in enumerate(row)]
             if state["layout"] == "grid":
-                out += [Claim(f"{L}:cell:{r}:{k}", "colour", BINARY_FILLS[v]) for L, opt in zip(LETTERS, state["options"])
-                        for r, row in enumerate(opt) for k, v in enumerate(row)]
+                out += [Claim(f"{L}:cell:{r}:{k}", "colour", BINARY_FILLS[v])
+                        for L, opt in zip(LETTERS, state["options"]) for r, row in enumerate(opt)
+                        for k, v in enumerate(row)]
         return out
 
     def render(self, c, state, params):
@@ -169,14 +173,6 @@ def _question(s, ask):
             "with its letter.")
 
 
-def _place(letter, right, wrong):
-    k = LETTERS.index(letter)
-    return wrong[:k] + [right] + wrong[k:]
-
-
-WITNESS = {"pose": "start_marker", "grid": "source_grid"}
-
-
 @task("agent_final_pose_label", answer="option_letter", annotation="bbox_map", ops="state_update")
 def agent_final_pose_label(q):
     q.offer(4, "image")
@@ -195,7 +191,7 @@ def agent_final_pose_label(q):
             if cand != right and cand not in wrong:
                 wrong.append(cand)
         q.require(len(wrong) >= 3, "too few distinct poses")
-        s.update(layout="pose", options=_place(letter, right, wrong[:3]))
+        s.update(layout="pose", options=insert_at(letter, right, wrong[:3]))
         return s
 
     s = q.edit(edit)
@@ -227,7 +223,7 @@ def future_grid_label(q):
         for cand in [slips[int(i)] for i in r.permutation(3)] + flips:
             if cand != right and cand not in wrong:
                 wrong.append(cand)
-        s.update(layout="grid", options=_place(letter, right, wrong[:3]))
+        s.update(layout="grid", options=insert_at(letter, right, wrong[:3]))
         return s
 
     s = q.edit(edit)

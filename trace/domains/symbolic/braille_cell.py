@@ -10,16 +10,17 @@ grows the words (3, 4-6, 6-7 letters) and the option cells (4, 6, 8).
 
 from __future__ import annotations
 
+from tracegen.core.options import insert_at
 from tracegen.core.task import Scene
 from tracegen.kits import codes
-from tracegen.kits.cards import card_grid, draw_card, rounded_rect
+from tracegen.kits.cards import card_grid, rounded_rect
 
 W, H = 940, 650
 LETTERS = "ABCDEFGH"
 WORD_LEN = {1: (3, 3), 2: (4, 6), 3: (6, 7)}
 N_CELLS = {1: 4, 2: 6, 3: 8}
-CELL_NOTE = ("in each cell the six dot places are numbered 1-2-3 down the left column and 4-5-6 down the right; "
-             "filled dots are raised and rings are flat")
+CELL_NOTE = ("(in each cell the six dot places are numbered 1-2-3 down the left column and 4-5-6 down the right; "
+             "filled dots are raised and rings are flat)")
 
 
 class BrailleCell(Scene):
@@ -38,10 +39,9 @@ class BrailleCell(Scene):
         getattr(self, "_" + state["layout"])(c, state)
 
     @staticmethod
-    def _option_cards(c, n, y0, *, h, cols=2, w=None):
-        """Lettered cards (the letter above each card) in rows of ``cols``; returns their boxes."""
-        w = w or (W - 200 if cols == 2 else W - 120)
-        boxes = card_grid((W - w) / 2, y0, w, n, cols=cols, h=h, gap=46)
+    def _option_cards(c, n, y0, *, h, w=W - 200):
+        """Lettered cards (the letter above each card) in rows of two; returns their boxes."""
+        boxes = card_grid((W - w) / 2, y0, w, n, cols=2, h=h, gap=46)
         for letter, (x, y, bw, bh) in zip(LETTERS, boxes):
             c.text(x + bw / 2, y - 18, letter, size=22, bold=True, kind="option")
             rounded_rect(c, x, y, bw, bh, radius=14, fill="paper", stroke="ink", lw=1.5, id=f"option:{letter}")
@@ -92,20 +92,10 @@ SCENE = BrailleCell()
 task = SCENE.task
 
 
-def _place(target, items):
-    """``items`` (the right one first) reordered so the right one sits at option letter ``target``."""
-    idx = LETTERS.index(target)
-    return items[1:idx + 1] + [items[0]] + items[idx + 1:]
-
-
 def _look_alikes(q, s, r):
-    same = [w for w in codes.look_alikes(r, s["word"], 12) if len(w) == len(s["word"])]
-    q.require(len(same) >= 3, "too few look-alike words of the same length")
-    return same[:3]
-
-
-def _cells_note():
-    return f"({CELL_NOTE})"
+    same = codes.look_alikes(r, s["word"], 3, same_length=True)
+    q.require(len(same) == 3, "too few look-alike words of the same length")
+    return same
 
 
 # ---------------------------------------------------------------------- tasks
@@ -117,7 +107,7 @@ def braille_word_read_label(q):
     def edit(s, r):
         s["layout"] = "word_read"
         s["plate"] = codes.braille(s["word"])
-        s["options"] = _place(letter, [s["word"]] + _look_alikes(q, s, r))
+        s["options"] = insert_at(letter, s["word"], _look_alikes(q, s, r), LETTERS)
         return s
 
     s = q.edit(edit)
@@ -126,7 +116,7 @@ def braille_word_read_label(q):
     return q.answer(LETTERS[k], witnesses={"source_plate": "plate", "selected_option": f"option:{LETTERS[k]}"},
                     examples=list(LETTERS[:4]),
                     question=("The image shows a word written in grade-1 Braille on a plate, one letter per cell "
-                              f"{_cells_note()}, above four lettered word cards. Which card shows the word the "
+                              f"{CELL_NOTE}, above four lettered word cards. Which card shows the word the "
                               "Braille plate spells? Answer with the card's letter."))
 
 
@@ -162,7 +152,7 @@ def matching_pattern_label(q):
         ref = list(codes.BRAILLE[ch])
         s["layout"] = "pattern"
         s["plate"] = [ref]
-        s["options"] = _place(letter, [ref] + _near_patterns(ref, r)[:n - 1])
+        s["options"] = insert_at(letter, ref, _near_patterns(ref, r)[:n - 1], LETTERS)
         return s
 
     s = q.edit(edit)
@@ -171,7 +161,7 @@ def matching_pattern_label(q):
     return q.answer(LETTERS[k], witnesses={"reference_cell": "reference", "selected_option": f"option:{LETTERS[k]}"},
                     examples=list(LETTERS[:n]),
                     question=(f"The image shows a Braille reference cell marked REF and {n} lettered option cells "
-                              f"{_cells_note()}. Which option cell has exactly the same raised dots as the reference "
+                              f"{CELL_NOTE}. Which option cell has exactly the same raised dots as the reference "
                               "cell? Answer with the option's letter."))
 
 
@@ -182,7 +172,7 @@ def word_braille_match_label(q):
 
     def edit(s, r):
         s["layout"] = "word_match"
-        s["options"] = _place(letter, [codes.braille(w) for w in [s["word"]] + _look_alikes(q, s, r)])
+        s["options"] = insert_at(letter, codes.braille(s["word"]), [codes.braille(w) for w in _look_alikes(q, s, r)])
         return s
 
     s = q.edit(edit)
@@ -191,5 +181,5 @@ def word_braille_match_label(q):
     return q.answer(LETTERS[k], witnesses={"source_word": "word", "selected_option": f"option:{LETTERS[k]}"},
                     examples=list(LETTERS[:4]),
                     question=("The image shows a word above four lettered cards, each holding a word written in "
-                              f"grade-1 Braille, one letter per cell {_cells_note()}. Which card writes the word shown "
+                              f"grade-1 Braille, one letter per cell {CELL_NOTE}. Which card writes the word shown "
                               "above? Answer with the card's letter."))

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from tracegen.core.options import insert_at, pick_distinct
 from tracegen.core.task import Scene
 from tracegen.kits.cards import card_grid, draw_card, rounded_rect
 
@@ -192,11 +193,8 @@ def balanced_option_label(q):
                 alt[j] += 1
                 pool.append(alt)
         pool = [p for p in pool if min(p) >= 1 and not balanced(s["formulas"], p, s["split"])]
-        pool = [list(p) for p in dict.fromkeys(tuple(p) for p in pool)]
-        q.require(len(pool) >= 3, "too few unbalanced coefficient lists")
-        wrong = [pool[int(i)] for i in r.choice(len(pool), size=3, replace=False)]
-        k = "ABCD".index(letter)
-        s.update(blank=list(range(n)), options=wrong[:k] + [right] + wrong[k:])
+        wrong = [list(p) for p in pick_distinct(q, r, [tuple(p) for p in pool], 3)]
+        s.update(blank=list(range(n)), options=insert_at(letter, right, wrong))
         return s
 
     s = q.edit(edit)

@@ -14,6 +14,7 @@ from functools import lru_cache
 from itertools import product
 
 from tracegen.core.claims import Claim
+from tracegen.core.options import insert_at
 from tracegen.core.task import Scene
 from tracegen.kits.cards import label_badge, rounded_rect
 from tracegen.kits.grid import Grid, draw_cell_grid
@@ -117,7 +118,8 @@ class LifeAutomaton(Scene):
             x = MARGIN + i * (card + GAP)
             rounded_rect(c, x, y, card, card + 26, radius=12, fill="panel", stroke="ink", lw=1.5, id=f"option:{L}")
             label_badge(c, x + 8, y + 6, L, size=15)
-            draw_cell_grid(c, Grid(x + 18, y + 38, n, n, OPT_CELL), opt, FILLS, prefix=f"{L}:cell", stroke="gray", lw=1.2)
+            draw_cell_grid(c, Grid(x + 18, y + 38, n, n, OPT_CELL), opt, FILLS, prefix=f"{L}:cell", stroke="gray",
+                           lw=1.2)
 
 
 SCENE = LifeAutomaton()
@@ -154,8 +156,7 @@ def life_future_grid_label(q):
             if len(wrong) == 3:
                 break
         q.require(any(map(any, right)) or r.random() < 0.25, "an empty future (kept for a quarter only)")
-        k = LETTERS.index(letter)
-        s.update(grid=g, layout="future", steps=steps, options=wrong[:k] + [right] + wrong[k:])
+        s.update(grid=g, layout="future", steps=steps, options=insert_at(letter, right, wrong))
         return s
 
     s = q.edit(edit)

@@ -8,6 +8,7 @@ and letters three (the standard's spacing).  Difficulty grows the words (3, 3-5,
 
 from __future__ import annotations
 
+from tracegen.core.options import insert_at
 from tracegen.core.task import Scene
 from tracegen.kits import codes
 from tracegen.kits.cards import card_grid, rounded_rect
@@ -72,11 +73,9 @@ task = SCENE.task
 def _options(q, letter, right, words_to_option):
     """Four options: ``right`` at ``letter``, the rest from three look-alike words of the same length."""
     def edit(s, r):
-        same = [w for w in codes.look_alikes(r, s["word"], 12) if len(w) == len(s["word"])]
-        q.require(len(same) >= 3, "too few look-alike words of the same length")
-        others = [words_to_option(w) for w in same[:3]]
-        k = LETTERS.index(letter)
-        s["options"] = others[:k] + [right(s)] + others[k:]
+        same = codes.look_alikes(r, s["word"], 3, same_length=True)
+        q.require(len(same) == 3, "too few look-alike words of the same length")
+        s["options"] = insert_at(letter, right(s), [words_to_option(w) for w in same], LETTERS)
         return s
 
     return edit

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 
+from tracegen.core.options import insert_at, pick_distinct
 from tracegen.core.task import Scene
 from tracegen.kits.cards import card_grid, draw_card, rounded_rect
 
@@ -116,7 +117,6 @@ class RadialCodeWheel(Scene):
         b1, b2, b3 = state["branch"]
         shades = [c.color("paper"), c.color("panel"), c.color(f"series:{c.style.accent % 6}")]
         shades[2] = tuple(0.55 * p + 0.45 * s for p, s in zip(shades[0], shades[2]))
-        rings = [(state["inner"], b1, 1), (None, b2, b1), (None, b3, b1 * b2)]
         n_out = b1 * b2 * b3
         span = [1.0 / b1, 1.0 / (b1 * b2), 1.0 / n_out]
         for ring in range(3):
@@ -171,11 +171,7 @@ def _pick_code(s, r):
 
 
 def _six(q, r, right, pool, letter):
-    pool = [p for p in dict.fromkeys(pool) if p != right]
-    q.require(len(pool) >= 5, "too few distinct distractors")
-    picks = [pool[int(i)] for i in r.choice(len(pool), size=5, replace=False)]
-    k = LETTERS.index(letter)
-    return picks[:k] + [right] + picks[k:]
+    return insert_at(letter, right, pick_distinct(q, r, [p for p in pool if p != right], 5))
 
 
 # ---------------------------------------------------------------------- tasks

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from itertools import product
 
+from tracegen.core.options import insert_at
 from tracegen.core.task import Scene
 from tracegen.kits.cards import card_grid, draw_card, rounded_rect
 
@@ -233,8 +234,7 @@ def expression_from_rows_label(q):
             if len(wrong) == 3:
                 break
         q.require(len(wrong) == 3, "too few expressions with other columns")
-        k = "WXYZ".index(letter)
-        s.update(layout="rows", expr=t, output=cols[0], options=wrong[:k] + [t] + wrong[k:])
+        s.update(layout="rows", expr=t, output=cols[0], options=insert_at(letter, t, wrong, "WXYZ"))
         return s
 
     s = q.edit(edit)
@@ -284,8 +284,7 @@ def truth_pattern_label(q):
         pool += [flips[int(i)] for i in r.permutation(len(flips))]
         wrong = [p for p in dict.fromkeys(pool) if p != right][:5]
         q.require(len(wrong) == 5, "too few distinct patterns")
-        k = "ABCDEF".index(letter)
-        s.update(layout="pattern", expr=t, options=wrong[:k] + [right] + wrong[k:])
+        s.update(layout="pattern", expr=t, options=insert_at(letter, right, wrong))
         return s
 
     s = q.edit(edit)

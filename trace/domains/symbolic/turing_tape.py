@@ -42,7 +42,7 @@ def random_machine(rng, level):
              for q in range(k) for sym in (0, 1)]
     return {"level": level, "states": k, "tape": [int(v) for v in rng.integers(0, 2, size=n)],
             "head": int(rng.integers(n)), "table": table,
-            "steps": int(rng.integers(STEPS[level][0], STEPS[level][1] + 1)), "symbol": 0}
+            "steps": int(rng.integers(STEPS[level][0], STEPS[level][1] + 1))}
 
 
 class TuringTape(Scene):
@@ -109,7 +109,6 @@ def _machine(q, accept, tries=600):
     def edit(s, r):
         for _ in range(tries):
             m = random_machine(r, s["level"])
-            m["symbol"] = s["symbol"]
             out = run(m)
             if out is not None and accept(m, out):
                 return m

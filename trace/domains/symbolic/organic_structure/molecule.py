@@ -14,8 +14,7 @@ from __future__ import annotations
 import math
 
 VALENCE = {"C": 4, "N": 3, "O": 2, "F": 1, "Cl": 1, "Br": 1}
-END_GROUPS = ("O", "N", "F", "Cl", "Br")          # single-bonded ends: OH, NH2, F, Cl, Br
-CLEAR, CLEAR_LABEL = 0.8, 1.05                       # least distances between atoms (labelled ones need more)
+CLEAR, CLEAR_LABEL = 0.8, 1.05       # least distance between atoms, and between two labelled (non-carbon) atoms
 
 
 def empty() -> dict:

@@ -17,10 +17,10 @@ MIN_BOND, MAX_BOND = 36.0, 80.0
 ROTATIONS = tuple(math.radians(a) for a in (0, 15, 30, 45, 60, 75, 90))
 GROUPS = (("end", "O"), ("end", "N"), ("end", "F"), ("end", "Cl"), ("end", "Br"), ("carbonyl",), ("alkyl",),
           ("aldehyde",), ("vinyl",))
-TRIPLES = {1: ([1, 3],), 2: ([1, 3, 1, 3],)}
+TRIPLES = {1: [1, 3], 2: [1, 3, 1, 3]}     # bond orders of a chain with one or two triple bonds
 
 
-def _hetero(rng, n, p):
+def _hetero(rng, p):
     return None if rng.random() >= p else ("O" if rng.random() < 0.55 else "N")
 
 
@@ -37,7 +37,7 @@ def add_group(m, rng, i, kind) -> bool:
     if kind[0] == "vinyl":
         return mol.chain(m, i, [1, 2] if rng.random() < 0.6 else [1, 1, 2], zig=zig)
     if kind[0] == "triple":
-        return mol.chain(m, i, list(TRIPLES[kind[1]][0]), end="N" if kind[1] == 1 and rng.random() < 0.3 else None)
+        return mol.chain(m, i, list(TRIPLES[kind[1]]), end="N" if kind[1] == 1 and rng.random() < 0.3 else None)
     raise KeyError(kind)
 
 
@@ -46,7 +46,7 @@ def scaffold(rng, sizes, *, hetero_p=0.3, tries=40):
     for _ in range(tries):
         m = mol.empty()
         n0 = sizes[0]
-        mol.first_ring(m, n0, ROTATIONS[int(rng.integers(len(ROTATIONS)))], _hetero(rng, n0, hetero_p * (n0 == 5)),
+        mol.first_ring(m, n0, ROTATIONS[int(rng.integers(len(ROTATIONS)))], _hetero(rng, hetero_p * (n0 == 5)),
                        at=int(rng.integers(n0)))
         ok = True
         for n in sizes[1:]:
@@ -54,9 +54,9 @@ def scaffold(rng, sizes, *, hetero_p=0.3, tries=40):
                 k = int(rng.integers(len(m["rings"])))
                 ring = m["rings"][k]
                 if rng.random() < 0.45:
-                    if mol.fuse(m, k, int(rng.integers(len(ring))), n, _hetero(rng, n, hetero_p * (n == 5))):
+                    if mol.fuse(m, k, int(rng.integers(len(ring))), n, _hetero(rng, hetero_p * (n == 5))):
                         break
-                elif mol.link(m, ring[int(rng.integers(len(ring)))], n, _hetero(rng, n, hetero_p * (n == 5))):
+                elif mol.link(m, ring[int(rng.integers(len(ring)))], n, _hetero(rng, hetero_p * (n == 5))):
                     break
             else:
                 ok = False
