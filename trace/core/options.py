@@ -45,3 +45,18 @@ def option_text(opts, fmt=str) -> str:
 def fraction_text(p) -> str:
     """A probability option as printed: a ``Fraction`` as ``numerator/denominator``."""
     return f"{p.numerator}/{p.denominator}"
+
+
+def insert_at(letter: str, right, wrong, letters: str = LETTERS) -> list:
+    """The options in order: ``wrong`` with ``right`` put in at option ``letter``'s place (``letters``:
+    the option labels in order), for tasks that draw their options and keep them in the state."""
+    k = letters.index(letter)
+    return list(wrong[:k]) + [right] + list(wrong[k:])
+
+
+def pick_distinct(q, rng, pool, k: int) -> list:
+    """``k`` of the distinct values of ``pool`` drawn at random (the state is rejected when there are
+    fewer)."""
+    pool = list(dict.fromkeys(pool))
+    q.require(len(pool) >= k, "too few distinct distractors")
+    return [pool[int(i)] for i in rng.choice(len(pool), size=k, replace=False)]

@@ -61,3 +61,13 @@ def register_cells(c, g: Grid, prefix: str = "cell") -> None:
     for r in range(g.rows):
         for k in range(g.cols):
             c.register(f"{prefix}:{r}:{k}", box=g.box(r, k))
+
+
+def draw_cell_grid(c, g: Grid, values, fills, *, prefix: str = "cell", stroke="ink", lw: float = 1.2,
+                   inset: float = 0.0) -> None:
+    """Fill every cell of ``g`` by its value (``values`` is a list of rows, ``fills`` maps a value to
+    a colour) and register it as ``{prefix}:{r}:{c}`` with the colour it is drawn in."""
+    for r, row in enumerate(values):
+        for k, v in enumerate(row):
+            x0, y0, x1, y1 = g.box(r, k, inset)
+            c.rect(x0, y0, x1 - x0, y1 - y0, fill=fills[v], stroke=stroke, lw=lw, id=f"{prefix}:{r}:{k}")
