@@ -5,7 +5,7 @@ by digit, and the lattice's best additions found by brute force over every set o
 from itertools import combinations
 
 import pytest
-from taskcheck import scene_tests
+from taskcheck import scene_tests, shortcut_test
 
 from tracegen import registry
 from tracegen.core import engine
@@ -98,6 +98,7 @@ def _size(s):
 
 
 test_tasks, test_two_process_determinism = scene_tests(MOD, SOLVERS, size_metric=_size)
+test_no_count_is_printed = shortcut_test([P + "max_square_count_after_additions_value"])
 
 
 def test_seven_segment_table_matches_the_scene():
