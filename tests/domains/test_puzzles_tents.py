@@ -18,8 +18,7 @@ def missing(state, params, qid):
     hits = []
     for x, (r, c) in state["labels"].items():
         assert abs(r - state["trees"][state["marked"]][0]) + abs(c - state["trees"][state["marked"]][1]) == 1
-        if (r, c) in tents or (r, c) in trees:
-            continue
+        assert (r, c) not in tents and (r, c) not in trees        # the lettered cells are empty
         if any((r + dr, c + dc) in tents for dr in (-1, 0, 1) for dc in (-1, 0, 1)):
             continue
         if sum(1 for a, _ in tents if a == r) >= state["row_counts"][r]:

@@ -3,7 +3,7 @@ printed beside it.  The rules: every tree has its own tent directly above, below
 and no two tents touch, not even diagonally.
 
 Boards come from a solution: tents placed so that none touch, each given a tree in one of its four
-neighbouring cells.  One task hides the tent of a marked tree and letters the tree's four neighbours
+neighbouring cells.  One task hides the tent of a marked tree and letters the tree's four empty neighbours
 (exactly one is still a legal place: empty, touching no tent, in a row and a column whose count is not
 yet reached); the other moves one tent away from every tree and letters it among three proper tents.
 Difficulty grows the grid: 5 x 5 (1), 6 x 6 to 6 x 8 (2, the original's 6 x 8 and 6 x 6), 8 x 9 (3),
@@ -136,7 +136,7 @@ def missing_tent_cell_label(q):
                 continue
             hide = [tents[i]] + [tents[int(j)] for j in r.permutation(len(tents)) if int(j) != i][:HIDDEN[s["level"]]]
             s["shown"] = [t for t in tents if t not in hide]
-            if sum(legal_spot(s, x) for x in nbs) != 1:
+            if any(x in s["shown"] for x in nbs) or sum(legal_spot(s, x) for x in nbs) != 1:
                 continue
             good = next(x for x in nbs if legal_spot(s, x))
             others = [x for x in nbs if x != good]
