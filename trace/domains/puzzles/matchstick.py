@@ -191,7 +191,8 @@ class Matchstick(Scene):
             r, k = divmod(i, 3)
             bx = (20 + k * (cw + 24), 290 + r * (ch + 16), cw, ch)
             draw_card(c, bx, LETTERS[i], id=f"option:{LETTERS[i]}", badge_size=18)
-            self.number(c, state, n, bx[0] + cw / 2, bx[1] + ch / 2 + 14, 150, width=9)
+            fit = (cw - 70) / (0.5 * len(n) + 0.36 * (len(n) - 1))        # digit height that fits the card
+            self.number(c, state, n, bx[0] + cw / 2, bx[1] + ch / 2 + 14, min(150.0, fit), width=9)
 
     def render_lattice(self, c, state):
         W, H = SIZES["lattice"]
