@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from tracegen.core.style import delta_e
 from tracegen.core.task import Scene
+from tracegen.kits.boards import answer_among
 from tracegen.kits.cards import label_badge, rounded_rect
 
 W, H = 800, 620
@@ -124,9 +125,7 @@ def color_gradient_completion_label(q):
             if len(wrong) < 5 and all(delta_e(cand, o) >= 12 for o in wrong + [answer]):
                 wrong.append(cand)
         q.require(len(wrong) == 5, "too few distinct wrong colours")
-        wrong = [wrong[int(i)] for i in r.permutation(5)]
-        wrong.insert("ABCDEF".index(letter), answer)
-        s.update(kind="row", colors=colors, blank=blank, options=wrong)
+        s.update(kind="row", colors=colors, blank=blank, options=answer_among(r, answer, wrong, letter))
         return s
 
     s = q.edit(edit)

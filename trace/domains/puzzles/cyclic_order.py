@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 
 from tracegen.core.task import Scene
-from tracegen.kits.boards import LETTERS
+from tracegen.kits.boards import LETTERS, answer_among
 from tracegen.kits.cards import draw_card, label_badge
 from tracegen.kits.panels import panel_card
 
@@ -214,9 +214,7 @@ def cyclic_order_equivalent_label(q):
             if key not in seen:
                 seen.add(key)
                 wrong.append(cand)
-        wrong = wrong[:3]
-        wrong = [wrong[int(i)] for i in r.permutation(3)]
-        wrong.insert("ABCD".index(letter), list(ref))
+        wrong = answer_among(r, list(ref), wrong[:3], letter)
         s["kind"] = "equivalent"
         s["options"] = [rotated(r, o) for o in wrong]
         return s
@@ -282,8 +280,7 @@ def swap_repair_label(q):
         broken = swapped(full, i, j)
         bad = [p for p in pairs if not same_cycle(ref, swapped(broken, *p))]
         q.require(len(bad) >= 3, "too few non-repairing swaps")
-        picks = [bad[int(k)] for k in r.permutation(len(bad))[:3]]
-        picks.insert("ABCD".index(letter), (i, j))
+        picks = answer_among(r, (i, j), [bad[int(k)] for k in r.permutation(len(bad))[:3]], letter)
         s.update(kind="swap", broken=broken, swaps=[[a + 1, b + 1] if r.random() < 0.5 else [b + 1, a + 1]
                                                       for a, b in picks])
         return s

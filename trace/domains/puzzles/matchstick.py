@@ -19,7 +19,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from tracegen.core.task import Scene
-from tracegen.kits.boards import LETTERS
+from tracegen.kits.boards import LETTERS, answer_among
 from tracegen.kits.cards import draw_card
 from tracegen.kits.panels import panel_card
 
@@ -315,9 +315,7 @@ def equation_repair_stick_label(q):
         rest = [p for p in wrong if p not in tempting]
         order = [tempting[int(v)] for v in r.permutation(len(tempting))] + [rest[int(v)] for v in
                                                                              r.permutation(len(rest))]
-        picks = order[:n_opts - 1]
-        picks = [picks[int(v)] for v in r.permutation(len(picks))]
-        picks.insert(LETTERS.index(letter), (i, seg))
+        picks = answer_among(r, (i, seg), order[:n_opts - 1], letter)
         s.update(kind="equation", tokens=tokens, candidates=[[j, sg] for j, sg in picks])
         return s
 
@@ -362,8 +360,7 @@ def matchstick_number_transform_label(q):
         if len(near) < 5:
             pad = [str(v).zfill(n_digits) for v in range(10 ** (n_digits - 1) if n_digits > 1 else 0, 10 ** n_digits)]
             near += [m for m in pad if m not in near and m != src and m not in good]
-        picks = [near[int(v)] for v in r.permutation(len(near))[:5]]
-        picks.insert(LETTERS.index(letter), answer)
+        picks = answer_among(r, answer, [near[int(v)] for v in r.permutation(len(near))[:5]], letter)
         s.update(kind="transform", source=src, options=picks)
         return s
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from itertools import product
 
 from tracegen.core.task import Scene
-from tracegen.kits.boards import LETTERS
+from tracegen.kits.boards import LETTERS, answer_among
 from tracegen.kits.cards import draw_card
 from tracegen.kits.grid import Grid
 
@@ -129,10 +129,9 @@ SCENE = Nonogram()
 task = SCENE.task
 
 
-def place(r, letter, answer, wrong):
-    wrong = [wrong[int(i)] for i in r.permutation(len(wrong))][:3]
-    wrong.insert(LETTERS.index(letter), answer)
-    return wrong
+def place(r, letter, answer, pool):
+    """The answer at ``letter`` among three wrong options drawn from ``pool``."""
+    return answer_among(r, answer, [pool[int(i)] for i in r.permutation(len(pool))[:3]], letter)
 
 
 # ---------------------------------------------------------------------- tasks

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from tracegen.core.claims import Claim
 from tracegen.core.task import Scene
-from tracegen.kits.boards import LETTERS
+from tracegen.kits.boards import LETTERS, answer_among
 from tracegen.kits.cards import draw_card, label_badge, rounded_rect
 
 W, H = 700, 620
@@ -214,9 +214,7 @@ def misrotated_tile_label(q):
         good = s["tiles"][key]
         turns = [k for k in (1, 2, 3) if turned(good, k) != good]
         s["tiles"][key] = turned(good, turns[int(r.integers(len(turns)))])
-        others = picks[1:]
-        others = [others[int(i)] for i in r.permutation(3)]
-        others.insert("ABCD".index(letter), wrong_cell)
+        others = answer_among(r, wrong_cell, picks[1:], letter)
         s.update(kind="rotate", labels={x: list(cell) for x, cell in zip("ABCD", others)})
         return s
 
@@ -294,9 +292,7 @@ def pipe_flow_repair_tile_label(q):
                     and not flows(with_piece(s["tiles"], gap, cand), n, s["start"], s["finish"])):
                 wrong.append(cand)
         q.require(len(wrong) == 3, "too few wrong pieces")
-        wrong = [wrong[int(i)] for i in r.permutation(3)]
-        wrong.insert("ABCD".index(letter), answer)
-        s.update(kind="repair", gap=list(gap), options=wrong,
+        s.update(kind="repair", gap=list(gap), options=answer_among(r, answer, wrong, letter),
                  tiles={k: v for k, v in s["tiles"].items()
                         if not (gap[0] <= int(k.split(",")[0]) < gap[0] + 2 and gap[1] <= int(k.split(",")[1]) < gap[1] + 2)})
         return s

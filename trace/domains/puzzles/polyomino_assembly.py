@@ -13,7 +13,7 @@ targets of 5, 6-8 (the original's 7) and 9-11 cells; holes of 5, 7-9 (its 9) and
 from __future__ import annotations
 
 from tracegen.core.task import Scene
-from tracegen.kits.boards import LETTERS, N4
+from tracegen.kits.boards import LETTERS, N4, answer_among
 from tracegen.kits.cards import draw_card
 from tracegen.kits.panels import panel_card
 
@@ -194,12 +194,6 @@ def distinct_add(out, cand, flips) -> bool:
     return True
 
 
-def place_answer(r, letter, answer, wrong):
-    picks = [wrong[int(i)] for i in r.permutation(len(wrong))]
-    picks.insert(LETTERS.index(letter), answer)
-    return picks
-
-
 # ---------------------------------------------------------------------- tasks
 @task("composition_result_label", answer="option_letter", annotation="bbox", ops="transformation,matching")
 def composition_result_label(q):
@@ -219,7 +213,7 @@ def composition_result_label(q):
                 distinct_add(wrong, cand, False)
         q.require(len(wrong) == 3, "too few wrong composites")
         s.update(kind="compose", pieces=[posed(r, a), posed(r, b)],
-                 options=[posed(r, o) for o in place_answer(r, letter, answer, wrong)])
+                 options=[posed(r, o) for o in answer_among(r, answer, wrong, letter)])
         return s
 
     s = q.edit(edit)
@@ -268,7 +262,7 @@ def decomposition_pair_label(q):
                 keys.add(key)
                 wrong.append((pa, pb))
         q.require(len(wrong) == 3, "too few wrong pairs")
-        opts = place_answer(r, letter, (a, b), wrong)
+        opts = answer_among(r, (a, b), wrong, letter)
         s.update(kind="decompose", target=posed(r, target),
                  options=[[posed(r, x), posed(r, y)] if r.random() < 0.5 else [posed(r, y), posed(r, x)]
                           for x, y in opts])
@@ -302,7 +296,7 @@ def hole_fill_piece_label(q):
                 distinct_add(wrong, m, True)
         q.require(len(wrong) == 3, "too few wrong fillers")
         s.update(kind="hole", board=[rows, cols], hole=[list(x) for x in hole],
-                 options=[posed(r, o, True) for o in place_answer(r, letter, shape, wrong)])
+                 options=[posed(r, o, True) for o in answer_among(r, shape, wrong, letter)])
         return s
 
     s = q.edit(edit)

@@ -19,7 +19,7 @@ Difficulty grows the sheets: 4 x 4 with one fold or hole (1), 6 x 6 and 5 x 5 (2
 from __future__ import annotations
 
 from tracegen.core.task import Scene
-from tracegen.kits.boards import LETTERS
+from tracegen.kits.boards import LETTERS, answer_among
 from tracegen.kits.cards import rounded_rect
 from tracegen.kits.panels import panel_card
 
@@ -153,7 +153,7 @@ SCENE = SheetTransform()
 task = SCENE.task
 
 
-def finish(q, s, letter, answer, pool, key):
+def finish(q, s, r, letter, answer, pool, key):
     """Four options: the answer at ``letter`` and three distinct wrong results from ``pool``."""
     wrong, seen = [], {key(answer)}
     for cand in pool:
@@ -161,8 +161,7 @@ def finish(q, s, letter, answer, pool, key):
             seen.add(key(cand))
             wrong.append(cand)
     q.require(len(wrong) == 3, "too few distinct wrong results")
-    wrong.insert(LETTERS.index(letter), answer)
-    s["options"] = wrong
+    s["options"] = answer_among(r, answer, wrong, letter)
     return s
 
 
@@ -198,7 +197,7 @@ def fold_cut_result_label(q):
             pool.append(None if moved is None or not set(moved) <= set(keep) else unfold(moved, folds, n))
         pool = [pool[int(i)] for i in r.permutation(len(pool))]
         s.update(kind="cut", n=n, folds=[list(f) for f in folds], holes=[list(h) for h in holes], opt_shape=[n, n])
-        return finish(q, s, letter, answer, pool, lambda cells: tuple(sorted(map(tuple, cells))))
+        return finish(q, s, r, letter, answer, pool, lambda cells: tuple(sorted(map(tuple, cells))))
 
     s = q.edit(edit)
     folds = [tuple(f) for f in s["folds"]]
@@ -255,7 +254,7 @@ def fold_projection_result_label(q):
         pool = [p for p in pool if len({tuple(m["cell"]) for m in p}) == len(p)
                 and all(0 <= m["cell"][0] < rows and 0 <= m["cell"][1] < cols for m in p)]
         s.update(kind="fold", n=n, folds=[[axis, towards]], marks=marks, opt_shape=[rows, cols])
-        return finish(q, s, letter, answer, pool,
+        return finish(q, s, r, letter, answer, pool,
                       lambda ms: tuple(sorted((tuple(m["cell"]), m["shape"]) for m in ms)))
 
     s = q.edit(edit)
@@ -297,7 +296,7 @@ def overlay_union_result_label(q):
         pool = [p for p in pool if p]
         s.update(kind="overlay", n=n, left=[list(x) for x in sorted(left)], right=[list(x) for x in sorted(right)],
                  opt_shape=[n, n])
-        return finish(q, s, letter, union, pool, lambda cells: tuple(sorted(map(tuple, cells))))
+        return finish(q, s, r, letter, union, pool, lambda cells: tuple(sorted(map(tuple, cells))))
 
     s = q.edit(edit)
     truth = sorted(set(map(tuple, s["left"])) | set(map(tuple, s["right"])))

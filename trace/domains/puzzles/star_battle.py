@@ -13,7 +13,7 @@ three (2, the original's 7 x 7), 8 x 8 with three or four (3).
 from __future__ import annotations
 
 from tracegen.core.task import Scene
-from tracegen.kits.boards import N4, tint
+from tracegen.kits.boards import N4, answer_among, tint
 from tracegen.kits.cards import label_badge
 
 W, H = 760, 640
@@ -188,8 +188,7 @@ def valid_cell_anywhere_label(q):
         bad = [x for x in empty if not legal(s, x)]
         q.require(len(bad) >= k - 1, "too few illegal cells")
         answer = good[int(r.integers(len(good)))]
-        picks = [bad[int(i)] for i in r.permutation(len(bad))[:k - 1]]
-        picks.insert(LETTERS8.index(letter), answer)
+        picks = answer_among(r, answer, [bad[int(i)] for i in r.permutation(len(bad))[:k - 1]], letter)
         s["labels"] = {x: list(cell) for x, cell in zip(LETTERS8, picks)}
         return s
 

@@ -13,7 +13,7 @@ where more tents are hidden.
 from __future__ import annotations
 
 from tracegen.core.task import Scene
-from tracegen.kits.boards import N4
+from tracegen.kits.boards import N4, answer_among
 from tracegen.kits.cards import label_badge
 
 W, H = 600, 520
@@ -139,9 +139,7 @@ def missing_tent_cell_label(q):
             if any(x in s["shown"] for x in nbs) or sum(legal_spot(s, x) for x in nbs) != 1:
                 continue
             good = next(x for x in nbs if legal_spot(s, x))
-            others = [x for x in nbs if x != good]
-            others = [others[int(j)] for j in r.permutation(3)]
-            others.insert("ABCD".index(letter), good)
+            others = answer_among(r, good, [x for x in nbs if x != good], letter)
             s.update(marked=i, labels={x: cell for x, cell in zip("ABCD", others)})
             return s
         q.reject("no tree with exactly one legal neighbour")
@@ -176,8 +174,7 @@ def violating_tent_label(q):
         # the moved tent's tree keeps no tent: drop that tree so every other tree still has its own tent
         trees = [t for j, t in enumerate(trees) if j != moved]
         proper = [t for t in shown if t != stray]
-        picks = [proper[int(j)] for j in r.permutation(len(proper))[:3]]
-        picks.insert("ABCD".index(letter), stray)
+        picks = answer_among(r, stray, [proper[int(j)] for j in r.permutation(len(proper))[:3]], letter)
         rc, cc = counts([tuple(t) for t in shown], rows, cols)
         s.update(trees=trees, shown=shown, row_counts=rc, col_counts=cc, labels={x: t for x, t in zip("ABCD", picks)})
         return s

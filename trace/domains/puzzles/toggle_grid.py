@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from tracegen.core.claims import Claim
 from tracegen.core.task import Scene
-from tracegen.kits.boards import LETTERS
+from tracegen.kits.boards import LETTERS, answer_among
 from tracegen.kits.cards import draw_card, label_badge
 from tracegen.kits.panels import panel_card
 
@@ -110,8 +110,7 @@ def toggle_repair_switch_label(q):
         cells = [(a, b) for a in range(n) for b in range(n)]
         picks = [cells[int(i)] for i in r.permutation(len(cells))[:4]]
         s.update(kind="repair", target=press(s["start"], picks[0]))
-        others = picks[1:]
-        others.insert("ABCD".index(letter), picks[0])
+        others = answer_among(r, picks[0], picks[1:], letter)
         s["labels"] = {x: list(cell) for x, cell in zip("ABCD", others)}
         return s
 
@@ -148,8 +147,7 @@ def toggle_result_label(q):
             if g != answer and g != s["start"] and g not in wrong and len(wrong) < 3:
                 wrong.append(g)
         q.require(len(wrong) == 3, "too few distinct wrong results")
-        wrong.insert("ABCD".index(letter), answer)
-        s.update(kind="result", switch=list(sw), options=wrong)
+        s.update(kind="result", switch=list(sw), options=answer_among(r, answer, wrong, letter))
         return s
 
     s = q.edit(edit)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import string
 
 from tracegen.core.task import Scene
-from tracegen.kits.boards import LETTERS
+from tracegen.kits.boards import LETTERS, answer_among
 
 W, H = 560, 520
 DIRS = {"right": (0, 1), "left": (0, -1), "down": (1, 0), "up": (-1, 0), "down-right": (1, 1), "down-left": (1, -1),
@@ -157,8 +157,7 @@ def present_word_option_label(q):
                     plant(r, grid, w[:-1])
             grid = fill(r, grid)
             if len(occurrences(grid, chosen[0])) == 1 and not any(occurrences(grid, w) for w in chosen[1:]):
-                others = chosen[1:]
-                others.insert("ABCD".index(letter), chosen[0])
+                others = answer_among(r, chosen[0], chosen[1:], letter)
                 (r0, c0, name), = occurrences(grid, chosen[0])
                 s.update(grid=grid, options=others, hidden=[list(x) for x in cells_of(chosen[0], r0, c0, name)])
                 return s
@@ -205,8 +204,7 @@ def search_location_label(q):
         for x in pool:
             if x != (r0, c0, name) and x not in wrong and len(wrong) < 5:
                 wrong.append(x)
-        wrong = [wrong[int(i)] for i in r.permutation(5)]
-        wrong.insert("ABCDEF".index(letter), (r0, c0, name))
+        wrong = answer_among(r, (r0, c0, name), wrong, letter)
         s.update(grid=grid, word=word, options=[f"row {a + 1}, col {b + 1}, {d}" for a, b, d in wrong],
                  cells=[list(x) for x in cells])
         return s
