@@ -31,7 +31,7 @@ LOOKS = ("wooden", "chalk", "rods")
 ROD_COLORS = ("orange", "cyan", "pink", "yellow", "green")
 
 
-def digit_after(d: int, segs: set) -> int | None:
+def digit_of(segs) -> int | None:
     """The digit drawn by ``segs`` (None when it is no digit)."""
     return GLYPH.get(frozenset(segs))
 
@@ -40,9 +40,9 @@ def one_stick(d: int, op: str) -> list[int]:
     """Digits reached from ``d`` by adding ("add") or removing ("remove") exactly one stick."""
     s = set(SEGMENTS[d])
     if op == "remove":
-        outs = [digit_after(d, s - {x}) for x in s]
+        outs = [digit_of(s - {x}) for x in s]
     else:
-        outs = [digit_after(d, s | {x}) for x in "abcdefg" if x not in s]
+        outs = [digit_of(s | {x}) for x in "abcdefg" if x not in s]
     return sorted(v for v in outs if v is not None)
 
 
@@ -267,7 +267,7 @@ def after_removal(tokens, digit_index, seg):
         chars = []
         for ch in t:
             if k == digit_index:
-                d = digit_after(int(ch), set(SEGMENTS[int(ch)]) - {seg})
+                d = digit_of(set(SEGMENTS[int(ch)]) - {seg})
                 if d is None:
                     return None
                 ch = str(d)

@@ -182,9 +182,10 @@ def decoys(r, tiles, n, count):
     return tiles
 
 
-def lay_route(s, r, min_len):
+def lay_route(q, s, r, min_len):
     n = s["n"]
     path = route(r, n, min_len)
+    q.require(path is not None, "no route long enough")
     tiles = path_tiles(path)
     if s["level"] == 3:
         tiles = decoys(r, tiles, n, int(r.integers(4, 9)))
@@ -205,7 +206,7 @@ def misrotated_tile_label(q):
     letter = q.target("ABCD", stratified=True)
 
     def edit(s, r):
-        path = lay_route(s, r, max(5, s["n"] + 1))
+        path = lay_route(q, s, r, max(5, s["n"] + 1))
         inner = path[1:-1]
         q.require(len(inner) >= 4, "route too short")
         picks = [inner[int(i)] for i in r.permutation(len(inner))[:4]]
@@ -269,7 +270,7 @@ def pipe_flow_repair_tile_label(q):
 
     def edit(s, r):
         n = s["n"]
-        path = lay_route(s, r, max(5, n + 1))
+        path = lay_route(q, s, r, max(5, n + 1))
         spots = []
         for g0 in range(n - 1):
             for g1 in range(n - 1):
