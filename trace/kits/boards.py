@@ -182,3 +182,11 @@ def figurine(c, x: float, y: float, kind: str, white: bool, size: float, *, ligh
     ctx.fill()
     ctx.restore()
     return (x - ext.width / 2, y - ext.height / 2, x + ext.width / 2, y + ext.height / 2)
+
+
+def answer_among(rng, answer, wrong, letter: str) -> list:
+    """The options of a lettered multiple choice: the ``wrong`` ones in a random order, with ``answer``
+    inserted at the place of ``letter`` (A first), the balanced target letter a task drew."""
+    out = [wrong[int(i)] for i in rng.permutation(len(wrong))]
+    out.insert(ord(letter) - ord("A"), answer)
+    return out
