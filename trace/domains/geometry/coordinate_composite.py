@@ -165,7 +165,7 @@ COUNTS = {1: range(0, 4), 2: range(0, 5), 3: range(1, 7)}
 def intersection_point_count(q):
     pair = PAIRS[q.query_id]
     d = q.difficulty
-    target = q.target(COUNTS[d])
+    target = q.target(COUNTS[d], stratified=True)
 
     def build(s, rng):
         R = s["R"]
@@ -279,7 +279,7 @@ def in_plane(shape, R):
 def boundary_point_match_label(q):
     ka, kb = BOUNDARY[q.query_id]
     d = q.difficulty
-    letter = q.target(LETTERS)
+    letter = q.target(LETTERS, stratified=True)
     third = ({"circle", "segment", "polygon"} - {ka, kb}).pop()
 
     def build(s, rng):
@@ -349,7 +349,7 @@ def satisfies(qid, flags):
       queries=tuple(REGIONS))
 def region_membership_label(q):
     d = q.difficulty
-    letter = q.target(LETTERS)
+    letter = q.target(LETTERS, stratified=True)
 
     def build(s, rng):
         R = s["R"]
