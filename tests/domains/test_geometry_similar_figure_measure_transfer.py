@@ -3,7 +3,6 @@ the printed labels alone (the scale from a labelled pair of corresponding sides,
 or an area ratio; x from the expression with sympy), after checking that every printed length
 and area is true of the drawn polygons (the second is the first scaled by k)."""
 
-import math
 import re
 from fractions import Fraction
 

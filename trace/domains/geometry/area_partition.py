@@ -82,7 +82,8 @@ def triangle(rng):
         for i in range(3):
             a, b, c = pts[i - 1], pts[i], pts[(i + 1) % 3]
             v1, v2 = (a[0] - b[0], a[1] - b[1]), (c[0] - b[0], c[1] - b[1])
-            angles.append(math.degrees(math.acos((v1[0] * v2[0] + v1[1] * v2[1]) / (math.hypot(*v1) * math.hypot(*v2)))))
+            cos = (v1[0] * v2[0] + v1[1] * v2[1]) / (math.hypot(*v1) * math.hypot(*v2))
+            angles.append(math.degrees(math.acos(cos)))
         if min(angles) > 28:
             return pts
     return [(0.0, 0.0), (9.0, 0.0), (4.0, 6.0)]

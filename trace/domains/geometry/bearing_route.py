@@ -18,7 +18,7 @@ import math
 
 from tracegen.core.task import Scene
 from tracegen.kits.constructions import Labels, View, around, beside
-from tracegen.kits.geometry import pick, rint
+from tracegen.kits.geometry import draw_grid, pick, rint
 
 SIZE = (820, 580)
 POOL = "ABCDGHJKLMPQRTUVXYZ"          # candidate letters: no compass letters N E S W, no O / I / F
@@ -61,16 +61,7 @@ def draw_grid_route(c, s):
     unit = min((box[2] - box[0] - 60) / cols, (box[3] - box[1] - 60) / rows)
     gx = (box[0] + box[2]) / 2 - unit * cols / 2
     gy = (box[1] + box[3]) / 2 - unit * rows / 2
-    ctx = c.ctx
-    for i in range(cols + 1):
-        ctx.move_to(gx + i * unit, gy)
-        ctx.line_to(gx + i * unit, gy + rows * unit)
-    for j in range(rows + 1):
-        ctx.move_to(gx, gy + j * unit)
-        ctx.line_to(gx + cols * unit, gy + j * unit)
-    ctx.set_source_rgb(*c.color("grid"))
-    ctx.set_line_width(1.0)
-    ctx.stroke()
+    draw_grid(c, gx, gy, cols, rows, unit, c.color("grid"))
     labels = Labels(c, box)
 
     def px(p):
@@ -123,7 +114,8 @@ def endpoint_position_label(q):
         for _ in range(300):
             route = []
             for _ in range(N_LEGS[d]):
-                b = pick(rng, [x for x in (0, 90, 180, 270) if not route or x not in (route[-1][0], (route[-1][0] + 180) % 360)])
+                used = (route[-1][0], (route[-1][0] + 180) % 360) if route else ()   # turn at every instruction
+                b = pick(rng, [x for x in (0, 90, 180, 270) if x not in used])
                 route.append((b, rint(rng, 1, 6)))
             start = (rint(rng, 0, cols), rint(rng, 0, rows))
             end = walk(start, route)
@@ -247,7 +239,7 @@ def final_bearing_value(q):
             T = (L * math.sin(math.radians(b1)), L * math.cos(math.radians(b1)))
             F = (T[0] + L * math.sin(math.radians(b2)), T[1] + L * math.cos(math.radians(b2)))
             s.update(kind="legs", legs=[[b1, L], [b2, L]], options=[int(v) for v in opts],
-                     pts={"S": [0.0, 0.0], "T": [round(T[0], 6), round(T[1], 6)], "F": [round(F[0], 6), round(F[1], 6)]})
+                     pts={"S": [0.0, 0.0], "T": [round(v, 6) for v in T], "F": [round(v, 6) for v in F]})
             return s
         return s
 
@@ -258,6 +250,7 @@ def final_bearing_value(q):
     hits = ["ABCDEF"[k] for k, v in enumerate(s["options"]) if v == ans]
     q.require(len(hits) == 1, "the bearing is not exactly one option")
     return q.answer(hits[0], witnesses={"S": "pt:S", "F": "pt:F"}, examples=list("ABCDEF"),
-                    question="The figure shows a two-leg compass-bearing route from start S through T to finish F; each "
-                             "leg is labelled with its bearing (degrees clockwise from north) and its length. Which "
+                    question="The figure shows a two-leg compass-bearing route from start S through T to finish F; "
+                             "each leg is labelled with its bearing (degrees clockwise from north) and its length. "
+                             "Which "
                              "option gives the direct bearing from S to F?")

@@ -12,7 +12,7 @@ Difficulty: small radii; the reference's ranges; three circles.
 from __future__ import annotations
 
 from tracegen.core.task import Scene
-from tracegen.kits.constructions import build_figure, draw_figure, figure, printed_numbers
+from tracegen.kits.constructions import build_figure, draw_figure, figure, mark_color, prints
 from tracegen.kits.geometry import pick, rint
 
 SIZE = (820, 600)
@@ -31,7 +31,7 @@ class CircleCenterlineOverlap(Scene):
 
     def render(self, c, state, params):
         draw_figure(c, state["fig"], (50, 60, c.width - 50, c.height - 60),
-                    mark_color=("accent", "series:1", "series:3")[c.style.accent % 3])
+                    mark_color=mark_color(c.style))
 
 
 SCENE = CircleCenterlineOverlap()
@@ -115,7 +115,7 @@ QUERIES = {"center_distance_from_overlap": True, "boundary_segment_from_overlap"
 def segment_length_value(q):
     fig, facts = build_figure(q, lambda rng: overlap_figure(rng, q.difficulty, QUERIES[q.query_id]))
     value = facts["value"]
-    q.require(all(abs(v - value) > 1e-9 for v in printed_numbers(fig)), "the answer is printed")
+    q.require(not prints(fig, value), "the answer is printed")
     a, b = facts["asked"]
     n = len(fig["circles"])
     return q.answer(value, witnesses=f"seg:{a}-{b}",

@@ -10,7 +10,7 @@ Difficulty: larger triples; at 3 the circles are given by their diameters in a n
 from __future__ import annotations
 
 from tracegen.core.task import Scene
-from tracegen.kits.constructions import build_figure, draw_figure, figure, printed_numbers, pythagorean_triples
+from tracegen.kits.constructions import build_figure, draw_figure, figure, mark_color, prints, pythagorean_triples
 from tracegen.kits.geometry import pick, rint
 
 SIZE = (820, 600)
@@ -29,7 +29,7 @@ class CirclePairTangents(Scene):
 
     def render(self, c, state, params):
         draw_figure(c, state["fig"], (50, 50, c.width - 50, c.height - 50),
-                    mark_color=("accent", "series:1", "series:3")[c.style.accent % 3])
+                    mark_color=mark_color(c.style))
 
 
 SCENE = CirclePairTangents()
@@ -73,7 +73,7 @@ def external_tangent_segment_length_value(q):
     ask = QUERIES[q.query_id]
     fig, facts = build_figure(q, lambda rng: pair_figure(rng, q.difficulty, ask))
     value = facts[ask]
-    q.require(all(abs(v - value) > 1e-9 for v in printed_numbers(fig)), "the answer is printed")
+    q.require(not prints(fig, value), "the answer is printed")
     what = "the tangent segment AB" if ask == "AB" else "the distance CD between the centres"
     return q.answer(value, witnesses={k: f"pt:{k}" for k in "CDAB"},
                     question="The figure shows two separate circles with centres C and D and a common external tangent "

@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 
 from tracegen.core.task import Scene
-from tracegen.kits.constructions import build_figure, draw_figure, figure, meet, polar, printed_numbers
+from tracegen.kits.constructions import build_figure, draw_figure, figure, mark_color, meet, polar, prints
 from tracegen.kits.geometry import rint
 
 SIZE = (820, 600)
@@ -37,7 +37,7 @@ class CirclePolygonComposite(Scene):
 
     def render(self, c, state, params):
         draw_figure(c, state["fig"], (70, 50, c.width - 70, c.height - 50),
-                    mark_color=("accent", "series:1", "series:3")[c.style.accent % 3])
+                    mark_color=mark_color(c.style))
 
 
 SCENE = CirclePolygonComposite()
@@ -45,7 +45,7 @@ task = SCENE.task
 
 
 def finish(q, fig, answer, keys, question):
-    q.require(all(abs(v - answer) > 1e-9 for v in printed_numbers(fig)), "the answer is printed")
+    q.require(not prints(fig, answer), "the answer is printed")
     return q.answer(answer, witnesses={k: f"pt:{k}" for k in keys}, question=question)
 
 

@@ -11,7 +11,7 @@ its diameter in a note instead of a radius beside OB.
 from __future__ import annotations
 
 from tracegen.core.task import Scene
-from tracegen.kits.constructions import build_figure, draw_figure, figure, polar, printed_numbers, pythagorean_triples
+from tracegen.kits.constructions import build_figure, draw_figure, figure, mark_color, prints, pythagorean_triples
 from tracegen.kits.geometry import pick
 
 SIZE = (820, 580)
@@ -30,7 +30,7 @@ class ConcentricChord(Scene):
 
     def render(self, c, state, params):
         draw_figure(c, state["fig"], (90, 40, c.width - 90, c.height - 40),
-                    mark_color=("accent", "series:1", "series:3")[c.style.accent % 3])
+                    mark_color=mark_color(c.style))
 
 
 SCENE = ConcentricChord()
@@ -59,7 +59,7 @@ def chord_figure(rng, d, ask):
 
 
 def finish(q, fig, value, question):
-    q.require(all(abs(v - value) > 1e-9 for v in printed_numbers(fig)), "the answer is printed")
+    q.require(not prints(fig, value), "the answer is printed")
     return q.answer(value, witnesses={k: f"pt:{k}" for k in "OABT"},
                     question="The figure shows two concentric circles with centre O and a chord AB of the outer circle "
                              "tangent to the inner circle at T (r is the inner radius, R the outer). " + question)

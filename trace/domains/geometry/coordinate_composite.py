@@ -233,6 +233,28 @@ def pick_distractors(rng, groups, answer):
     return None if taken is None else taken[1:]
 
 
+def choice_layout(q, letter, attempt):
+    """The state of a choice task: ``attempt(R, rng)`` proposes (shapes, the answer point, groups of
+    distractor points) or None; four lettered candidates are placed with the answer at ``letter``."""
+    def build(s, rng):
+        for _ in range(400):
+            got = attempt(s["R"], rng)
+            if got is None:
+                continue
+            shapes, X, groups = got
+            others = pick_distractors(rng, groups, X)
+            if others is None:
+                continue
+            s["shapes"] = colour(shapes, rng)
+            s["cands"] = lettered(rng, X, others, letter)
+            return s
+        return s
+
+    s = q.edit(build)
+    q.require(len(s["cands"]) == 4, "no layout")
+    return s
+
+
 def choice_answer(q, s, hits, question):
     q.require(len(hits) == 1, "not exactly one candidate satisfies the condition")
     letter = hits[0]
@@ -282,43 +304,32 @@ def boundary_point_match_label(q):
     letter = q.target(LETTERS, stratified=True)
     third = ({"circle", "segment", "polygon"} - {ka, kb}).pop()
 
-    def build(s, rng):
-        R = s["R"]
+    def attempt(R, rng):
         grid = lattice(R)
-        for _ in range(400):
-            if ka == "circle":
-                a = rand_circle(rng, R, near=R // 2 + 1)
-                on_a = [p for p in grid if on_boundary(p, a)]
-                X = pick(rng, on_a)
-            else:
-                a = rand_segment(rng, R, long=True)
-                on_a = [p for p in grid if on_boundary(p, a)]
-                X = pick(rng, on_a[1:-1] or on_a)
-            b = through(rng, X, R, kb)
-            shapes = [a, b]
-            if d >= 2 and rng.random() < (0.5 if d == 2 else 1.0):
-                shapes.append(make(rng, third, R, d))
-            if not all(in_plane(sh, R) for sh in shapes) or not crossings(shapes)[1]:
-                continue
-            if not any(math.dist(X, p) < 1e-9 for p in meet(a, b)[0]):
-                continue
-            on_b = [p for p in grid if on_boundary(p, b)]
-            clear = [p for p in grid if all(boundary_gap(p, sh) > GAP for sh in shapes)]
-            only_a = [p for p in on_a if boundary_gap(p, b) > GAP and all(boundary_gap(p, sh) > GAP
-                                                                          for sh in shapes[2:])]
-            only_b = [p for p in on_b if boundary_gap(p, a) > GAP and all(boundary_gap(p, sh) > GAP
-                                                                          for sh in shapes[2:])]
-            near = [p for p in clear if min(boundary_gap(p, a), boundary_gap(p, b)) < 2.5]
-            others = pick_distractors(rng, [only_a, only_b, near], X)
-            if others is None or not only_a or not only_b:
-                continue
-            s["shapes"] = colour(shapes, rng)
-            s["cands"] = lettered(rng, X, others, letter)
-            return s
-        return s
+        if ka == "circle":
+            a = rand_circle(rng, R, near=R // 2 + 1)
+            on_a = [p for p in grid if on_boundary(p, a)]
+            X = pick(rng, on_a)
+        else:
+            a = rand_segment(rng, R, long=True)
+            on_a = [p for p in grid if on_boundary(p, a)]
+            X = pick(rng, on_a[1:-1] or on_a)
+        b = through(rng, X, R, kb)
+        shapes = [a, b]
+        if d >= 2 and rng.random() < (0.5 if d == 2 else 1.0):
+            shapes.append(make(rng, third, R, d))
+        if not all(in_plane(sh, R) for sh in shapes) or not crossings(shapes)[1]:
+            return None
+        if not any(math.dist(X, p) < 1e-9 for p in meet(a, b)[0]):
+            return None
+        on_b = [p for p in grid if on_boundary(p, b)]
+        clear = [p for p in grid if all(boundary_gap(p, sh) > GAP for sh in shapes)]
+        only_a = [p for p in on_a if boundary_gap(p, b) > GAP and all(boundary_gap(p, sh) > GAP for sh in shapes[2:])]
+        only_b = [p for p in on_b if boundary_gap(p, a) > GAP and all(boundary_gap(p, sh) > GAP for sh in shapes[2:])]
+        near = [p for p in clear if min(boundary_gap(p, a), boundary_gap(p, b)) < 2.5]
+        return (shapes, X, [only_a, only_b, near]) if only_a and only_b else None
 
-    s = q.edit(build)
-    q.require(len(s["cands"]) == 4, "no layout")
+    s = choice_layout(q, letter, attempt)
     a = next(sh for sh in s["shapes"] if sh["kind"] == ka)
     b = next(sh for sh in s["shapes"] if sh["kind"] == kb and sh is not a)
     q.require(sum(sh["kind"] == ka for sh in s["shapes"]) == 1 and sum(sh["kind"] == kb for sh in s["shapes"]) == 1,
@@ -351,37 +362,26 @@ def region_membership_label(q):
     d = q.difficulty
     letter = q.target(LETTERS, stratified=True)
 
-    def build(s, rng):
-        R = s["R"]
-        grid = lattice(R)
-        for _ in range(400):
-            circle = rand_circle(rng, R, near=R // 2)
-            poly = rand_polygon(rng, R, triangles=d == 3)
-            k = rint(rng, -R // 2, R // 2)
-            line = {"kind": "segment", "a": [-R + rint(rng, 0, 1), k], "b": [R - rint(rng, 0, 1), k]}
-            shapes = [circle, poly, line]
-            if not crossings(shapes)[1]:
-                continue
-            x0, x1 = line["a"][0], line["b"][0]
-            clear = [p for p in grid if all(boundary_gap(p, sh) > GAP for sh in shapes) and x0 < p[0] < x1]
-            good = [p for p in clear if satisfies(q.query_id, parts(p, circle, poly, line))]
-            if not good:
-                continue
-            X = pick(rng, good)
-            bad = [p for p in clear if not satisfies(q.query_id, parts(p, circle, poly, line))]
-            groups = {}
-            for p in bad:
+    def attempt(R, rng):
+        circle = rand_circle(rng, R, near=R // 2)
+        poly = rand_polygon(rng, R, triangles=d == 3)
+        k = rint(rng, -R // 2, R // 2)
+        line = {"kind": "segment", "a": [-R + rint(rng, 0, 1), k], "b": [R - rint(rng, 0, 1), k]}
+        shapes = [circle, poly, line]
+        if not crossings(shapes)[1]:
+            return None
+        x0, x1 = line["a"][0], line["b"][0]
+        clear = [p for p in lattice(R) if all(boundary_gap(p, sh) > GAP for sh in shapes) and x0 < p[0] < x1]
+        good = [p for p in clear if satisfies(q.query_id, parts(p, circle, poly, line))]
+        groups = {}                                   # the failing points by which parts they fail
+        for p in clear:
+            if not satisfies(q.query_id, parts(p, circle, poly, line)):
                 groups.setdefault(parts(p, circle, poly, line), []).append(p)
-            others = pick_distractors(rng, [groups[k] for k in sorted(groups)], X)
-            if others is None or len(groups) < 2:
-                continue
-            s["shapes"] = colour(shapes, rng)
-            s["cands"] = lettered(rng, X, others, letter)
-            return s
-        return s
+        if not good or len(groups) < 2:
+            return None
+        return shapes, pick(rng, good), [groups[k] for k in sorted(groups)]
 
-    s = q.edit(build)
-    q.require(len(s["cands"]) == 4, "no layout")
+    s = choice_layout(q, letter, attempt)
     circle, poly, line = ([sh for sh in s["shapes"] if sh["kind"] == k][0] for k in ("circle", "polygon", "segment"))
     hits = [p["label"] for p in s["cands"] if satisfies(q.query_id, parts((p["x"], p["y"]), circle, poly, line))]
     return choice_answer(q, s, hits, f"Which marked point is {REGIONS[q.query_id]}?")

@@ -79,14 +79,25 @@ def in_range(pts, R):
     return all(abs(v) <= R for p in pts for v in p)
 
 
-def finish(q, build):
-    """Build the six panels with the matching one at the instance's target letter;
-    returns (letter, state)."""
+def six_panels(q, make, matches, key=False):
+    """Six panels, ``make(rng, R, good)`` each (None when it fails), the matching one (good=True) at
+    the instance's target letter; exactly one must satisfy ``matches(panel)``.  Returns (letter,
+    the panel's index, state)."""
     letter = q.target(LETTERS, stratified=True)
-    s = q.edit(lambda s, rng: build(s, rng, LETTERS.index(letter)))
+    slot = LETTERS.index(letter)
+
+    def build(s, rng):
+        panels = [make(rng, s["R"], k == slot) for k in range(6)]
+        if all(panels):
+            s["panels"], s["key"] = panels, key
+        return s
+
+    s = q.edit(build)
     q.require(len(s["panels"]) == 6, "no six-panel layout")
+    q.require([LETTERS[k] for k, p in enumerate(s["panels"]) if matches(p)] == [letter],
+              "not exactly one matching panel")
     q.offer(6, "image")
-    return letter, s
+    return letter, slot, s
 
 
 # ---------------------------------------------------------------------- point-set transforms
@@ -161,20 +172,12 @@ def transform_panel(rng, qid, R, n, good):
 def point_set_transform_match_label(q):
     qid, d = q.query_id, q.difficulty
 
-    def build(s, rng, slot):
-        panels = [transform_panel(rng, qid, s["R"], N_POINTS[d], k == slot) for k in range(6)]
-        if all(panels):
-            s["panels"], s["key"] = panels, True
-        return s
-
-    letter, s = finish(q, build)
-    hits = [LETTERS[k] for k, p in enumerate(s["panels"]) if is_transform(qid, p["src"], p["dst"])]
-    q.require(hits == [letter], "not exactly one matching panel")
-    k = LETTERS.index(letter)
+    letter, k, s = six_panels(q, lambda rng, R, good: transform_panel(rng, qid, R, N_POINTS[d], good),
+                              lambda p: is_transform(qid, p["src"], p["dst"]), key=True)
     n = len(s["panels"][k]["src"]) * 2
     return q.answer(letter, witnesses=[f"pt:{k}:{i}" for i in range(n)], examples=list(LETTERS),
-                    question="The diagram shows labeled coordinate panels, each containing a source point set (circles) "
-                             "and a candidate point set (diamonds). In which panel is the candidate set "
+                    question="The diagram shows labeled coordinate panels, each containing a source point set "
+                             "(circles) and a candidate point set (diamonds). In which panel is the candidate set "
                              f"{TRANSFORM_TEXT[qid]}?")
 
 
@@ -277,20 +280,9 @@ def quad_panel(rng, kind, R):
 def quadrilateral_shape_match_label(q):
     want = QUADS[q.query_id]
 
-    def build(s, rng, slot):
-        kinds = list(DISTRACT[want])
-        panels = []
-        for k in range(6):
-            kind = want if k == slot else kinds[int(rng.integers(len(kinds)))]
-            panels.append(quad_panel(rng, kind, s["R"]))
-        if all(panels):
-            s["panels"] = panels
-        return s
-
-    letter, s = finish(q, build)
-    hits = [LETTERS[k] for k, p in enumerate(s["panels"]) if want in classify(p["pts"])]
-    q.require(hits == [letter], "not exactly one matching panel")
-    k = LETTERS.index(letter)
+    kinds = DISTRACT[want]
+    letter, k, s = six_panels(q, lambda rng, R, good: quad_panel(rng, want if good else pick(rng, kinds), R),
+                              lambda p: want in classify(p["pts"]))
     return q.answer(letter, witnesses=[f"pt:{k}:{i}" for i in range(4)], examples=list(LETTERS),
                     question="The diagram shows labeled coordinate panels, each containing four unlabeled points. "
                              f"In which panel are the four plotted points the corners of a {want}?")
@@ -380,16 +372,8 @@ def seg_panel(rng, qid, R, d, good):
 def segment_relation_match_label(q):
     qid, d = q.query_id, q.difficulty
 
-    def build(s, rng, slot):
-        panels = [seg_panel(rng, qid, s["R"], d, k == slot) for k in range(6)]
-        if all(panels):
-            s["panels"] = panels
-        return s
-
-    letter, s = finish(q, build)
-    hits = [LETTERS[k] for k, p in enumerate(s["panels"]) if relation(qid, p["segs"])]
-    q.require(hits == [letter], "not exactly one matching panel")
-    k = LETTERS.index(letter)
+    letter, k, s = six_panels(q, lambda rng, R, good: seg_panel(rng, qid, R, d, good),
+                              lambda p: relation(qid, p["segs"]))
     return q.answer(letter, witnesses=[f"seg:{k}:0", f"seg:{k}:1"], examples=list(LETTERS),
                     question="The diagram shows labeled coordinate panels, each containing two colored line segments. "
                              f"Which panel shows {RELATIONS[qid]}?")

@@ -174,7 +174,9 @@ def average_rate_value(q):
             xb, yb = xa + dx, ya + dy
             inner = [x for x in range(xa + 1, xb)]
             mids = sorted(pick(rng, inner) for _ in range(int(rng.integers(0, 2)))) if inner else []
-            xs = sorted({xa, xb, *mids, rint(rng, -R, xa - 1) if xa > -R else xa, rint(rng, xb + 1, R) if xb < R else xb})
+            left = rint(rng, -R, xa - 1) if xa > -R else xa          # the graph runs on past A and B
+            right = rint(rng, xb + 1, R) if xb < R else xb
+            xs = sorted({xa, xb, *mids, left, right})
             if len(xs) < 4:
                 continue
             ys = []

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 
 from tracegen.core.task import Scene
-from tracegen.kits.constructions import build_figure, draw_figure, figure, printed_numbers, rounds_cleanly
+from tracegen.kits.constructions import build_figure, draw_figure, figure, mark_color, prints, rounds_cleanly
 from tracegen.kits.geometry import rint
 
 SIZE = (760, 560)
@@ -32,7 +32,7 @@ class IncircleTangents(Scene):
 
     def render(self, c, state, params):
         draw_figure(c, state["fig"], (60, 40, c.width - 60, c.height - 40),
-                    mark_color=("accent", "series:1", "series:3")[c.style.accent % 3])
+                    mark_color=mark_color(c.style))
 
 
 SCENE = IncircleTangents()
@@ -88,7 +88,7 @@ def incircle_figure(rng, d, radius, semi=None):
 
 def finish(q, fig, value, keys, question, rounding=None):
     shown = round(value, rounding) if rounding else value
-    q.require(all(abs(v - shown) > 1e-9 for v in printed_numbers(fig)), "the answer is printed")
+    q.require(not prints(fig, shown), "the answer is printed")
     return q.answer(value, witnesses={k: f"pt:{k}" for k in keys}, rounding=rounding,
                     question="The figure shows triangle ABC with its incircle (centre O) touching AB at D, BC at E and "
                              "CA at F; tick marks show equal tangent segments. " + question)

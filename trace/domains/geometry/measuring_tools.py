@@ -130,7 +130,8 @@ def protractor_angle_value(q):
     q.reads(value)
     return q.answer(value, witnesses={"angle_vertex": "vertex", "protractor_reading_tick": "reading"},
                     question="The figure shows a polygon with a protractor centred on the marked angle (?), its "
-                             "baseline along one side of the angle. What is the measure of the marked angle in degrees?")
+                             "baseline along one side of the angle. What is the measure of the marked angle in "
+                             "degrees?")
 
 
 # ---------------------------------------------------------------------- ruler
@@ -198,6 +199,7 @@ def ruler_length_value(q):
     value = round(s["marks"][1] - s["marks"][0])
     q.reads(value)
     return q.answer(value, witnesses="measured",
-                    question="The figure shows a polygon with a centimetre ruler laid along the marked side (?); dashed "
-                             "lines carry the side's ends to the scale. What is the length of the marked side in "
+                    question="The figure shows a polygon with a centimetre ruler laid along the marked side (?); "
+                             "dashed lines carry the side's ends to the scale. What is the length of the marked side "
+                             "in "
                              "centimetres?")

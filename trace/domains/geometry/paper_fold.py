@@ -110,7 +110,8 @@ def folded_segment_length_value(q):
     def fn(s, rng):
         lo, hi = LIMIT[d]
         a, b, c = pick(rng, [t for t in pythagorean_triples(hi) if t[2] >= lo and t[1] < 2.6 * t[0]])
-        s["sheet"] = {k: [round(x, 6), round(y, 6)] for k, (x, y) in sheet(a, b, b * float(rng.uniform(0.05, 0.35))).items()}
+        drawn = sheet(a, b, b * float(rng.uniform(0.05, 0.35)))
+        s["sheet"] = {k: [round(x, 6), round(y, 6)] for k, (x, y) in drawn.items()}
         ask_fp = bool(rng.integers(2))
         leg = ("A", "E", a) if ask_fp else ("A", "F", b)
         if d == 3:                                   # the known leg only as its folded image
@@ -146,7 +147,8 @@ def paper_fold_angle_value(q):
         b = a * math.tan(math.radians(x))                   # angle AEF = x
         if b > 2.8 * a:
             return s
-        s["sheet"] = {k: [round(u, 6), round(v, 6)] for k, (u, v) in sheet(a, b, b * float(rng.uniform(0.08, 0.35))).items()}
+        drawn = sheet(a, b, b * float(rng.uniform(0.08, 0.35)))
+        s["sheet"] = {k: [round(u, 6), round(v, 6)] for k, (u, v) in drawn.items()}
         s["angles"] = [{"v": "E", "a": "A", "b": "F", "text": "x"}, {"v": "E", "a": "F", "b": "P", "text": "x"}]
         if d < 3:
             s["angles"].append({"v": "E", "a": "P", "b": "D", "text": f"{(1800 - 2 * x10) / 10:.1f}°"})

@@ -76,7 +76,8 @@ class PolarGraphPaper(Scene):
 
 SCENE = PolarGraphPaper()
 task = SCENE.task
-INTRO = "The figure shows polar graph paper with marked points; angles are measured counter-clockwise from the 0° ray. "
+INTRO = ("The figure shows polar graph paper with marked points; angles are measured counter-clockwise from the 0° "
+         "ray. ")
 
 
 def angles(s):
@@ -143,7 +144,8 @@ def coordinate_difference_value(q):
     else:
         d = abs(P["a"] - Q["a"]) % 360
         value = min(d, 360 - d)
-        ask = "What is the smaller angle, in degrees, between the rays OP and OQ (the difference of their polar angles)?"
+        ask = ("What is the smaller angle, in degrees, between the rays OP and OQ (the difference of their polar "
+               "angles)?")
     return q.answer(value, witnesses={"P": "pt:P", "Q": "pt:Q"}, question=INTRO + ask)
 
 

@@ -13,7 +13,7 @@ import math
 
 from tracegen.core.canvas import blend
 from tracegen.core.task import Scene
-from tracegen.kits.constructions import build_figure, draw_figure, figure, printed_numbers
+from tracegen.kits.constructions import build_figure, draw_figure, figure, mark_color, prints
 from tracegen.kits.geometry import rint
 
 SIZE = (760, 560)
@@ -37,7 +37,7 @@ class PythagoreanDissection(Scene):
             c.polygon([view.px(fig["pts"][k]) for k in "EFGH"], fill=blend(c.color("series:5"), c.color("paper"), 0.22))
 
         draw_figure(c, fig, (120, 40, c.width - 120, c.height - 40),
-                    mark_color=("accent", "series:1", "series:3")[c.style.accent % 3], under=under)
+                    mark_color=mark_color(c.style), under=under)
 
 
 SCENE = PythagoreanDissection()
@@ -73,7 +73,7 @@ def dissection_figure(rng, d):
 def pythagorean_square_area_value(q):
     fig, facts = build_figure(q, lambda rng: dissection_figure(rng, q.difficulty))
     value = facts["area"]
-    q.require(all(abs(v - value) > 1e-9 for v in printed_numbers(fig)), "the answer is printed")
+    q.require(not prints(fig, value), "the answer is printed")
     q.step("hypotenuse", side=math.sqrt(value))
     return q.answer(value, witnesses={k: f"pt:{k}" for k in "EFGH"},
                     question="The figure shows square ABCD cut into four congruent right triangles (AE = BF = CG = DH) "

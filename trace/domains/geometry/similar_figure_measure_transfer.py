@@ -214,7 +214,12 @@ def edge(names, i, prime=""):
     return names[i] + prime + names[(i + 1) % len(names)] + prime
 
 
-INTRO = "The figure shows two similar figures (not drawn to scale) with corresponding side marks and measurement labels. "
+INTRO = ("The figure shows two similar figures (not drawn to scale) with corresponding side marks and measurement "
+         "labels. ")
+
+
+def pair_names(names) -> str:
+    return f"Figure {''.join(names)} is similar to figure {''.join(n + chr(39) for n in names)}"
 
 
 # ---------------------------------------------------------------------- side through the linear scale
@@ -247,8 +252,8 @@ def corresponding_side_value(q):
     wit = {nm + p: f"pt:{nm}{p}" for nm in ends for p in ("", "'")}
     q.step("scale", k=str(k))
     return q.answer(int(value), witnesses=wit,
-                    question=INTRO + f"Figure {''.join(names)} is similar to figure {''.join(n + chr(39) for n in names)} "
-                                     f"(A corresponds to A', B to B', ...). What is the length of {edge(names, t, chr(39))}?")
+                    question=INTRO + pair_names(names) + " (A corresponds to A', B to B', ...). What is the length "
+                                     f"of {edge(names, t, chr(39))}?")
 
 
 # ---------------------------------------------------------------------- side through the area scale
@@ -276,7 +281,8 @@ def area_scale_side_length_value(q):
         fig1, fig2 = "".join(s["names"]), "".join(nm + "'" for nm in s["names"])
         s["marks"] = [{"fig": 1, "i": t, "ticks": 1, "text": str(lt)}, {"fig": 2, "i": t, "ticks": 1, "text": "?"}]
         if pair:
-            s["notes"] = [{"fig": 1, "text": f"area of {fig1} = {a1}"}, {"fig": 2, "text": f"area of {fig2} = {int(a2)}"}]
+            s["notes"] = [{"fig": 1, "text": f"area of {fig1} = {a1}"},
+                          {"fig": 2, "text": f"area of {fig2} = {int(a2)}"}]
         else:
             r = k * k
             s["notes"] = [{"fig": 2, "text": f"area {fig2} : area {fig1} = {r.numerator} : {r.denominator}"}]
@@ -291,7 +297,7 @@ def area_scale_side_length_value(q):
     wit = {nm + p: f"pt:{nm}{p}" for nm in ends for p in ("", "'")}
     how = "the two areas" if pair else "the area ratio"
     return q.answer(int(value), witnesses=wit,
-                    question=INTRO + f"Figure {''.join(names)} is similar to figure {''.join(n + chr(39) for n in names)}. "
+                    question=INTRO + pair_names(names) + ". "
                                      f"Using {how} to find the scale, what is the length of {edge(names, t, chr(39))}?")
 
 

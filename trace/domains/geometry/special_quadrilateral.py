@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 
 from tracegen.core.task import Scene
-from tracegen.kits.constructions import build_figure, draw_figure, figure, printed_numbers
+from tracegen.kits.constructions import build_figure, draw_figure, figure, mark_color, prints
 from tracegen.kits.geometry import pick, rint
 
 SIZE = (760, 560)
@@ -34,7 +34,7 @@ class SpecialQuadrilateral(Scene):
 
     def render(self, c, state, params):
         draw_figure(c, state["fig"], (90, 50, c.width - 90, c.height - 50),
-                    mark_color=("accent", "series:1", "series:3")[c.style.accent % 3])
+                    mark_color=mark_color(c.style))
 
 
 SCENE = SpecialQuadrilateral()
@@ -138,7 +138,7 @@ def algebraic_angle_value(q):
     target = q.target([t for t in range(lo, hi + 1, 2 if qid.startswith("rhombus") else 1) if t != 90],
                       stratified=True)
     fig, facts = build_figure(q, lambda rng: angle_figure(rng, d, qid, target))
-    q.require(all(abs(v - target) > 1e-9 for v in printed_numbers(fig)), "the answer is printed")
+    q.require(not prints(fig, target), "the answer is printed")
     shape = qid.split("_")[0]
     return q.answer(target, witnesses={k: f"pt:{k}" for k in "ABCD"},
                     question=f"The figure shows {shape} ABCD with two angles written as expressions in x (degrees). "
@@ -211,7 +211,7 @@ def segment_length_value(q):
                       stratified=True)
     fig, facts = build_figure(q, lambda rng: segment_figure(rng, d, qid, target))
     q.require(facts["value"] == target, "the asked segment is not the target")
-    q.require(all(abs(v - target) > 1e-9 for v in printed_numbers(fig)), "the answer is printed")
+    q.require(not prints(fig, target), "the answer is printed")
     shape = qid.split("_")[0]
     keys = "ABCDO" if "O" in fig["dots"] else "ABCD"
     return q.answer(target, witnesses={k: f"pt:{k}" for k in keys},

@@ -172,7 +172,8 @@ def outgoing_bearing_from_turn_value(q):
     return q.answer(int(b), witnesses={"turn_diagram": "region:diagram", "field_note_region": "region:note"},
                     question="The figure shows a survey field sketch with a diagram and a field-note panel. Bearings "
                              "are measured clockwise from north (0 to 359 degrees); a turn is the change of direction "
-                             f"at a station. Using the incoming bearing and the turn(s), what is the bearing of leg {last}?")
+                             "at a station. Using the incoming bearing and the turn(s), what is the bearing of leg "
+                             f"{last}?")
 
 
 # ---------------------------------------------------------------------- leveling sketch
@@ -258,7 +259,8 @@ def station_elevation_value(q):
     e = s["stations"][0]["elev"] + sum(u["bs"] - u["fs"] for u in s["setups"])
     return q.answer(e, witnesses={"station_profile": "region:diagram", "field_note_region": "region:note"},
                     question="The figure shows a survey field sketch with a leveling diagram and a field-note panel. "
-                             "Each instrument setup reads a backsight (BS) on a known point and a foresight (FS) on the "
+                             "Each instrument setup reads a backsight (BS) on a known point and a foresight (FS) on "
+                             "the "
                              "next. Using the benchmark elevation and the staff readings, what is the elevation of "
                              "station L?")
 
