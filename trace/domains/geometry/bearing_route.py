@@ -9,7 +9,7 @@ isosceles, so the direct bearing lies halfway between the two leg bearings (the 
 round).
 
 Difficulty: larger grids, more candidates and a third instruction; leg bearings on a 90°, 5°
-or 1° grid.
+or 2° grid.
 """
 
 from __future__ import annotations

@@ -27,7 +27,6 @@ SIDE = 620
 LETTERS = "ABCD"
 GAP = 0.45                      # a candidate off an outline keeps this far from it (lattice units)
 DIRS = ((1, 0), (0, 1), (1, 0), (0, 1), (1, 1), (1, -1), (2, 1), (1, 2), (2, -1), (1, -2))
-NOUN = {"segment": "line segment", "circle": "circle", "polygon": "polygon"}
 
 
 class CoordinateComposite(Scene):

@@ -7,7 +7,7 @@ angle in degrees or the side's length in centimetres off the tool.
 Difficulty: (protractor) angles on 10° steps read from the right-hand zero; 5° steps; the side
 on the left-hand zero (the inner scale) with the figure turned.  (ruler) a side starting at 0 cm
 on a scale of whole and half centimetres; a side starting at a whole centimetre; a side starting
-between marks on a millimetre scale.
+off the centimetre marks on a millimetre scale.
 """
 
 from __future__ import annotations
