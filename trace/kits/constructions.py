@@ -171,6 +171,11 @@ def printed_numbers(fig) -> list[float]:
     return [float(v) for t in texts for v in re.findall(r"\d+(?:\.\d+)?", t)]
 
 
+def prints(fig, value) -> bool:
+    """Whether a figure's printed texts show ``value`` (a task's answer must not be printed)."""
+    return any(abs(v - value) <= 1e-9 for v in printed_numbers(fig))
+
+
 def rounds_cleanly(v: float, decimals: int = 1, margin: float = 0.02) -> bool:
     """``v`` is at least ``margin`` (in units of its last kept digit) from a rounding boundary, so
     a solver's floating-point error cannot flip the rounded answer."""
@@ -187,6 +192,11 @@ def fmt(v) -> str:
     """A measurement as printed: integers without a decimal point, else one decimal."""
     v = float(v)
     return str(int(round(v))) if abs(v - round(v)) < 1e-9 else f"{v:.1f}"
+
+
+def mark_color(style) -> str:
+    """The colour role of a figure's angle and tick marks under a style: accent, series 1 or 3."""
+    return ("accent", "series:1", "series:3")[style.accent % 3]
 
 
 # ---------------------------------------------------------------------- the view (math -> canvas)
