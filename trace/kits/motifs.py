@@ -148,7 +148,7 @@ def compose(first, then):
     return ((a2 + (-a1 if m2 else a1)) % 360, m1 != m2)
 
 
-def mask(kind: str, angle: float = 0.0, mirror: bool = False, px: int = 64):
+def mask(kind: str, angle: float = 0.0, mirror: bool = False, px: int = 96):
     """A ``px`` x ``px`` boolean raster of the icon's silhouette in one orientation."""
     import cairo
     import numpy as np
@@ -185,20 +185,42 @@ def mask(kind: str, angle: float = 0.0, mirror: bool = False, px: int = 64):
     return a > 127
 
 
+def _centred(m):
+    """``m`` shifted (by whole pixels) so that its centre of mass sits at the raster's centre."""
+    import numpy as np
+
+    ys, xs = np.nonzero(m)
+    if len(xs) == 0:
+        return m
+    h, w = m.shape
+    return np.roll(np.roll(m, int(round(w / 2 - 0.5 - xs.mean())), axis=1), int(round(h / 2 - 0.5 - ys.mean())),
+                   axis=0)
+
+
 def mask_difference(a, b) -> float:
-    """The share of the union of two masks where they differ (0 = identical)."""
-    union = (a | b).sum()
-    return float((a ^ b).sum()) / float(max(1, union))
+    """The share of the union of two masks where they differ once each is centred on its centre
+    of mass, at the best of the shifts by up to two pixels (0 = the same silhouette, wherever it
+    sits in its box)."""
+    import numpy as np
+
+    a, b = _centred(a), _centred(b)
+    best = 1.0
+    for dy in range(-2, 3):
+        for dx in range(-2, 3):
+            s = np.roll(np.roll(b, dx, axis=1), dy, axis=0)
+            best = min(best, float((a ^ s).sum()) / float(max(1, (a | s).sum())))
+    return best
 
 
-# Silhouettes whose eight quarter-turn and mirror images pairwise differ in at least 18 % of
-# their area, and those whose four quarter turns differ in at least 20 % (the kit's tests
-# recompute both with ``mask``).
-CHIRAL_MIN, TURNABLE_MIN = 0.18, 0.2
-CHIRAL = ("flag", "key", "lightning bolt", "music note", "mug", "kite", "boat", "cart", "bar chart", "guitar", "hammer",
-          "boot", "axe", "teapot", "snail", "bird", "watering can", "saw")
+# Silhouettes whose eight quarter-turn and mirror images pairwise differ in at least 24 % of
+# their area (``mask_difference`` at the default raster), and those whose four quarter turns
+# differ in at least 20 %; the kit's tests recompute both.  (Lower thresholds let in icons such
+# as the kite or the crescent, whose mirror images differ only in a small detail.)
+CHIRAL_MIN, TURNABLE_MIN = 0.24, 0.2
+CHIRAL = ("flag", "music note", "bar chart", "hammer", "glasses", "boot", "axe", "teapot", "snail", "bird",
+          "watering can", "saw")
 TURNABLE = ("triangle", "star", "heart", "crescent", "flag", "tree", "house", "bell", "key", "umbrella", "drop",
-            "lightning bolt", "arrow", "music note", "mug", "fish", "gift", "bottle", "kite", "plug", "car", "cloud",
-            "rocket", "boat", "camera", "mushroom", "crown", "folder", "cart", "card", "bar chart", "pin", "trophy",
-            "padlock", "light bulb", "guitar", "headphones", "pencil", "hammer", "phone", "book", "anchor", "glasses",
-            "scissors", "boot", "axe", "teapot", "snail", "bird", "watering can", "saw")
+            "arrow", "music note", "mug", "fish", "gift", "bottle", "kite", "plug", "car", "cloud", "rocket", "boat",
+            "mushroom", "crown", "receipt", "cart", "card", "bar chart", "pin", "trophy", "padlock", "light bulb",
+            "guitar", "headphones", "hammer", "phone", "book", "anchor", "glasses", "scissors", "boot", "axe",
+            "teapot", "snail", "bird", "watering can", "saw")
