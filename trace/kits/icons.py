@@ -45,10 +45,11 @@ def scatter(rng, n: int, x0: float, y0: float, w: float, h: float, cols: int, ro
 
 
 def window(c, x: float, y: float, w: float, h: float, *, title: str | None = None, id=None,
-           fill="panel") -> tuple:
+           fill="panel", title_kind: str = "label") -> tuple:
     """An app-window frame for icon panels: a rounded panel with a header strip (carrying ``title``
-    when given); the strip's look (plain, tinted, dotted title bar) follows the style.  Returns the
-    content box (x0, y0, x1, y1) below the strip."""
+    when given, drawn as a text of ``title_kind``: "option" for a panel's option letter); the
+    strip's look (plain, tinted, dotted title bar) follows the style.  Returns the content box
+    (x0, y0, x1, y1) below the strip."""
     from .cards import rounded_rect
 
     look = c.style.accent % 3
@@ -60,5 +61,5 @@ def window(c, x: float, y: float, w: float, h: float, *, title: str | None = Non
             c.circle(x + 22 + 16 * k, y + 8 + (strip - 6) / 2, 4.5, fill="muted")
     if title:
         c.text(x + w / 2, y + 8 + (strip - 6) / 2, title, size=16, bold=look == 0,
-               color=c.text_on("grid" if look != 2 else "background"))
+               color=c.text_on("grid" if look != 2 else "background"), kind=title_kind)
     return (x + 10, y + strip + 10, x + w - 10, y + h - 10)
