@@ -133,6 +133,29 @@ def draw_motif(c, kind: str, color, cx: float, cy: float, size: float, *, id=Non
     draw_parts(c, transform_parts(parts_of(kind), angle, mirror), color, cx, cy, size, id=id)
 
 
+def draw_motif_cut(c, kind: str, color, cx: float, cy: float, size: float, *, id=None, angle: float = 0.0,
+                   mirror: bool = False, gap="paper", width: float = 3.0) -> None:
+    """``draw_motif`` over a silhouette grown by ``width`` in the colour ``gap``: an icon drawn on
+    top of another stays separated from it by a thin cut, so which one is in front is plain."""
+    parts = transform_parts(parts_of(kind), angle, mirror)
+    s = size / 2
+
+    def pt(p):
+        return (cx + p[0] * s, cy + p[1] * s)
+
+    for part in parts:
+        k, geo = part[0], part[1]
+        if k == "poly":
+            c.polygon([pt(p) for p in geo], fill=gap, stroke=gap, lw=2 * width)
+        elif k == "circle":
+            c.circle(*pt(geo[:2]), geo[2] * s, fill=gap, stroke=gap, lw=2 * width)
+        elif k == "ring":
+            c.circle(*pt(geo[:2]), geo[2] * s, stroke=gap, lw=geo[3] * s + 2 * width)
+        elif k == "line":
+            c.polyline([pt(p) for p in geo], color=gap, lw=part[2] * s + 2 * width)
+    draw_parts(c, parts, color, cx, cy, size, id=id)
+
+
 # The eight orientations of the square's symmetry group, as (angle, mirror): a vertical flip is
 # a mirror image turned by 180 degrees.
 DIHEDRAL = tuple((a, m) for m in (False, True) for a in (0, 90, 180, 270))
