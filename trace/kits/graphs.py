@@ -99,6 +99,44 @@ def planar_candidates(pos, *, dmax, r=NODE_R, clearance=8.0, min_angle=18.0, all
     return sorted([int(pairs[k, 0]), int(pairs[k, 1])] for k in accepted)
 
 
+
+def layout_flaws(pos, edges, r=NODE_R, clearance=8.0, min_angle=20.0) -> int:
+    """How badly ``edges`` read in the layout ``pos``: each pair of crossing edges counts 1, each
+    edge passing within ``r + clearance`` of a node it does not join counts 10, each pair of edges
+    leaving a node less than ``min_angle`` degrees apart counts 5."""
+    P = np.asarray(pos, dtype=float)
+    E = np.asarray(edges, dtype=int).reshape(-1, 2)
+    if len(E) == 0:
+        return 0
+    cross, _ = _cross_matrix(P, E)
+    flaws = int(np.triu(cross, 1).sum())
+    A, B = P[E[:, 0]], P[E[:, 1]]
+    d = B - A
+    t = np.clip(((P[None, :, :] - A[:, None, :]) * d[:, None, :]).sum(2) / (d ** 2).sum(1)[:, None], 0.0, 1.0)
+    dist = np.hypot(*(P[None, :, :] - (A[:, None, :] + t[:, :, None] * d[:, None, :])).transpose(2, 0, 1))
+    idx = np.arange(len(P))
+    dist[(idx[None, :] == E[:, 0:1]) | (idx[None, :] == E[:, 1:2])] = np.inf
+    flaws += 10 * int((dist < r + clearance).sum())
+    for v in range(len(P)):
+        ang = sorted(math.degrees(math.atan2(*(P[b if a == v else a] - P[v])[::-1])) % 360
+                     for a, b in E if v in (a, b))
+        gaps = [(y - x) for x, y in zip(ang, ang[1:] + [ang[0] + 360])] if len(ang) > 1 else []
+        flaws += 5 * sum(g < min_angle for g in gaps)
+    return flaws
+
+
+def tidy_layout(rng, n, edges, box, cols, rows, *, r=NODE_R, tries=40):
+    """The ``grid_layout`` of ``tries`` drawn with the fewest ``layout_flaws`` for ``edges``."""
+    best, best_flaws = None, None
+    for _ in range(tries):
+        pos = grid_layout(rng, n, box, cols, rows, r=r)
+        flaws = layout_flaws(pos, edges, r=r)
+        if best is None or flaws < best_flaws:
+            best, best_flaws = pos, flaws
+            if flaws == 0:
+                break
+    return best
+
 # ---------------------------------------------------------------------------- algorithms
 def adjacency(n, edges, directed=False):
     adj = [[] for _ in range(n)]
