@@ -126,14 +126,19 @@ def layout_flaws(pos, edges, r=NODE_R, clearance=8.0, min_angle=20.0) -> int:
 
 
 def tidy_layout(rng, n, edges, box, cols, rows, *, r=NODE_R, tries=40):
-    """The ``grid_layout`` of ``tries`` drawn with the fewest ``layout_flaws`` for ``edges``."""
-    best, best_flaws = None, None
+    """Of up to ``tries`` ``grid_layout`` draws, the one with the fewest ``layout_flaws`` for
+    ``edges`` and, among those, the widest spread (stopping at a flawless one that spans at least
+    half the box's width and height)."""
+    best, best_key = None, None
+    x0, y0, x1, y1 = box
     for _ in range(tries):
         pos = grid_layout(rng, n, box, cols, rows, r=r)
-        flaws = layout_flaws(pos, edges, r=r)
-        if best is None or flaws < best_flaws:
-            best, best_flaws = pos, flaws
-            if flaws == 0:
+        P = np.asarray(pos)
+        spread = min((P[:, 0].max() - P[:, 0].min()) / (x1 - x0), (P[:, 1].max() - P[:, 1].min()) / (y1 - y0))
+        key = (layout_flaws(pos, edges, r=r), -round(float(spread), 3))
+        if best is None or key < best_key:
+            best, best_key = pos, key
+            if key[0] == 0 and spread >= 0.5:
                 break
     return best
 

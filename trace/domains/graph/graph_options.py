@@ -133,7 +133,7 @@ def _mutations(r, labels, edges, directed, all_labels):
         kind = int(r.integers(3))
         e = es[int(r.integers(len(es)))]
         if kind == 0:
-            new = [p for p in pool if p not in edges and set(p) & set(labels)]
+            new = [p for p in pool if p not in edges and (p[1], p[0]) not in edges and set(p) & set(labels)]
             if new:
                 out.append(frozenset(set(edges) - {e} | {new[int(r.integers(len(new)))]}))
         elif kind == 1 and directed:
