@@ -117,11 +117,17 @@ def layout_flaws(pos, edges, r=NODE_R, clearance=8.0, min_angle=20.0) -> int:
     idx = np.arange(len(P))
     dist[(idx[None, :] == E[:, 0:1]) | (idx[None, :] == E[:, 1:2])] = np.inf
     flaws += 10 * int((dist < r + clearance).sum())
-    for v in range(len(P)):
-        ang = sorted(math.degrees(math.atan2(*(P[b if a == v else a] - P[v])[::-1])) % 360
-                     for a, b in E if v in (a, b))
-        gaps = [(y - x) for x, y in zip(ang, ang[1:] + [ang[0] + 360])] if len(ang) > 1 else []
-        flaws += 5 * sum(g < min_angle for g in gaps)
+    # the directions in which edges leave each node, sorted around it: gaps between neighbours
+    node = np.concatenate([E[:, 0], E[:, 1]])
+    vec = np.concatenate([B - A, A - B])
+    ang = np.degrees(np.arctan2(vec[:, 1], vec[:, 0])) % 360
+    order = np.lexsort((ang, node))
+    node, ang = node[order], ang[order]
+    same = node[1:] == node[:-1]
+    starts = np.flatnonzero(np.r_[True, ~same])
+    ends = np.r_[starts[1:], len(node)] - 1
+    wrap = ang[starts] + 360 - ang[ends]
+    flaws += 5 * int(((ang[1:] - ang[:-1])[same] < min_angle).sum() + ((wrap < min_angle) & (ends > starts)).sum())
     return flaws
 
 
