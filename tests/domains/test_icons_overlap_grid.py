@@ -41,7 +41,6 @@ def test_the_upper_icon_owns_the_overlap():
             c = Canvas(240, 240, Style())
             overlap_grid._pair(c, kinds, p, 120, 120, 90)
             pair = c.to_rgb().astype(int)
-            bg = pair[0, 0]
             dx, dy = overlap_grid.OFFSETS[p["side"]]
             d = 90 * p["shift"]
             rgb = [np.array(NAMED_COLORS[p["colors"][k]]) * 255 for k in (0, 1)]

@@ -183,17 +183,23 @@ def contained_subgraph_label(q):
         return {"title": "Target Graph", "main": g, "options": opts}
 
     s = q.edit(build)
-    q.require("bad" not in s, "too few distractors")
     target = labelled(s["main"])
-    hits = [i for i, o in enumerate(s["options"]) if labelled(o) <= target]
-    q.require(len(hits) == 1, "not exactly one contained option")
+    return _answer(q, s, lambda o: labelled(o) <= target, "subgraph",
+                   "The image shows a Target Graph above four labelled graph options.{arrows} Which option shows a "
+                   "labelled subgraph of the Target Graph, that is, every edge it draws joins the same labelled "
+                   "nodes in the Target Graph?")
+
+
+def _answer(q, s, qualifies, step, question):
+    """The one option that ``qualifies``: its letter, its panel, and the question (``{arrows}``
+    filled in for directed graphs)."""
+    q.require("bad" not in s, "too few distractors")
+    hits = [i for i, o in enumerate(s["options"]) if qualifies(o)]
+    q.require(len(hits) == 1, "not exactly one qualifying option")
     pick = LETTERS[hits[0]]
-    q.step("subgraph", target=sorted(target), match=pick)
+    q.step(step, main=sorted(labelled(s["main"])), match=pick)
     arrows = " Arrow directions matter." if s["main"]["directed"] else ""
-    return q.answer(pick, witnesses=f"option:{pick}",
-                    question=(f"The image shows a Target Graph above four labelled graph options.{arrows} Which "
-                              f"option shows a labelled subgraph of the Target Graph, that is, every edge it draws "
-                              f"joins the same labelled nodes in the Target Graph?"),
+    return q.answer(pick, witnesses=f"option:{pick}", question=question.format(arrows=arrows),
                     examples=[x for x in LETTERS[:4] if x != pick])
 
 
@@ -215,15 +221,7 @@ def same_structure_label(q):
         return {"title": "Reference", "main": g, "options": opts}
 
     s = q.edit(build)
-    q.require("bad" not in s, "too few distractors")
     ref = labelled(s["main"])
-    hits = [i for i, o in enumerate(s["options"]) if labelled(o) == ref]
-    q.require(len(hits) == 1, "not exactly one matching option")
-    pick = LETTERS[hits[0]]
-    q.step("structure", reference=sorted(ref), match=pick)
-    arrows = " Arrow directions matter." if s["main"]["directed"] else ""
-    return q.answer(pick, witnesses=f"option:{pick}",
-                    question=(f"The image shows a Reference labelled graph above four labelled graph options.{arrows} "
-                              f"Which option has exactly the same labelled nodes and edges as the Reference, ignoring "
-                              f"the layout?"),
-                    examples=[x for x in LETTERS[:4] if x != pick])
+    return _answer(q, s, lambda o: labelled(o) == ref, "structure",
+                   "The image shows a Reference labelled graph above four labelled graph options.{arrows} Which "
+                   "option has exactly the same labelled nodes and edges as the Reference, ignoring the layout?")

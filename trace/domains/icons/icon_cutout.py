@@ -9,7 +9,6 @@ level 2 six options as the original, level 3 six options, smaller cut-outs and a
 
 from __future__ import annotations
 
-import math
 from functools import lru_cache
 
 import numpy as np
@@ -18,7 +17,7 @@ from tracegen.core.options import LETTERS
 from tracegen.core.task import Scene
 from tracegen.kits.cards import rounded_rect
 from tracegen.kits.glyphs import ALL_ICONS
-from tracegen.kits.icons import COLORS, window
+from tracegen.kits.icons import COLORS, option_cells, window
 from tracegen.kits.motifs import EXTRA, draw_motif, mask
 
 SIZE = (1104, 640)
@@ -92,18 +91,8 @@ class IconCutout(Scene):
         c.ctx.restore()
         c.rect(x0, y0, x1 - x0, y1 - y0, stroke="muted", lw=1.4, id="fragment")
         n = len(state["options"])
-        cols = 3 if n > 4 else 2
-        rows = math.ceil(n / cols)
-        gap = 22.0
-        side = min((ox1 - ox0 - gap * (cols + 1)) / cols, (oy1 - oy0 - gap * (rows + 1)) / rows)
-        gx = (ox0 + ox1 - cols * side - (cols - 1) * gap) / 2
-        gy = (oy0 + oy1 - rows * side - (rows - 1) * gap) / 2
-        for i, kind in enumerate(state["options"]):
-            rr, kk = divmod(i, cols)
-            x, y = gx + kk * (side + gap), gy + rr * (side + gap)
-            rounded_rect(c, x, y, side, side, radius=12, fill="paper", stroke="muted", lw=1.6,
-                         id=f"option:{LETTERS[i]}")
-            c.text(x + 16, y + 18, LETTERS[i], size=17, bold=True, kind="option")
+        cells = option_cells(c, (ox0, oy0, ox1, oy1), n, cols=3 if n > 4 else 2, max_side=1000.0)
+        for kind, (x, y, side, _) in zip(state["options"], cells):
             draw_motif(c, kind, state["color"], x + side / 2, y + side / 2 + 8, side * 0.62)
 
 

@@ -15,12 +15,10 @@ arrangements broken by one wrongly turned icon.
 
 from __future__ import annotations
 
-import math
-
 from tracegen.core.options import LETTERS
 from tracegen.core.task import Scene
 from tracegen.kits.cards import rounded_rect
-from tracegen.kits.icons import COLORS, window
+from tracegen.kits.icons import COLORS, option_cells, window
 from tracegen.kits.motifs import CHIRAL, DIHEDRAL, compose, draw_motif
 
 SIZE = (1104, 640)
@@ -132,17 +130,8 @@ class MirrorGrid(Scene):
                          id="reference")
             _draw_arrangement(c, state["reference"], cx, cy, side)
         k = len(state["options"])
-        cols = 3 if k > 4 else 2
-        rows = math.ceil(k / cols)
-        side = min((ox1 - ox0 - 20 * (cols + 1)) / cols, (oy1 - oy0 - 24 * rows) / rows, 240.0)
-        gx = (ox0 + ox1 - cols * side - (cols - 1) * 24) / 2
-        gy = (oy0 + oy1 - rows * side - (rows - 1) * 20) / 2
-        for i, opt in enumerate(state["options"]):
-            rr, kk = divmod(i, cols)
-            bx, by = gx + kk * (side + 24), gy + rr * (side + 20)
-            rounded_rect(c, bx, by, side, side, radius=12, fill="paper", stroke="muted", lw=1.6,
-                         id=f"option:{LETTERS[i]}")
-            c.text(bx + 16, by + 18, LETTERS[i], size=17, bold=True, kind="option")
+        cells = option_cells(c, (ox0, oy0, ox1, oy1), k, cols=3 if k > 4 else 2)
+        for opt, (bx, by, side, _) in zip(state["options"], cells):
             if grid:
                 kind, color, angle, mirror = opt
                 draw_motif(c, kind, color, bx + side / 2, by + side / 2 + 6, side * 0.34, angle=angle, mirror=mirror)

@@ -10,14 +10,13 @@ Reference, level 2 five to eight cells as the original, level 3 eight cells with
 
 from __future__ import annotations
 
-import math
 from functools import lru_cache
 
 import numpy as np
 
 from tracegen.core.task import Scene
 from tracegen.kits.cards import rounded_rect
-from tracegen.kits.icons import COLORS, window
+from tracegen.kits.icons import COLORS, option_cells, window
 from tracegen.kits.motifs import draw_motif, draw_motif_cut, mask
 
 SIZE = (1104, 640)
@@ -82,19 +81,9 @@ class OverlapGrid(Scene):
                      id="reference")
         _pair(c, state["kinds"], state["reference"], cx, cy, 96)
         n = len(state["cells"])
-        cols = 4 if n > 6 else 3 if n > 4 else 2
-        rows = math.ceil(n / cols)
-        gap = 18.0
-        cw = (ox1 - ox0 - gap * (cols + 1)) / cols
-        ch = min((oy1 - oy0 - gap * (rows + 1)) / rows, cw * 1.15)
-        gy = (oy0 + oy1 - rows * ch - (rows - 1) * gap) / 2
-        for i, p in enumerate(state["cells"]):
-            rr, kk = divmod(i, cols)
-            in_row = min(cols, n - rr * cols)
-            bx = (ox0 + ox1 - in_row * cw - (in_row - 1) * gap) / 2 + kk * (cw + gap)
-            by = gy + rr * (ch + gap)
-            rounded_rect(c, bx, by, cw, ch, radius=12, fill="paper", stroke="muted", lw=1.6, id=f"cell:{LETTERS[i]}")
-            c.text(bx + 16, by + 18, LETTERS[i], size=17, bold=True, kind="option")
+        cells = option_cells(c, (ox0, oy0, ox1, oy1), n, cols=4 if n > 6 else 3 if n > 4 else 2, gap=18.0,
+                             square=False, max_aspect=1.15, prefix="cell")
+        for p, (bx, by, cw, ch) in zip(state["cells"], cells):
             _pair(c, state["kinds"], p, bx + cw / 2, by + ch / 2 + 8, min(cw, ch) * 0.4)
 
 

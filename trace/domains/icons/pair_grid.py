@@ -12,12 +12,9 @@ near miss and turns the "before" icons of the transform cells.
 
 from __future__ import annotations
 
-import math
-
 from tracegen.core.options import LETTERS
 from tracegen.core.task import Scene
-from tracegen.kits.cards import rounded_rect
-from tracegen.kits.icons import COLORS, window
+from tracegen.kits.icons import COLORS, option_cells, window
 from tracegen.kits.motifs import CHIRAL, MOTIFS, TRANSFORMS, compose, draw_motif
 
 SIZE = (1104, 640)
@@ -47,16 +44,9 @@ class PairGrid(Scene):
         ox0, oy0, ox1, oy1 = window(c, 362, 16, w - 378, h - 32, title="Scene")
         _draw_pair(c, state["reference"], (lx0 + lx1) / 2, (ly0 + ly1) / 2, 84, id="reference")
         n = len(state["cells"])
-        cols = 3 if n > 4 else 2
-        rows = math.ceil(n / cols)
-        gap = 20.0
-        cw = (ox1 - ox0 - gap * (cols + 1)) / cols
-        ch = (oy1 - oy0 - gap * (rows + 1)) / rows
-        for i, p in enumerate(state["cells"]):
-            rr, kk = divmod(i, cols)
-            bx, by = ox0 + gap + kk * (cw + gap), oy0 + gap + rr * (ch + gap)
-            rounded_rect(c, bx, by, cw, ch, radius=12, fill="paper", stroke="muted", lw=1.6, id=f"cell:{LETTERS[i]}")
-            c.text(bx + 16, by + 18, LETTERS[i], size=17, bold=True, kind="option")
+        cells = option_cells(c, (ox0, oy0, ox1, oy1), n, cols=3 if n > 4 else 2, gap=20.0, square=False,
+                             prefix="cell")
+        for p, (bx, by, cw, ch) in zip(state["cells"], cells):
             _draw_pair(c, p, bx + cw / 2, by + ch / 2 + 8, min(70.0, cw * 0.3))
 
 

@@ -12,12 +12,10 @@ image and offers the near misses (the operation applied the wrong way, the Refer
 
 from __future__ import annotations
 
-import math
-
 from tracegen.core.options import LETTERS
 from tracegen.core.task import Scene
 from tracegen.kits.cards import rounded_rect
-from tracegen.kits.icons import COLORS, window
+from tracegen.kits.icons import COLORS, option_cells, window
 from tracegen.kits.motifs import CHIRAL, DIHEDRAL, TRANSFORMS, compose, draw_motif
 
 SIZE = (1104, 640)
@@ -59,18 +57,8 @@ class SingleTransformOptions(Scene):
                    id="reference")
         c.text(cx, by1 - 60, CUES[state["op"]], size=19, bold=True, id="cue")
         n = len(state["options"])
-        cols = 3 if n > 4 else 2
-        rows = math.ceil(n / cols)
-        gap = 22.0
-        side = min((ox1 - ox0 - gap * (cols + 1)) / cols, (oy1 - oy0 - gap * (rows + 1)) / rows)
-        gx = (ox0 + ox1 - cols * side - (cols - 1) * gap) / 2
-        gy = (oy0 + oy1 - rows * side - (rows - 1) * gap) / 2
-        for i, (oa, om) in enumerate(state["options"]):
-            rr, kk = divmod(i, cols)
-            x, y = gx + kk * (side + gap), gy + rr * (side + gap)
-            rounded_rect(c, x, y, side, side, radius=12, fill="paper", stroke="muted", lw=1.6,
-                         id=f"option:{LETTERS[i]}")
-            c.text(x + 16, y + 18, LETTERS[i], size=17, bold=True, kind="option")
+        cells = option_cells(c, (ox0, oy0, ox1, oy1), n, cols=3 if n > 4 else 2, max_side=1000.0)
+        for (oa, om), (x, y, side, _) in zip(state["options"], cells):
             draw_motif(c, state["kind"], state["color"], x + side / 2, y + side / 2 + 8, side * 0.46, angle=oa,
                        mirror=om)
 
