@@ -24,13 +24,13 @@ ROMAN = ("I", "II", "III", "IV")
 N_GENS = {1: (3, 3), 2: (3, 4), 3: (4, 4)}
 SIBS = {1: (2, 3), 2: (2, 4), 3: (3, 4)}
 RELATIONS = ("parent", "child", "sibling", "partner", "grandparent", "grandchild")
-CHART = (120.0, 140.0, 940.0, 565.0)
-MAX_WIDTH = {1: 10, 2: 12, 3: 14}        # people side by side in the widest generation     # the people's area: x0, y0, x1, y1
+CHART = (120.0, 140.0, 940.0, 565.0)     # the people's area: x0, y0, x1, y1
+MAX_WIDTH = {1: 10, 2: 12, 3: 14}        # people side by side in the widest generation
 
 
 def family(r, difficulty):
-    """People as dicts (sex, generation, parents, partner), parents before children, and the
-    slot (x position in sibship order) of each; one founder couple at the top."""
+    """People as dicts (sex, generation, parents, partner), parents before children, one founder
+    couple at the top; partners who marry in have no parents in the chart."""
     gens = int(r.integers(N_GENS[difficulty][0], N_GENS[difficulty][1] + 1))
     people = [{"sex": "m", "gen": 0, "parents": None, "partner": 1}, {"sex": "f", "gen": 0, "parents": None,
                                                                         "partner": 0}]
@@ -92,7 +92,6 @@ def slots(people):
         for j, who in enumerate(members):
             x[who] = start + j + 0.5
 
-    x[1] = None
     place(0, 0.0)
     # the founders: side by side over their children
     total = width(0)

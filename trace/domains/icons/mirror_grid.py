@@ -32,9 +32,6 @@ MIRRORS = {
 }
 SYMMETRIES = {"vertical": ("vertical",), "horizontal": ("horizontal",), "diagonal_main": ("diagonal_main",),
               "diagonal_anti": ("diagonal_anti",), "both_axes": ("vertical", "horizontal"), "none": ()}
-SYMMETRY_WORDS = {"vertical": "a left-right mirror (vertical axis)", "horizontal": "a top-bottom mirror",
-                  "diagonal_main": "a mirror across the main diagonal", "diagonal_anti": "a mirror across the "
-                  "anti-diagonal", "both_axes": "mirrors across both axes", "none": "no mirror"}
 LATTICE = (-1.5, -0.5, 0.5, 1.5)
 GRID_DIMS = {1: (2, 4), 2: (4, 4), 3: (4, 6)}
 

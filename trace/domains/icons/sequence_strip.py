@@ -21,7 +21,6 @@ SIZE = (720, 440)
 KINDS = tuple(k for k in TURNABLE if k in ORIENTED)   # every eighth turn looks different
 PALETTE = tuple(c for c in COLORS if c not in ("black", "gray"))
 N_CELLS = {1: 4, 2: 4, 3: 5}
-ATTRIBUTE_WORDS = {"count": "icon counts", "rotation": "icon rotations", "size": "icon sizes"}
 
 
 class SequenceStrip(Scene):
