@@ -147,10 +147,10 @@ def frequency_extreme_type_label(q):
 
     def build(st, r):
         if most:
-            w = int(r.integers(1 + gap, 5 if d == 1 else 6))
+            w = int(r.integers(max(3, 1 + gap), 5 if d == 1 else 6))
             others = [int(r.integers(max(1, w - gap - 2), w - gap + 1)) for _ in range(k - 1)]
         else:
-            w = int(r.integers(1, 3))
+            w = int(r.integers(1, 6 - gap))
             others = [int(r.integers(w + gap, min(5, w + gap + 2) + 1)) for _ in range(k - 1)]
         counts = others[:pos] + [w] + others[pos:]
         st = populate(st, r, counts, d)
