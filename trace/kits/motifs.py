@@ -1,17 +1,21 @@
 """Icons under exact geometric transforms: turns by any angle and mirror images of every
-silhouette of ``glyphs.ALL_ICONS`` and of the geometric shapes of ``icons.SHAPES``.
+silhouette of ``glyphs.ALL_ICONS``, of the geometric shapes of ``icons.SHAPES`` and of a few more
+asymmetric silhouettes (``EXTRA``: boot, axe, teapot, ...); ``MOTIFS`` names them all.
 
 ``draw_parts`` (pictograms) turns only the centres of circles and ellipses, which is exact for
 the small tilts of the scenes that use it but not for a quarter turn of an ellipse.  Transform
 scenes (rotation and mirror options, wallpaper groups, sequences of turns) need the picture of
 a turned icon to be the turned picture, so here every part is transformed point by point:
 ellipses become polygons, mirror images negate x before the turn.  ``draw_motif`` then draws the
-transformed parts with ``draw_parts`` (same colouring, details and outline rules).
+transformed parts with ``draw_parts`` (same colouring, details and outline rules);
+``draw_motif_cut`` draws an icon that lies on top of another with a thin cut around it.
+Orientations are (angle, mirror) pairs; ``compose`` chains them and ``TRANSFORMS`` names the
+quarter turns and flips.
 
-``mask`` rasterises an icon in one orientation (for tests and vocabulary checks).  ``CHIRAL``
-lists the icons whose eight quarter-turn and mirror images all differ, ``TURNABLE`` those whose
-four quarter turns differ (mirror images may coincide with a turn); both are checked against
-``mask`` by the kit's tests.
+``mask`` rasterises an icon in one orientation and ``mask_difference`` compares two silhouettes.
+``CHIRAL`` lists the icons whose eight quarter-turn and mirror images all clearly differ,
+``TURNABLE`` those whose four quarter turns do (mirror images may coincide with a turn); the
+kit's tests recompute both from ``mask``.
 """
 
 from __future__ import annotations
