@@ -102,6 +102,10 @@ SCENE = OverlapGrid()
 task = SCENE.task
 
 
+def _a(kind):
+    return f"{'an' if kind[0] in 'aeiou' else 'a'} \"{kind}\""
+
+
 @task("occlusion_order_count", answer="integer", annotation="bbox_set", ops="counting,spatial_relations")
 def occlusion_order_count(q):
     d = q.difficulty
@@ -122,7 +126,7 @@ def occlusion_order_count(q):
     q.step("orders", reference=top, cells=[p["top"] for p in s["cells"]], same=hits)
     a, b = s["kinds"]
     return q.answer(len(hits), witnesses=[f"cell:{LETTERS[i]}" for i in hits],
-                    question=(f"The image shows a Reference cell with a \"{a}\" icon and a \"{b}\" icon overlapping, "
+                    question=(f"The image shows a Reference cell with {_a(a)} icon and {_a(b)} icon overlapping, "
                               f"beside a labelled Scene grid of cells with the same two icons. How many labelled "
                               f"Scene cells show the same front-to-back order as the Reference, that is, the same "
                               f"icon on top?"))
