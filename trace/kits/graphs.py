@@ -99,6 +99,55 @@ def planar_candidates(pos, *, dmax, r=NODE_R, clearance=8.0, min_angle=18.0, all
     return sorted([int(pairs[k, 0]), int(pairs[k, 1])] for k in accepted)
 
 
+
+def layout_flaws(pos, edges, r=NODE_R, clearance=8.0, min_angle=20.0) -> int:
+    """How badly ``edges`` read in the layout ``pos``: each pair of crossing edges counts 1, each
+    edge passing within ``r + clearance`` of a node it does not join counts 10, each pair of edges
+    leaving a node less than ``min_angle`` degrees apart counts 5."""
+    P = np.asarray(pos, dtype=float)
+    E = np.asarray(edges, dtype=int).reshape(-1, 2)
+    if len(E) == 0:
+        return 0
+    cross, _ = _cross_matrix(P, E)
+    flaws = int(np.triu(cross, 1).sum())
+    A, B = P[E[:, 0]], P[E[:, 1]]
+    d = B - A
+    t = np.clip(((P[None, :, :] - A[:, None, :]) * d[:, None, :]).sum(2) / (d ** 2).sum(1)[:, None], 0.0, 1.0)
+    dist = np.hypot(*(P[None, :, :] - (A[:, None, :] + t[:, :, None] * d[:, None, :])).transpose(2, 0, 1))
+    idx = np.arange(len(P))
+    dist[(idx[None, :] == E[:, 0:1]) | (idx[None, :] == E[:, 1:2])] = np.inf
+    flaws += 10 * int((dist < r + clearance).sum())
+    # the directions in which edges leave each node, sorted around it: gaps between neighbours
+    node = np.concatenate([E[:, 0], E[:, 1]])
+    vec = np.concatenate([B - A, A - B])
+    ang = np.degrees(np.arctan2(vec[:, 1], vec[:, 0])) % 360
+    order = np.lexsort((ang, node))
+    node, ang = node[order], ang[order]
+    same = node[1:] == node[:-1]
+    starts = np.flatnonzero(np.r_[True, ~same])
+    ends = np.r_[starts[1:], len(node)] - 1
+    wrap = ang[starts] + 360 - ang[ends]
+    flaws += 5 * int(((ang[1:] - ang[:-1])[same] < min_angle).sum() + ((wrap < min_angle) & (ends > starts)).sum())
+    return flaws
+
+
+def tidy_layout(rng, n, edges, box, cols, rows, *, r=NODE_R, tries=40):
+    """Of up to ``tries`` ``grid_layout`` draws, the one with the fewest ``layout_flaws`` for
+    ``edges`` and, among those, the widest spread (stopping at a flawless one that spans at least
+    half the box's width and height)."""
+    best, best_key = None, None
+    x0, y0, x1, y1 = box
+    for _ in range(tries):
+        pos = grid_layout(rng, n, box, cols, rows, r=r)
+        P = np.asarray(pos)
+        spread = min((P[:, 0].max() - P[:, 0].min()) / (x1 - x0), (P[:, 1].max() - P[:, 1].min()) / (y1 - y0))
+        key = (layout_flaws(pos, edges, r=r), -round(float(spread), 3))
+        if best is None or key < best_key:
+            best, best_key = pos, key
+            if key[0] == 0 and spread >= 0.5:
+                break
+    return best
+
 # ---------------------------------------------------------------------------- algorithms
 def adjacency(n, edges, directed=False):
     adj = [[] for _ in range(n)]

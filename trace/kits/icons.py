@@ -45,10 +45,11 @@ def scatter(rng, n: int, x0: float, y0: float, w: float, h: float, cols: int, ro
 
 
 def window(c, x: float, y: float, w: float, h: float, *, title: str | None = None, id=None,
-           fill="panel") -> tuple:
+           fill="panel", title_kind: str = "label") -> tuple:
     """An app-window frame for icon panels: a rounded panel with a header strip (carrying ``title``
-    when given); the strip's look (plain, tinted, dotted title bar) follows the style.  Returns the
-    content box (x0, y0, x1, y1) below the strip."""
+    when given, drawn as a text of ``title_kind``: "option" for a panel's option letter); the
+    strip's look (plain, tinted, dotted title bar) follows the style.  Returns the content box
+    (x0, y0, x1, y1) below the strip."""
     from .cards import rounded_rect
 
     look = c.style.accent % 3
@@ -60,5 +61,36 @@ def window(c, x: float, y: float, w: float, h: float, *, title: str | None = Non
             c.circle(x + 22 + 16 * k, y + 8 + (strip - 6) / 2, 4.5, fill="muted")
     if title:
         c.text(x + w / 2, y + 8 + (strip - 6) / 2, title, size=16, bold=look == 0,
-               color=c.text_on("grid" if look != 2 else "background"))
+               color=c.text_on("grid" if look != 2 else "background"), kind=title_kind)
     return (x + 10, y + strip + 10, x + w - 10, y + h - 10)
+
+
+def option_cells(c, box, n: int, *, cols: int, gap: float = 22.0, square: bool = True, max_side: float = 240.0,
+                 max_aspect: float | None = None, labels: str = "ABCDEFGH", prefix: str = "option") -> list[tuple]:
+    """``n`` labelled option cells in rows of ``cols`` centred in ``box`` (x0, y0, x1, y1): rounded
+    paper cells (square, or filling the box with a height of at most ``max_aspect`` widths), each with
+    its letter in the top-left corner drawn as an option; a shorter last row is centred.  Registers
+    ``{prefix}:{letter}`` and returns each cell's (x, y, w, h)."""
+    import math
+
+    from .cards import rounded_rect
+
+    x0, y0, x1, y1 = box
+    rows = math.ceil(n / cols)
+    w = (x1 - x0 - gap * (cols + 1)) / cols
+    h = (y1 - y0 - gap * (rows + 1)) / rows
+    if square:
+        w = h = min(w, h, max_side)
+    elif max_aspect:
+        h = min(h, w * max_aspect)
+    top = (y0 + y1 - rows * h - (rows - 1) * gap) / 2
+    out = []
+    for i in range(n):
+        r, k = divmod(i, cols)
+        in_row = min(cols, n - r * cols)
+        x = (x0 + x1 - in_row * w - (in_row - 1) * gap) / 2 + k * (w + gap)
+        y = top + r * (h + gap)
+        rounded_rect(c, x, y, w, h, radius=12, fill="paper", stroke="muted", lw=1.6, id=f"{prefix}:{labels[i]}")
+        c.text(x + 16, y + 18, labels[i], size=17, bold=True, kind="option")
+        out.append((x, y, w, h))
+    return out
