@@ -1,0 +1,256 @@
+"""Document and application pages: a titled sheet, banded panels, list rows, marker icons, letter
+badges, numbered step discs, status pills and the window chrome of desktop applications and
+browsers.
+
+Used by the page scenes that print their data as text in a designed layout (category grids,
+sectioned lists, step lists, forms, record tables, control boards, workspaces, web pages).
+Everything draws with colour roles and tints of the theme's series colours, so the style space
+applies; looks are picked from ``c.style`` (render-only).  Text on a fill uses ``c.text_on``.
+
+Page titles and notes are drawn from the semantic stream by ``page_title`` (they are part of the
+state, never of the answer).
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..core.canvas import blend
+from .cards import rounded_rect
+from .glyphs import draw_glyph
+
+# ---------------------------------------------------------------------------- titles
+TITLE_HEADS = ("Flow", "Vertex", "Events", "Pipeline", "Throughput", "Balance", "Demand", "Supply", "Load",
+               "Operating", "Regional", "Quarterly", "Field", "Program", "Portfolio", "Service", "Network",
+               "Capacity", "Signal", "Harbor", "Summit", "Atlas", "Beacon", "Meridian")
+TITLE_KINDS = ("Review", "Snapshot", "Summary Packet", "Notes", "Context Sheet", "Status Update", "Brief",
+               "Digest", "Overview", "Bulletin", "Register", "Handbook")
+SUB_PLACES = ("Nimbus", "Terra", "Willow", "Alpha", "Delta", "Cedar", "Orion", "Vega", "Juniper", "Harbor")
+
+
+def page_title(rng) -> tuple[str, str]:
+    """A page title ("Vertex Load Snapshot E17") and a context-only subtitle line."""
+    head = TITLE_HEADS[int(rng.integers(len(TITLE_HEADS)))]
+    kind = TITLE_KINDS[int(rng.integers(len(TITLE_KINDS)))]
+    code = "ABCDEFGHJKLMNPQRSTUVWXYZ"[int(rng.integers(24))] + str(int(rng.integers(10, 99)))
+    title = f"{head} {kind} {code}" if rng.random() < 0.6 else f"{head} {kind}"
+    key = "CKLPRWZ"[int(rng.integers(7))] + str(int(rng.integers(10, 99)))
+    sub = (f"Key: {key} marks a context-only note." if rng.random() < 0.5 else
+           f"Reference caption {key} for {SUB_PLACES[int(rng.integers(len(SUB_PLACES)))]}.")
+    return title, sub
+
+
+# ---------------------------------------------------------------------------- sheet and panels
+def band_fill(c, k: int = 0):
+    """A deep tint of series colour k (towards the theme's ink): header bands and bars."""
+    return blend(c.style.series(k), c.color("ink"), 0.7)
+
+
+def sheet(c, w: float, h: float, title: str, subtitle: str | None = None, *, margin: float = 18.0,
+          band_h: float = 86.0, title_size: float = 26.0) -> float:
+    """The page: a rounded paper sheet over the canvas with the title (and a subtitle) in a filled
+    header band or, for some looks, above a rule.  Returns the y where the content starts."""
+    look = c.style.accent % 2
+    x0, y0 = margin, margin
+    rounded_rect(c, x0, y0, w - 2 * margin, h - 2 * margin, radius=16, fill="paper", stroke="grid", lw=1.4)
+    if look == 0:
+        fill = band_fill(c, 0)
+        rounded_rect(c, x0, y0, w - 2 * margin, band_h, radius=16, fill=fill)
+        c.rect(x0, y0 + band_h - 16, w - 2 * margin, 16, fill=fill)
+        col = c.text_on(fill)
+    else:
+        c.line(x0 + 24, y0 + band_h - 4, w - margin - 24, y0 + band_h - 4, color="grid", lw=1.5)
+        col = "ink"
+    ty = y0 + (band_h * 0.38 if subtitle else band_h / 2)
+    c.text(x0 + 26, ty, title, size=title_size, anchor="l", color=col, bold=c.style.accent % 3 == 0)
+    if subtitle:
+        c.text(x0 + 26, y0 + band_h * 0.74, subtitle, size=14, anchor="l", color=col)
+    return y0 + band_h + 12
+
+
+def banded_panel(c, box, title: str, *, k: int = 0, bar_h: float = 36.0, id=None, title_id=None,
+                 size: float = 17.0, tinted: bool = True, right: str | None = None) -> tuple:
+    """A panel under a filled title bar (series colour k); the body is paper or a light tint.
+    ``right`` prints a small note at the bar's right end.  Returns the body box."""
+    x0, y0, x1, y1 = box
+    body = blend(c.style.series(k), c.color("paper"), 0.07) if tinted else c.color("paper")
+    rounded_rect(c, x0, y0, x1 - x0, y1 - y0, radius=10, fill=body, stroke="grid", lw=1.2, id=id)
+    fill = band_fill(c, k)
+    rounded_rect(c, x0, y0, x1 - x0, bar_h, radius=10, fill=fill)
+    c.rect(x0, y0 + bar_h - 10, x1 - x0, 10, fill=fill)
+    c.text(x0 + 14, y0 + bar_h / 2, title, size=size, anchor="l", color=c.text_on(fill), id=title_id)
+    if right:
+        c.text(x1 - 12, y0 + bar_h / 2, right, size=13, anchor="r", color=c.text_on(fill))
+    return (x0 + 8, y0 + bar_h + 6, x1 - 8, y1 - 8)
+
+
+def strip_header(c, box, title: str, *, k: int = 0, id=None, size: float = 14.0) -> tuple:
+    """A light tinted strip carrying a sub-heading (the title's box is registered as ``id``);
+    returns the box below it."""
+    x0, y0, x1, y1 = box
+    fill = blend(c.style.series(k), c.color("paper"), 0.16)
+    rounded_rect(c, x0, y0, x1 - x0, y1 - y0, radius=6, fill=fill)
+    c.text(x0 + 10, (y0 + y1) / 2, title, size=size, anchor="l", bold=True, color=c.text_on(fill), id=id)
+    return (x0, y1, x1, y1)
+
+
+def list_rows(c, box, labels, *, k: int = 0, ids=None, size: float = 14.0, bullet: str = "dot",
+              markers=None, label_ids=None) -> list[tuple]:
+    """Rows splitting ``box`` evenly: a bullet (a dot in series colour k, or the ``markers[i]``
+    icon), the label, and a rule under every row but the last.  Registers row i's box as
+    ``ids[i]``; returns the row boxes."""
+    x0, y0, x1, y1 = box
+    n = len(labels)
+    rh = (y1 - y0) / max(1, n)
+    out = []
+    for i, label in enumerate(labels):
+        ry = y0 + i * rh
+        cy = ry + rh / 2
+        if markers is not None:
+            marker(c, markers[i], x0 + 14, cy, min(16.0, rh * 0.8))
+        elif bullet == "dot":
+            c.circle(x0 + 14, cy, 4.5, fill=c.style.series(k))
+        else:
+            c.rect(x0 + 10, cy - 4, 8, 8, fill=c.style.series(k))
+        c.text(x0 + 30, cy, label, size=size, anchor="l", id=None if label_ids is None else label_ids[i])
+        if i < n - 1:
+            c.line(x0 + 6, ry + rh, x1 - 6, ry + rh, color="grid", lw=1.0)
+        row = (x0, ry, x1, ry + rh)
+        c.register(None if ids is None else ids[i], box=row)
+        out.append(row)
+    return out
+
+
+# ---------------------------------------------------------------------------- marks
+MARKERS = ("check", "circle", "diamond", "flag", "pin", "star", "tag", "warning")
+_MARKER_COLOURS = {"check": "green", "circle": "green", "diamond": "blue", "flag": "red", "pin": "red",
+                   "star": "yellow", "tag": "orange", "warning": "orange"}
+
+
+def marker(c, kind: str, cx: float, cy: float, size: float = 16.0, *, id=None) -> None:
+    """A small marker icon of ``MARKERS`` (a named colour each) filling a ``size`` box."""
+    r = size / 2
+    col = _MARKER_COLOURS[kind]
+    if kind == "check":
+        c.polyline([(cx - r * 0.75, cy), (cx - r * 0.2, cy + r * 0.6), (cx + r * 0.8, cy - r * 0.7)], color=col,
+                   lw=max(2.0, size * 0.16))
+    elif kind == "circle":
+        c.circle(cx, cy, r * 0.75, fill=col)
+    elif kind == "diamond":
+        c.shape("diamond", cx, cy, size, fill=col)
+    elif kind == "star":
+        c.star(cx, cy, r, fill=col, stroke=(0.35, 0.28, 0.0), lw=0.8)
+    elif kind == "tag":
+        c.polygon([(cx - r, cy - r * 0.55), (cx + r * 0.35, cy - r * 0.55), (cx + r, cy), (cx + r * 0.35, cy + r * 0.55),
+                   (cx - r, cy + r * 0.55)], fill=col)
+        c.circle(cx + r * 0.3, cy, r * 0.16, fill=c.text_on(c.color(col)))
+    elif kind == "warning":
+        c.polygon([(cx, cy - r), (cx + r, cy + r * 0.8), (cx - r, cy + r * 0.8)], fill=col)
+        ink = c.text_on(c.color(col))
+        c.rect(cx - r * 0.09, cy - r * 0.45, r * 0.18, r * 0.7, fill=ink)
+        c.circle(cx, cy + r * 0.5, r * 0.11, fill=ink)
+    elif kind == "flag":
+        draw_glyph(c, "flag", col, cx, cy, size)
+    elif kind == "pin":
+        draw_glyph(c, "pin", col, cx, cy, size)
+    else:
+        raise KeyError(f"unknown marker {kind!r}")
+    c.register(id, box=(cx - r, cy - r, cx + r, cy + r))
+
+
+def letter_badge(c, cx: float, cy: float, letter: str, *, r: float = 12.0, fill=None, id=None,
+                 square: bool = False) -> None:
+    """A filled disc (or rounded square) with a bold candidate letter, drawn as an offered option."""
+    fill = fill or band_fill(c, 0)
+    if square:
+        rounded_rect(c, cx - r, cy - r, 2 * r, 2 * r, radius=4, fill=fill)
+    else:
+        c.circle(cx, cy, r, fill=fill)
+    c.text(cx, cy, letter, size=max(12.0, r * 1.15), bold=True, color=c.text_on(fill), kind="option")
+    c.register(id, box=(cx - r, cy - r, cx + r, cy + r))
+
+
+def number_disc(c, cx: float, cy: float, n, *, r: float = 16.0, k: int = 0, id=None) -> None:
+    """A step number on a filled disc (series colour k)."""
+    fill = band_fill(c, k)
+    c.circle(cx, cy, r, fill=fill)
+    c.text(cx, cy, str(n), size=max(13.0, r * 1.05), color=c.text_on(fill), id=id)
+
+
+def pill(c, cx: float, cy: float, text: str, *, fill=None, w: float | None = None, size: float = 13.0,
+         bold: bool = False, id=None, stroke="muted") -> tuple:
+    """``text`` centred on a rounded pill (fill defaults to a light accent tint); returns its box."""
+    fill = fill if fill is not None else blend(c.style.series(0), c.color("paper"), 0.18)
+    w = w or c.text_width(text, size=size, bold=bold) + 18
+    h = size + 10
+    rounded_rect(c, cx - w / 2, cy - h / 2, w, h, radius=h / 2, fill=fill, stroke=stroke, lw=0.9, id=id)
+    c.text(cx, cy, text, size=size, bold=bold, color=c.text_on(fill))
+    return (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+
+
+def note_line(c, x: float, y: float, text: str, *, size: float = 13.0) -> None:
+    """A muted line of context text (a footer, a source note) that carries no data."""
+    c.text(x, y, text, size=size, anchor="l", color="muted")
+
+
+# ---------------------------------------------------------------------------- window chrome
+def app_window(c, box, title: str, *, menus=(), right: str | None = None, active: int = 1) -> tuple:
+    """A desktop application window: a title bar with the three window buttons, the app title
+    and a note at its right, then a menu bar (``menus``; item ``active`` in the accent colour).
+    Returns the client box below the menu bar."""
+    x0, y0, x1, y1 = box
+    rounded_rect(c, x0, y0, x1 - x0, y1 - y0, radius=12, fill="paper", stroke="grid", lw=1.6)
+    bar = band_fill(c, 0)
+    rounded_rect(c, x0, y0, x1 - x0, 46, radius=12, fill=bar)
+    c.rect(x0, y0 + 30, x1 - x0, 16, fill=bar)
+    for k, col in enumerate(("red", "yellow", "green")):
+        c.circle(x0 + 24 + 22 * k, y0 + 23, 6, fill=col)
+    on = c.text_on(bar)
+    c.text(x0 + 98, y0 + 23, title, size=21, anchor="l", color=on)
+    if right:
+        c.text(x1 - 140, y0 + 23, right, size=14, anchor="c", color=on)
+    menu_y = y0 + 46
+    c.rect(x0, menu_y, x1 - x0, 34, fill="panel")
+    x = x0 + 24
+    for i, m in enumerate(menus):
+        c.text(x, menu_y + 17, m, size=14, anchor="l", color="ink" if i != active else c.text_on("panel"))
+        x += max(70.0, c.text_width(m, size=14) + 34)
+    c.line(x0, menu_y + 34, x1, menu_y + 34, color="grid", lw=1.0)
+    return (x0 + 1, menu_y + 35, x1 - 1, y1 - 1)
+
+
+def browser_window(c, box, url: str, brand: str, tabs=(), *, right: str | None = None) -> tuple:
+    """A browser window: the window buttons and an address bar with ``url``, then a site header
+    with a brand mark and navigation tabs (the first one current).  Returns the page box."""
+    x0, y0, x1, y1 = box
+    rounded_rect(c, x0, y0, x1 - x0, y1 - y0, radius=12, fill="paper", stroke="grid", lw=1.6)
+    rounded_rect(c, x0, y0, x1 - x0, 56, radius=12, fill="panel")
+    c.rect(x0, y0 + 40, x1 - x0, 16, fill="panel")
+    for k, col in enumerate(("red", "yellow", "green")):
+        c.circle(x0 + 22 + 22 * k, y0 + 27, 6, fill=col)
+    right_w = 210 if right else 0
+    rounded_rect(c, x0 + 100, y0 + 13, x1 - x0 - 120 - right_w, 28, radius=14, fill="paper", stroke="grid", lw=1.0)
+    c.text(x0 + 116, y0 + 27, url, size=13, anchor="l", color="muted")
+    if right:
+        pill(c, x1 - 18 - right_w / 2 + 10, y0 + 27, right, fill=c.color("paper"), w=right_w - 20, size=13)
+    hy = y0 + 56
+    mark = band_fill(c, 0)
+    rounded_rect(c, x0 + 24, hy + 12, 30, 30, radius=7, fill=mark)
+    c.text(x0 + 39, hy + 27, brand[:1], size=16, bold=True, color=c.text_on(mark))
+    c.text(x0 + 64, hy + 27, brand, size=18, anchor="l", bold=True)
+    x = x0 + 250
+    for i, t in enumerate(tabs):
+        tw = c.text_width(t, size=14) + 30
+        if i == 0:
+            pill(c, x + tw / 2, hy + 27, t, fill=blend(c.style.series(0), c.color("paper"), 0.15), w=tw, size=14)
+        else:
+            c.text(x + tw / 2, hy + 27, t, size=14)
+        x += tw + 16
+    c.line(x0, hy + 54, x1, hy + 54, color="grid", lw=1.0)
+    return (x0 + 1, hy + 55, x1 - 1, y1 - 1)
+
+
+def ring_points(n: int, cx: float, cy: float, rx: float, ry: float, *, start: float = -90.0) -> list[tuple]:
+    """``n`` points evenly around an ellipse, clockwise from angle ``start`` (degrees, 0 = east)."""
+    return [(cx + rx * math.cos(math.radians(start + 360.0 * i / n)),
+             cy + ry * math.sin(math.radians(start + 360.0 * i / n))) for i in range(n)]
