@@ -25,6 +25,26 @@ TITLE_HEADS = ("Flow", "Vertex", "Events", "Pipeline", "Throughput", "Balance", 
                "Capacity", "Signal", "Harbor", "Summit", "Atlas", "Beacon", "Meridian")
 TITLE_KINDS = ("Review", "Snapshot", "Summary Packet", "Notes", "Context Sheet", "Status Update", "Brief",
                "Digest", "Overview", "Bulletin", "Register", "Handbook")
+# technical terms for block, step and stage titles (single words, all distinct)
+TERMS = ("Bottleneck", "Policy", "Residual", "Entropy", "Gate", "Candidate", "Estimator", "Regression", "Bias",
+         "Vector", "Lookup", "Stratum", "Tuning", "Spline", "Flux", "Filter", "Sequence", "Drift", "Calibration",
+         "Prior", "Amplitude", "Embedding", "Dropout", "Pulse", "Sample", "Softmax", "Logger", "Network",
+         "Interval", "Inference", "Phase", "Overfit", "Dimension", "Timestep", "Training", "Recurrent",
+         "Analog", "Kernel", "Momentum", "Cluster", "Baseline", "Cascade", "Signal", "Margin", "Horizon",
+         "Archive", "Router", "Sensor", "Quorum", "Ledger", "Beacon", "Lattice", "Buffer", "Cipher",
+         "Sharding", "Memory", "Checkpoint", "PhaseLock", "Minibatch", "Deployment", "Distorter", "Readout",
+         "Detector", "Dispatcher", "Routing", "LoadTest", "Segmenter", "Pivot", "Validator", "PacketLoss",
+         "Objective", "Boolean", "Snapshot", "Denoising", "Backprop", "Integrator", "Artifact", "Middleware",
+         "Invariant", "Generator", "Response", "Predictor", "Capacity", "Diffusion", "Pruning", "Jacobian",
+         "Activation", "Collider", "Topology", "ErrorRate", "BeamSearch", "Corpus", "Decoder", "Signature",
+         "Bayes", "Gain", "Sketch", "Deduction", "Scheduler", "Tokenizer", "Encoder", "Allocator", "Compiler",
+         "Profiler", "Sampler", "Optimizer", "Gradient", "Manifold", "Register", "Pipeline", "Heuristic",
+         "Threshold", "Variance", "Histogram", "Quantizer", "Resolver", "Injector", "Watchdog", "Throttle",
+         "Replica", "Consensus", "Partition", "Crawler", "Indexer", "Parser", "Renderer", "Shader", "Mixer",
+         "Oscillator", "Amplifier", "Limiter", "Equalizer", "Aggregator", "Collector", "Emitter", "Splitter",
+         "Reducer", "Mapper", "Planner", "Monitor", "Tracker", "Verifier", "Auditor", "Balancer", "Gateway",
+         "Cache", "Journal", "Mirror", "Relay", "Bridge", "Switch", "Socket", "Channel", "Stream", "Vault",
+         "Beam", "Prism", "Fulcrum", "Anchor")
 SUB_PLACES = ("Nimbus", "Terra", "Willow", "Alpha", "Delta", "Cedar", "Orion", "Vega", "Juniper", "Harbor")
 
 

@@ -13,12 +13,7 @@ from tracegen.core.task import Scene
 from tracegen.kits import pagekit
 from tracegen.kits.names import TOPICS, coined_names
 
-SUBCATS = ("Bottleneck", "Policy", "Residual", "Entropy", "Gate", "Candidate", "Estimator", "Regression", "Bias",
-           "Vector", "Lookup", "Stratum", "Tuning", "Spline", "Flux", "Filter", "Sequence", "Drift", "Calibration",
-           "Prior", "Amplitude", "Embedding", "Dropout", "Pulse", "Sample", "Softmax", "Logger", "Network",
-           "Interval", "Inference", "Phase", "Overfit", "Dimension", "Timestep", "Training", "Recurrent",
-           "Analog", "Kernel", "Momentum", "Cluster", "Baseline", "Cascade", "Signal", "Margin", "Horizon",
-           "Archive", "Router", "Sensor", "Quorum", "Ledger", "Beacon", "Lattice", "Buffer", "Cipher")
+SUBCATS = pagekit.TERMS[:54]
 VARIANTS = ("column_groups", "card_grid", "compact_index")
 N_ITEMS = {1: (2, 4), 2: (2, 6), 3: (3, 7)}
 N_SUBS = {1: (2, 2), 2: (2, 3), 3: (3, 3)}
