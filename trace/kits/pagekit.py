@@ -193,8 +193,8 @@ def letter_badge(c, cx: float, cy: float, letter: str, *, r: float = 12.0, fill=
 def number_disc(c, cx: float, cy: float, n, *, r: float = 16.0, k: int = 0, id=None) -> None:
     """A step number on a filled disc (series colour k)."""
     fill = band_fill(c, k)
-    c.circle(cx, cy, r, fill=fill)
-    c.text(cx, cy, str(n), size=max(13.0, r * 1.05), color=c.text_on(fill), id=id)
+    c.circle(cx, cy, r, fill=fill, id=id)
+    c.text(cx, cy, str(n), size=max(13.0, r * 1.05), color=c.text_on(fill))
 
 
 def pill(c, cx: float, cy: float, text: str, *, fill=None, w: float | None = None, size: float = 13.0,
@@ -274,3 +274,18 @@ def ring_points(n: int, cx: float, cy: float, rx: float, ry: float, *, start: fl
     """``n`` points evenly around an ellipse, clockwise from angle ``start`` (degrees, 0 = east)."""
     return [(cx + rx * math.cos(math.radians(start + 360.0 * i / n)),
              cy + ry * math.sin(math.radians(start + 360.0 * i / n))) for i in range(n)]
+
+
+def icon_chip(c, box, label: str, icon: str | None = None, *, k: int = 0, id=None, size: float = 13.0,
+              fill=None) -> None:
+    """A control chip: a rounded box outlined in series colour k with a small icon (any
+    ``glyphs.ALL_ICONS`` silhouette) and the control's label."""
+    x0, y0, x1, y1 = box
+    h = y1 - y0
+    fill = fill if fill is not None else blend(c.style.series(k), c.color("paper"), 0.1)
+    rounded_rect(c, x0, y0, x1 - x0, h, radius=min(10.0, h / 2), fill=fill, stroke=c.style.series(k), lw=1.6, id=id)
+    tx = x0 + 10
+    if icon:
+        draw_glyph(c, icon, c.style.series(k), x0 + 8 + h * 0.3, (y0 + y1) / 2, h * 0.58)
+        tx = x0 + 14 + h * 0.6
+    c.text(tx, (y0 + y1) / 2, label, size=size, anchor="l", color=c.text_on(fill))
