@@ -214,6 +214,23 @@ def note_line(c, x: float, y: float, text: str, *, size: float = 13.0) -> None:
 
 
 # ---------------------------------------------------------------------------- window chrome
+# desktop application kinds (scene variants of the application pages): title, menus, document
+APPS = {
+    "scientific_plotter": ("Lab Plot", ("File", "Analyze", "Plot", "View", "Help"), "Run Registry"),
+    "cad_workspace": ("Model Works", ("File", "Sketch", "Inspect", "View", "Help"), "Bracket Assembly"),
+    "office_document": ("Doc Suite", ("File", "Edit", "Insert", "Review", "Help"), "Quarterly Report"),
+    "developer_ide": ("Code Studio", ("File", "Edit", "Build", "Debug", "Help"), "main branch"),
+    "os_file_manager": ("PortalDesk", ("File", "Edit", "Go", "Window", "Help"), "Shared Files"),
+    "creative_workspace": ("Canvas Pro", ("File", "Layer", "Filter", "View", "Help"), "Poster Draft"),
+}
+
+
+def app_chrome(c, box, variant: str) -> tuple:
+    """``app_window`` dressed as the application kind ``variant`` of ``APPS``."""
+    title, menus, doc = APPS[variant]
+    return app_window(c, box, title, menus=menus, right=doc)
+
+
 def app_window(c, box, title: str, *, menus=(), right: str | None = None, active: int = 1) -> tuple:
     """A desktop application window: a title bar with the three window buttons, the app title
     and a note at its right, then a menu bar (``menus``; item ``active`` in the accent colour).
@@ -233,8 +250,8 @@ def app_window(c, box, title: str, *, menus=(), right: str | None = None, active
     c.rect(x0, menu_y, x1 - x0, 34, fill="panel")
     x = x0 + 24
     for i, m in enumerate(menus):
-        c.text(x, menu_y + 17, m, size=14, anchor="l", color="ink" if i != active else c.text_on("panel"))
-        x += max(70.0, c.text_width(m, size=14) + 34)
+        c.text(x, menu_y + 17, m, size=14, anchor="l", bold=i == active, color=c.text_on("panel"))
+        x += max(70.0, c.text_width(m, size=14, bold=i == active) + 34)
     c.line(x0, menu_y + 34, x1, menu_y + 34, color="grid", lw=1.0)
     return (x0 + 1, menu_y + 35, x1 - 1, y1 - 1)
 
@@ -289,3 +306,23 @@ def icon_chip(c, box, label: str, icon: str | None = None, *, k: int = 0, id=Non
         draw_glyph(c, icon, c.style.series(k), x0 + 8 + h * 0.3, (y0 + y1) / 2, h * 0.58)
         tx = x0 + 14 + h * 0.6
     c.text(tx, (y0 + y1) / 2, label, size=size, anchor="l", color=c.text_on(fill))
+
+
+def checkbox(c, cx: float, cy: float, checked: bool, *, size: float = 16.0, id=None) -> None:
+    """A square check box, ticked in the accent colour when ``checked``."""
+    h = size / 2
+    fill = blend(c.style.series(0), c.color("paper"), 0.15) if checked else c.color("paper")
+    rounded_rect(c, cx - h, cy - h, size, size, radius=3, fill=fill, stroke="ink" if checked else "muted", lw=1.4,
+                 id=id)
+    if checked:
+        c.polyline([(cx - h * 0.6, cy), (cx - h * 0.15, cy + h * 0.5), (cx + h * 0.65, cy - h * 0.55)],
+                   color=c.style.series(0), lw=2.2)
+
+
+def toggle_button(c, box, text: str, on: bool, *, id=None, size: float = 13.0) -> None:
+    """A button that is on (accent outline over a light accent tint) or off (muted, panel-filled)."""
+    x0, y0, x1, y1 = box
+    fill = blend(c.style.series(0), c.color("paper"), 0.18) if on else c.color("panel")
+    rounded_rect(c, x0, y0, x1 - x0, y1 - y0, radius=5, fill=fill, stroke=c.style.series(0) if on else "muted",
+                 lw=2.0 if on else 1.2, id=id)
+    c.text((x0 + x1) / 2, (y0 + y1) / 2, text, size=size, color=c.text_on(fill), bold=on)
