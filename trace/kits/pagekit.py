@@ -326,3 +326,27 @@ def toggle_button(c, box, text: str, on: bool, *, id=None, size: float = 13.0) -
     rounded_rect(c, x0, y0, x1 - x0, y1 - y0, radius=5, fill=fill, stroke=c.style.series(0) if on else "muted",
                  lw=2.0 if on else 1.2, id=id)
     c.text((x0 + x1) / 2, (y0 + y1) / 2, text, size=size, color=c.text_on(fill), bold=on)
+
+
+def control_tile(c, box, label: str, *, icon: str | None = None, letter: str | None = None, selected: bool = False,
+                 disabled: bool = False, k: int = 0, id=None) -> None:
+    """A toolbar control tile: a letter badge and an icon on top, the label centred below.
+    Selected: a thick outline in series colour k over its tint and a check mark at the top right.
+    Disabled: greyed (panel fill, muted icon) and struck through corner to corner."""
+    x0, y0, x1, y1 = box
+    colour = c.style.series(k)
+    fill = c.color("panel") if disabled else (blend(colour, c.color("paper"), 0.16) if selected else c.color("paper"))
+    rounded_rect(c, x0, y0, x1 - x0, y1 - y0, radius=8, fill=fill, stroke=colour if selected else "muted",
+                 lw=3.0 if selected else 1.2, id=id)
+    h = y1 - y0
+    if letter:
+        letter_badge(c, x0 + 16, y0 + 16, letter, r=11, fill=band_fill(c, k))
+    if selected:
+        c.polyline([(x1 - 26, y0 + 16), (x1 - 19, y0 + 23), (x1 - 8, y0 + 9)], color=colour, lw=3.0)
+    if icon:
+        draw_glyph(c, icon, c.color("muted") if disabled else colour, x0 + (46 if letter else 20), y0 + 17,
+                   min(22.0, h * 0.3))
+    size = min(14.0, max(12.0, 14.0 * (x1 - x0 - 12) / max(1.0, c.text_width(label, size=14))))
+    c.text((x0 + x1) / 2, y0 + h * 0.7, label, size=size, color=c.text_on(fill))
+    if disabled:
+        c.line(x0 + 6, y1 - 6, x1 - 6, y0 + 6, color="muted", lw=1.6)
