@@ -2,6 +2,7 @@
 state, counted per group, the unique largest group named), and the drawn state cues: a check mark
 on exactly the selected tiles, a strike on exactly the disabled ones."""
 
+from pagecheck import texts_inside
 from taskcheck import scene_tests, shortcut_test
 
 from tracegen.core import engine
@@ -46,5 +47,4 @@ def test_tiles_stay_inside_their_group_and_show_their_label():
             for j, ctl in enumerate(grp["controls"]):
                 x0, y0, x1, y1 = ents[f"ctl:{g}:{j}"]["box"]
                 assert gx0 < x0 < x1 < gx1 and gy0 < y0 < y1 < gy1
-                assert any(t["text"] == ctl["label"] and x0 < t["box"][0] and t["box"][2] < x1 and y0 < t["box"][1]
-                           for t in texts)
+                assert ctl["label"] in texts_inside(texts, (x0, y0, x1, y1), slack=0.0)

@@ -4,6 +4,7 @@ and value printed in its box."""
 
 import re
 
+from pagecheck import texts_inside
 from taskcheck import scene_tests
 
 from tracegen.core import engine
@@ -46,8 +47,7 @@ def test_every_field_prints_its_label_and_value_in_its_box():
         for si, sec in enumerate(s["sections"]):
             for j, (lab, val) in enumerate(sec["fields"]):
                 x0, y0, x1, y1 = ents[f"field:{si}:{j}"]["box"]
-                inside = [t["text"] for t in texts if x0 <= t["box"][0] and t["box"][2] <= x1 and y0 <= t["box"][1]
-                          and t["box"][3] <= y1]
+                inside = texts_inside(texts, (x0, y0, x1, y1), slack=0.0)
                 assert lab in inside
                 if si == s["money"]:
                     shown = [x for x in inside if re.fullmatch(r"\$\d+\.\d\d", x)]

@@ -2,6 +2,7 @@
 fields as a table; a field's extreme, a threshold filter, the Score + Count extreme), and every
 field row printing its label and formatted value inside its card."""
 
+from pagecheck import overlapping, texts_inside
 from taskcheck import scene_tests, shortcut_test
 
 from tracegen.core import engine
@@ -52,10 +53,6 @@ def test_rows_print_label_and_value_inside_their_card():
                 x0, y0, x1, y1 = ents[f"row:{k}:{j}"]["box"]
                 cx0, cy0, cx1, cy1 = cards[k]
                 assert cx0 <= x0 and x1 <= cx1 and cy0 <= y0 and y1 <= cy1
-                inside = [t["text"] for t in texts if x0 <= t["box"][0] and t["box"][2] <= x1 and y0 <= t["box"][1]
-                          and t["box"][3] <= y1]
+                inside = texts_inside(texts, (x0, y0, x1, y1), slack=0.0)
                 assert f in inside and hci.fmt(f, v) in inside
-        for a in range(len(cards)):
-            for b in range(a + 1, len(cards)):
-                p, q = cards[a], cards[b]
-                assert min(p[2], q[2]) <= max(p[0], q[0]) or min(p[3], q[3]) <= max(p[1], q[1])
+        assert not overlapping(cards, slack=0.0)

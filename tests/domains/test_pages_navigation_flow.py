@@ -3,6 +3,7 @@ resolved level by level -- menu or tab, group, row, then the command through the
 the item name; the other candidate of the reference's two-candidate group), and letters unique and
 drawn inside their control."""
 
+from pagecheck import texts_inside
 from taskcheck import scene_tests
 
 from tracegen.core import engine
@@ -54,5 +55,4 @@ def test_letters_are_unique_and_drawn_inside_their_control():
                 for r, row in enumerate(grp["rows"]):
                     for k, cell in enumerate(row["cells"]):
                         x0, y0, x1, y1 = ents[f"cell:{t}:{g}:{r}:{k}"]["box"]
-                        assert [x for x in texts if x["text"] == cell["letter"] and x0 <= x["box"][0]
-                                and x["box"][2] <= x1 and y0 <= x["box"][1] and x["box"][3] <= y1]
+                        assert cell["letter"] in texts_inside(texts, (x0, y0, x1, y1), slack=0.0, kind="option")

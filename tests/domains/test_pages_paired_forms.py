@@ -2,6 +2,7 @@
 between the two printed tables, mismatches aggregated), and the receiving slip listing the purchase
 order's codes in its own order."""
 
+from pagecheck import texts_inside
 from taskcheck import scene_tests
 
 from tracegen.core import engine
@@ -44,8 +45,7 @@ def test_both_tables_print_every_code_once_in_their_own_order():
         for side, order in (("po", range(len(s["rows"]))), ("slip", s["slip_order"])):
             for r, k in enumerate(order):
                 x0, y0, x1, y1 = ents[f"{side}:{r}"]["box"]
-                inside = [t["text"] for t in texts if x0 <= t["box"][0] and t["box"][2] <= x1 and y0 <= t["box"][1]
-                          and t["box"][3] <= y1 + 0.5]
+                inside = texts_inside(texts, (x0, y0, x1, y1))
                 row = s["rows"][k]
                 qty = row["ordered"] if side == "po" else row["received"]
                 assert row["code"] in inside and str(qty) in inside

@@ -2,6 +2,7 @@
 the group value, sorted by the field, the asked position read), and every card's fields printed on
 it."""
 
+from pagecheck import texts_inside
 from taskcheck import scene_tests
 
 from tracegen.core import engine
@@ -39,7 +40,6 @@ def test_every_field_is_printed_on_its_card():
         s, ents, texts = inst.trace["state"], inst.canvas.entities, inst.canvas.texts
         for k, cd in enumerate(s["cards"]):
             x0, y0, x1, y1 = ents[f"card:{k}"]["box"]
-            inside = [t["text"] for t in texts if x0 <= t["box"][0] and t["box"][2] <= x1 and y0 <= t["box"][1]
-                      and t["box"][3] <= y1]
+            inside = texts_inside(texts, (x0, y0, x1, y1), slack=0.0)
             for v in (cd["name"], cd["group"], cd["role"], cd["region"], cd["Score"], cd["Cases"], cd["Hours"]):
                 assert str(v) in inside, (v, inside)

@@ -4,6 +4,7 @@ edges at their times on the drawn hour scale, and no two blocks overlapping on t
 
 from itertools import combinations
 
+from pagecheck import overlapping
 from taskcheck import scene_tests, shortcut_test
 
 from tracegen.core import engine
@@ -58,5 +59,4 @@ def test_block_edges_sit_at_their_times_and_blocks_do_not_overlap():
             assert abs(y0 - (ticks["08:00"] + (e["start"] - 16) * per_slot)) < 3 * c.scale
             assert abs(y1 - (ticks["08:00"] + (e["end"] - 16) * per_slot)) < 3 * c.scale
             boxes.append((x0, y0, x1, y1))
-        for a, b in combinations(boxes, 2):
-            assert min(a[2], b[2]) <= max(a[0], b[0]) or min(a[3], b[3]) <= max(a[1], b[1])
+        assert not overlapping(boxes, slack=0.0)

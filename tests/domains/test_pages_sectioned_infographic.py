@@ -2,6 +2,7 @@
 rows counted; the rows carrying the asked marker filtered, which must be exactly one), and every
 row's label and marker drawn inside its row."""
 
+from pagecheck import overlapping
 from taskcheck import scene_tests, shortcut_test
 
 from tracegen.core import engine
@@ -43,7 +44,4 @@ def test_rows_sit_inside_their_section_and_do_not_overlap():
                 assert panel[0] <= row[0] and row[2] <= panel[2] and panel[1] <= row[1] and row[3] <= panel[3]
                 assert row[3] - row[1] >= 20 * inst.canvas.scale
                 boxes.append(row)
-        for a in range(len(boxes)):
-            for b in range(a + 1, len(boxes)):
-                p, q = boxes[a], boxes[b]
-                assert min(p[2], q[2]) - max(p[0], q[0]) <= 0.5 or min(p[3], q[3]) - max(p[1], q[1]) <= 0.5
+        assert not overlapping(boxes)

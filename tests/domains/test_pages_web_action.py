@@ -4,6 +4,7 @@ with a code counted), and every candidate letter drawn once, inside its control.
 
 import re
 
+from pagecheck import texts_inside
 from taskcheck import scene_tests
 
 from tracegen.core import engine
@@ -45,5 +46,4 @@ def test_letters_are_unique_and_drawn_inside_their_control():
         for k, ctx in enumerate(s["contexts"]):
             for j, c in enumerate(ctx["controls"]):
                 x0, y0, x1, y1 = ents[f"ctl:{k}:{j}"]["box"]
-                assert [t for t in texts if t["text"] == c["letter"] and t["kind"] == "option"
-                        and x0 <= t["box"][0] and t["box"][2] <= x1 and y0 <= t["box"][1] and t["box"][3] <= y1]
+                assert c["letter"] in texts_inside(texts, (x0, y0, x1, y1), slack=0.0, kind="option")

@@ -2,6 +2,7 @@
 visible state; a cue looked up in the printed guide to a row or a Key column, then the cell at the
 row and column read), and every cell's letter drawn inside it under its Key header."""
 
+from pagecheck import texts_inside
 from taskcheck import scene_tests, shortcut_test
 
 from tracegen.core import engine
@@ -46,4 +47,4 @@ def test_cells_sit_under_their_key_header_and_beside_their_row():
                 x0, y0, x1, y1 = ents[f"cell:{r}:{k}"]["box"]
                 hx0, _, hx1, hy1 = ents[f"head:{k}"]["box"]
                 assert hx0 <= (x0 + x1) / 2 <= hx1 and y0 > hy1 and ry0 <= (y0 + y1) / 2 <= ry1
-                assert [t for t in texts if t["text"] == cell["letter"] and x0 <= t["box"][0] and t["box"][2] <= x1]
+                assert cell["letter"] in texts_inside(texts, (x0, y0, x1, y1), slack=0.0, kind="option")

@@ -88,6 +88,21 @@ def sheet(c, w: float, h: float, title: str, subtitle: str | None = None, *, mar
     return y0 + band_h + 12
 
 
+def cells(box, n: int, cols: int, *, gap: float = 12.0, gap_y: float | None = None,
+          max_h: float | None = None) -> list[tuple]:
+    """Boxes (x0, y0, x1, y1) of ``n`` cards in rows of ``cols`` across ``box``, row by row from its
+    top: the rows share its height (each at most ``max_h`` tall)."""
+    x0, y0, x1, y1 = box
+    gy = gap if gap_y is None else gap_y
+    rows = -(-n // cols)
+    w = (x1 - x0 - (cols - 1) * gap) / cols
+    h = (y1 - y0 - (rows - 1) * gy) / rows
+    if max_h is not None:
+        h = min(max_h, h)
+    return [(x0 + (k % cols) * (w + gap), y0 + (k // cols) * (h + gy), x0 + (k % cols) * (w + gap) + w,
+             y0 + (k // cols) * (h + gy) + h) for k in range(n)]
+
+
 def banded_panel(c, box, title: str, *, k: int = 0, bar_h: float = 36.0, id=None, title_id=None,
                  size: float = 17.0, tinted: bool = True, right: str | None = None) -> tuple:
     """A panel under a filled title bar (series colour k); the body is paper or a light tint.
@@ -161,7 +176,8 @@ def marker(c, kind: str, cx: float, cy: float, size: float = 16.0, *, id=None) -
     elif kind == "star":
         c.star(cx, cy, r, fill=col, stroke=(0.35, 0.28, 0.0), lw=0.8)
     elif kind == "tag":
-        c.polygon([(cx - r, cy - r * 0.55), (cx + r * 0.35, cy - r * 0.55), (cx + r, cy), (cx + r * 0.35, cy + r * 0.55),
+        c.polygon([(cx - r, cy - r * 0.55), (cx + r * 0.35, cy - r * 0.55), (cx + r, cy),
+                   (cx + r * 0.35, cy + r * 0.55),
                    (cx - r, cy + r * 0.55)], fill=col)
         c.circle(cx + r * 0.3, cy, r * 0.16, fill=c.text_on(c.color(col)))
     elif kind == "warning":

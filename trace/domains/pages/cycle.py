@@ -83,8 +83,9 @@ class Cycle(Scene):
             a, b = _edge(p, q, hw + 4, hh + 4), _edge(q, p, hw + 6, hh + 6)
             c.arrow(a[0], a[1], b[0], b[1], color="ink", lw=2.2, head=12)
         for i, (label, (x, y)) in enumerate(zip(state["stages"], pos)):
-            rounded_rect(c, x - hw, y - hh, 2 * hw, 2 * hh, radius=16, fill=blend(c.style.series(0), c.color("paper"), 0.1),
-                         stroke=c.style.series(5), lw=2.0, id=f"stage:{i}")
+            fill = blend(c.style.series(0), c.color("paper"), 0.1)
+            rounded_rect(c, x - hw, y - hh, 2 * hw, 2 * hh, radius=16, fill=fill, stroke=c.style.series(5), lw=2.0,
+                         id=f"stage:{i}")
             c.text(x, y, label, size=18, color="ink")
 
 

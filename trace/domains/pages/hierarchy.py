@@ -72,7 +72,8 @@ def _leader(q, metric):
 
 
 # ---------------------------------------------------------------------- tasks
-@task("manager_most_direct_reports_label", answer="string", annotation="bbox", ops="filtering,counting,ranking,topology")
+@task("manager_most_direct_reports_label", answer="string", annotation="bbox",
+      ops="filtering,counting,ranking,topology")
 def manager_most_direct_reports_label(q):
     v, score = _leader(q, lambda ch, u: len(ch[u]))
     names = q.state["names"]

@@ -45,13 +45,9 @@ def make_panel(rng, difficulty):
 def step_boxes(state):
     n, variant = len(state["steps"]), state["variant"]
     if variant == "manual_cards":
-        rows = (n + 1) // 2
-        w, h = (RIGHT - LEFT - GAP) / 2, min(130.0, (BOTTOM - TOP - (rows - 1) * GAP) / rows)
-        return [(LEFT + (k % 2) * (w + GAP), TOP + (k // 2) * (h + GAP), LEFT + (k % 2) * (w + GAP) + w,
-                 TOP + (k // 2) * (h + GAP) + h) for k in range(n)]
+        return pagekit.cells((LEFT, TOP, RIGHT, BOTTOM), n, 2, gap=GAP, max_h=130.0)
     right = RIGHT - 230 if variant == "side_legend_sheet" else RIGHT
-    h = min(86.0, (BOTTOM - TOP - (n - 1) * GAP) / n)
-    return [(LEFT, TOP + k * (h + GAP), right, TOP + k * (h + GAP) + h) for k in range(n)]
+    return pagekit.cells((LEFT, TOP, right, BOTTOM), n, 1, gap=GAP, max_h=86.0)
 
 
 class InstructionPanel(Scene):

@@ -110,8 +110,14 @@ def mismatches(s):
     return [(k, at[k]) for k, r in enumerate(s["rows"]) if r["ordered"] != r["received"]]
 
 
-def _witness(s):
-    return [f"slip:{j}" for _, j in mismatches(s)]
+def aggregate(q, term, rule: str, *, positive: bool = False):
+    """The answer: ``term(row)`` summed over the mismatched rows (matched by code), the rule as asked."""
+    s = q.state
+    terms = [term(s["rows"][k]) for k, _ in mismatches(s)]
+    q.require(not positive or sum(terms) > 0, "overages outweigh shortfalls")
+    q.step("match", codes=[s["rows"][k]["code"] for k, _ in mismatches(s)], terms=terms)
+    return q.answer(sum(terms), witnesses=[f"slip:{j}" for _, j in mismatches(s)],
+                    question=f"{INTRO} Match the rows by item code. {rule}")
 
 
 # ---------------------------------------------------------------------- tasks
@@ -132,34 +138,24 @@ def sum_absolute_quantity_differences_value(q):
             row["received"] = row["ordered"] - size * (1 if row["ordered"] > row["received"] else -1)
         return st
 
-    s = q.edit(spread)
-    terms = [abs(s["rows"][k]["ordered"] - s["rows"][k]["received"]) for k, _ in mismatches(s)]
-    q.step("match", codes=[s["rows"][k]["code"] for k, _ in mismatches(s)], terms=terms)
-    return q.answer(sum(terms), witnesses=_witness(s),
-                    question=f"{INTRO} Match the rows by item code. For every item whose received quantity differs "
-                             "from the ordered quantity, take the absolute difference; what is the sum of these "
-                             "differences?")
+    q.edit(spread)
+    return aggregate(q, lambda r: abs(r["ordered"] - r["received"]),
+                     "For every item whose received quantity differs from the ordered quantity, take the absolute "
+                     "difference; what is the sum of these differences?")
 
 
-@task("total_amount_delta_value", answer="integer", annotation="bbox_set", ops="aggregation,formula_evaluation,matching")
+@task("total_amount_delta_value", answer="integer", annotation="bbox_set",
+      ops="aggregation,formula_evaluation,matching")
 def total_amount_delta_value(q):
-    s = q.state
-    terms = [abs(s["rows"][k]["ordered"] - s["rows"][k]["received"]) * s["rows"][k]["unit"] for k, _ in mismatches(s)]
-    q.step("match", codes=[s["rows"][k]["code"] for k, _ in mismatches(s)], terms=terms)
-    return q.answer(sum(terms), witnesses=_witness(s),
-                    question=f"{INTRO} Match the rows by item code. For every mismatched quantity, multiply the "
-                             "absolute quantity difference by the purchase-order unit value and add the products. "
-                             "What is the total?")
+    return aggregate(q, lambda r: abs(r["ordered"] - r["received"]) * r["unit"],
+                     "For every mismatched quantity, multiply the absolute quantity difference by the purchase-order "
+                     "unit value and add the products. What is the total?")
 
 
 @task("shortfall_minus_overage_value", answer="integer", annotation="bbox_set",
       ops="aggregation,formula_evaluation,matching")
 def shortfall_minus_overage_value(q):
-    s = q.state
-    terms = [(s["rows"][k]["ordered"] - s["rows"][k]["received"]) * s["rows"][k]["unit"] for k, _ in mismatches(s)]
-    q.require(sum(terms) > 0, "overages outweigh shortfalls")
-    q.step("match", codes=[s["rows"][k]["code"] for k, _ in mismatches(s)], terms=terms)
-    return q.answer(sum(terms), witnesses=_witness(s),
-                    question=f"{INTRO} Match the rows by item code. For every item whose received quantity differs "
-                             "from the ordered quantity, compute ordered minus received, multiply it by the "
-                             "purchase-order unit value, and add the signed products. What is the result?")
+    return aggregate(q, lambda r: (r["ordered"] - r["received"]) * r["unit"],
+                     "For every item whose received quantity differs from the ordered quantity, compute ordered "
+                     "minus received, multiply it by the purchase-order unit value, and add the signed products. "
+                     "What is the result?", positive=True)

@@ -32,7 +32,8 @@ FLOWS = {
 CHOICES = (("approve", "revise"), ("yes", "no"), ("auto", "manual"), ("ready", "hold"), ("ship", "return"))
 STATUSES = ("Done", "Hold", "Review", "Retry", "Queued", "Ready")
 ROLES = {"ellipse": "start/end", "rounded": "process", "diamond": "decision", "parallelogram": "input/output"}
-SHAPE_WORDS = {"ellipse": "ellipses", "rounded": "rounded boxes", "diamond": "diamonds", "parallelogram": "parallelograms"}
+SHAPE_WORDS = {"ellipse": "ellipses", "rounded": "rounded boxes", "diamond": "diamonds",
+               "parallelogram": "parallelograms"}
 N_DECISIONS = {1: 1, 2: 2, 3: 3}
 N_LANES = {1: (3, 3), 2: (3, 4), 3: (4, 5)}
 COUNTS = {1: (1, 5), 2: (2, 8), 3: (3, 10)}

@@ -37,7 +37,8 @@ def make_grid(rng, difficulty) -> dict:
     gfield = list(GROUPS)[int(rng.integers(len(GROUPS)))]
     values = [GROUPS[gfield][int(i)] for i in rng.choice(len(GROUPS[gfield]), size=3 if n <= 9 else 4, replace=False)]
     names = coined_names(rng, n, max_len=9)
-    nums = {f: [int(v) for v in rng.choice(range(lo, hi + 1), size=n, replace=False)] for f, (lo, hi) in NUMERIC.items()}
+    nums = {f: [int(v) for v in rng.choice(range(lo, hi + 1), size=n, replace=False)]
+            for f, (lo, hi) in NUMERIC.items()}
     cards = [{"name": names[i], "group": values[int(rng.integers(len(values)))],
               "role": ROLES[int(rng.integers(len(ROLES)))], "region": REGIONS[int(rng.integers(len(REGIONS)))],
               **{f: nums[f][i] for f in NUMERIC}} for i in range(n)]
@@ -48,12 +49,7 @@ def make_grid(rng, difficulty) -> dict:
 
 def card_boxes(state):
     cols = 3 if state["variant"] == "directory_grid" else 2
-    n = len(state["cards"])
-    rows = math.ceil(n / cols)
-    w = (RIGHT - LEFT - (cols - 1) * GAP) / cols
-    h = min(150.0, (BOTTOM - TOP - (rows - 1) * GAP) / rows)
-    return [(LEFT + (k % cols) * (w + GAP), TOP + (k // cols) * (h + GAP), LEFT + (k % cols) * (w + GAP) + w,
-             TOP + (k // cols) * (h + GAP) + h) for k in range(n)]
+    return pagekit.cells((LEFT, TOP, RIGHT, BOTTOM), len(state["cards"]), cols, gap=GAP, max_h=150.0)
 
 
 class ProfileCardGrid(Scene):

@@ -9,8 +9,6 @@ and name the step a given number of steps before or after a named one.  Difficul
 
 from __future__ import annotations
 
-import math
-
 from tracegen.core.task import Scene
 from tracegen.kits import pagekit
 from tracegen.kits.cards import rounded_rect
@@ -49,12 +47,9 @@ def make_steps(rng, difficulty) -> dict:
 
 
 def card_boxes(state) -> list[tuple]:
-    n, cols = len(state["steps"]), COLS[state["variant"]]
-    rows = math.ceil(n / cols)
-    w = (RIGHT - LEFT - (cols - 1) * GAP) / cols
-    h = min(190.0 if cols == 4 else 120.0, (BOTTOM - TOP - (rows - 1) * GAP) / rows)
-    return [(LEFT + (k % cols) * (w + GAP), TOP + (k // cols) * (h + GAP), LEFT + (k % cols) * (w + GAP) + w,
-             TOP + (k // cols) * (h + GAP) + h) for k in range(n)]
+    cols = COLS[state["variant"]]
+    return pagekit.cells((LEFT, TOP, RIGHT, BOTTOM), len(state["steps"]), cols, gap=GAP,
+                         max_h=190.0 if cols == 4 else 120.0)
 
 
 class StepList(Scene):

@@ -106,16 +106,9 @@ class WebAction(Scene):
         c.text(x0 + 26, gy + 84, state["section"], size=22, anchor="l")
         getattr(self, "_" + state["variant"])(c, state, (x0 + 24, gy + 104, x1 - 24, y1 - 14))
 
-    def _grid(self, n, box, cols):
-        x0, y0, x1, y1 = box
-        rows = (n + cols - 1) // cols
-        w, h = (x1 - x0 - (cols - 1) * 14) / cols, (y1 - y0 - (rows - 1) * 12) / rows
-        return [(x0 + (k % cols) * (w + 14), y0 + (k // cols) * (h + 12), x0 + (k % cols) * (w + 14) + w,
-                 y0 + (k // cols) * (h + 12) + h) for k in range(n)]
-
     def _click_button(self, c, state, box):
-        for k, (ctx, (x0, y0, x1, y1)) in enumerate(zip(state["contexts"],
-                                                        self._grid(len(state["contexts"]), box, 2))):
+        boxes = pagekit.cells(box, len(state["contexts"]), 2, gap=14, gap_y=12)
+        for k, (ctx, (x0, y0, x1, y1)) in enumerate(zip(state["contexts"], boxes)):
             rounded_rect(c, x0, y0, x1 - x0, y1 - y0, radius=8, fill="paper", stroke="grid", lw=1.2, id=f"ctx:{k}")
             c.rect(x0, y0, x1 - x0, 5, fill=c.style.series(k % 6))
             c.text(x0 + 16, y0 + 24, ctx["title"], size=16, anchor="l")
@@ -128,8 +121,8 @@ class WebAction(Scene):
                 self._control(c, (bx, y1 - 40, bx + bw, y1 - 10), ctl, f"ctl:{k}:{j}")
 
     def _input_field(self, c, state, box):
-        for k, (ctx, (x0, y0, x1, y1)) in enumerate(zip(state["contexts"],
-                                                        self._grid(len(state["contexts"]), box, 2))):
+        boxes = pagekit.cells(box, len(state["contexts"]), 2, gap=14, gap_y=12)
+        for k, (ctx, (x0, y0, x1, y1)) in enumerate(zip(state["contexts"], boxes)):
             rounded_rect(c, x0, y0, x1 - x0, y1 - y0, radius=8, fill="paper", stroke="grid", lw=1.2, id=f"ctx:{k}")
             c.text(x0 + 16, y0 + 20, ctx["title"], size=16, anchor="l", bold=True)
             m = len(ctx["controls"])
@@ -140,8 +133,8 @@ class WebAction(Scene):
                 self._control(c, (x0 + 110, ry + 2, x1 - 14, ry + rh - 2), ctl, f"ctl:{k}:{j}", placeholder=True)
 
     def _select_option(self, c, state, box):
-        for k, (ctx, (x0, y0, x1, y1)) in enumerate(zip(state["contexts"],
-                                                        self._grid(len(state["contexts"]), box, 1))):
+        boxes = pagekit.cells(box, len(state["contexts"]), 1, gap=14, gap_y=12)
+        for k, (ctx, (x0, y0, x1, y1)) in enumerate(zip(state["contexts"], boxes)):
             rounded_rect(c, x0, y0, x1 - x0, y1 - y0, radius=8, fill="paper", stroke="grid", lw=1.2, id=f"ctx:{k}")
             c.text(x0 + 16, (y0 + y1) / 2 - 8, ctx["title"], size=16, anchor="l")
             c.text(x0 + 16, (y0 + y1) / 2 + 12, "Choose one", size=12, anchor="l", color="muted")
