@@ -13,9 +13,6 @@ import math
 from .cards import rounded_rect
 from .infopage import chip
 
-SHAPES = ("rounded", "pill", "ellipse", "circle", "diamond", "parallelogram")
-
-
 def draw_node(c, shape: str, cx: float, cy: float, hw: float, hh: float, *, fill="paper", stroke="ink",
               lw: float = 1.6, id=None) -> None:
     """A node of ``shape`` centred on (cx, cy) with half-size (hw, hh); its box is registered."""

@@ -13,8 +13,6 @@ state, never of the answer).
 
 from __future__ import annotations
 
-import math
-
 from ..core.canvas import blend
 from .cards import rounded_rect
 from .glyphs import draw_glyph
@@ -104,33 +102,28 @@ def cells(box, n: int, cols: int, *, gap: float = 12.0, gap_y: float | None = No
 
 
 def banded_panel(c, box, title: str, *, k: int = 0, bar_h: float = 36.0, id=None, title_id=None,
-                 size: float = 17.0, tinted: bool = True, right: str | None = None) -> tuple:
-    """A panel under a filled title bar (series colour k); the body is paper or a light tint.
-    ``right`` prints a small note at the bar's right end.  Returns the body box."""
+                 size: float = 17.0) -> tuple:
+    """A panel under a filled title bar (series colour k) over a light tint of it.  Returns the
+    body box."""
     x0, y0, x1, y1 = box
-    body = blend(c.style.series(k), c.color("paper"), 0.07) if tinted else c.color("paper")
+    body = blend(c.style.series(k), c.color("paper"), 0.07)
     rounded_rect(c, x0, y0, x1 - x0, y1 - y0, radius=10, fill=body, stroke="grid", lw=1.2, id=id)
     fill = band_fill(c, k)
     rounded_rect(c, x0, y0, x1 - x0, bar_h, radius=10, fill=fill)
     c.rect(x0, y0 + bar_h - 10, x1 - x0, 10, fill=fill)
     c.text(x0 + 14, y0 + bar_h / 2, title, size=size, anchor="l", color=c.text_on(fill), id=title_id)
-    if right:
-        c.text(x1 - 12, y0 + bar_h / 2, right, size=13, anchor="r", color=c.text_on(fill))
     return (x0 + 8, y0 + bar_h + 6, x1 - 8, y1 - 8)
 
 
-def strip_header(c, box, title: str, *, k: int = 0, id=None, size: float = 14.0) -> tuple:
-    """A light tinted strip carrying a sub-heading (the title's box is registered as ``id``);
-    returns the box below it."""
+def strip_header(c, box, title: str, *, k: int = 0, id=None, size: float = 14.0) -> None:
+    """A light tinted strip carrying a sub-heading (the title's box is registered as ``id``)."""
     x0, y0, x1, y1 = box
     fill = blend(c.style.series(k), c.color("paper"), 0.16)
     rounded_rect(c, x0, y0, x1 - x0, y1 - y0, radius=6, fill=fill)
     c.text(x0 + 10, (y0 + y1) / 2, title, size=size, anchor="l", bold=True, color=c.text_on(fill), id=id)
-    return (x0, y1, x1, y1)
 
 
-def list_rows(c, box, labels, *, k: int = 0, ids=None, size: float = 14.0, bullet: str = "dot",
-              markers=None, label_ids=None) -> list[tuple]:
+def list_rows(c, box, labels, *, k: int = 0, ids=None, size: float = 14.0, markers=None) -> list[tuple]:
     """Rows splitting ``box`` evenly: a bullet (a dot in series colour k, or the ``markers[i]``
     icon), the label, and a rule under every row but the last.  Registers row i's box as
     ``ids[i]``; returns the row boxes."""
@@ -143,11 +136,9 @@ def list_rows(c, box, labels, *, k: int = 0, ids=None, size: float = 14.0, bulle
         cy = ry + rh / 2
         if markers is not None:
             marker(c, markers[i], x0 + 14, cy, min(16.0, rh * 0.8))
-        elif bullet == "dot":
-            c.circle(x0 + 14, cy, 4.5, fill=c.style.series(k))
         else:
-            c.rect(x0 + 10, cy - 4, 8, 8, fill=c.style.series(k))
-        c.text(x0 + 30, cy, label, size=size, anchor="l", id=None if label_ids is None else label_ids[i])
+            c.circle(x0 + 14, cy, 4.5, fill=c.style.series(k))
+        c.text(x0 + 30, cy, label, size=size, anchor="l")
         if i < n - 1:
             c.line(x0 + 6, ry + rh, x1 - 6, ry + rh, color="grid", lw=1.0)
         row = (x0, ry, x1, ry + rh)
@@ -214,19 +205,14 @@ def number_disc(c, cx: float, cy: float, n, *, r: float = 16.0, k: int = 0, id=N
 
 
 def pill(c, cx: float, cy: float, text: str, *, fill=None, w: float | None = None, size: float = 13.0,
-         bold: bool = False, id=None, stroke="muted") -> tuple:
+         bold: bool = False, id=None) -> tuple:
     """``text`` centred on a rounded pill (fill defaults to a light accent tint); returns its box."""
     fill = fill if fill is not None else blend(c.style.series(0), c.color("paper"), 0.18)
     w = w or c.text_width(text, size=size, bold=bold) + 18
     h = size + 10
-    rounded_rect(c, cx - w / 2, cy - h / 2, w, h, radius=h / 2, fill=fill, stroke=stroke, lw=0.9, id=id)
+    rounded_rect(c, cx - w / 2, cy - h / 2, w, h, radius=h / 2, fill=fill, stroke="muted", lw=0.9, id=id)
     c.text(cx, cy, text, size=size, bold=bold, color=c.text_on(fill))
     return (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
-
-
-def note_line(c, x: float, y: float, text: str, *, size: float = 13.0) -> None:
-    """A muted line of context text (a footer, a source note) that carries no data."""
-    c.text(x, y, text, size=size, anchor="l", color="muted")
 
 
 # ---------------------------------------------------------------------------- window chrome
@@ -249,8 +235,8 @@ def app_chrome(c, box, variant: str) -> tuple:
 
 def app_window(c, box, title: str, *, menus=(), right: str | None = None, active: int = 1) -> tuple:
     """A desktop application window: a title bar with the three window buttons, the app title
-    and a note at its right, then a menu bar (``menus``; item ``active`` in the accent colour).
-    Returns the client box below the menu bar."""
+    and a note at its right, then a menu bar (``menus``; item ``active`` in bold).  Returns the
+    client box below the menu bar."""
     x0, y0, x1, y1 = box
     rounded_rect(c, x0, y0, x1 - x0, y1 - y0, radius=12, fill="paper", stroke="grid", lw=1.6)
     bar = band_fill(c, 0)
@@ -301,12 +287,6 @@ def browser_window(c, box, url: str, brand: str, tabs=(), *, right: str | None =
         x += tw + 16
     c.line(x0, hy + 54, x1, hy + 54, color="grid", lw=1.0)
     return (x0 + 1, hy + 55, x1 - 1, y1 - 1)
-
-
-def ring_points(n: int, cx: float, cy: float, rx: float, ry: float, *, start: float = -90.0) -> list[tuple]:
-    """``n`` points evenly around an ellipse, clockwise from angle ``start`` (degrees, 0 = east)."""
-    return [(cx + rx * math.cos(math.radians(start + 360.0 * i / n)),
-             cy + ry * math.sin(math.radians(start + 360.0 * i / n))) for i in range(n)]
 
 
 def icon_chip(c, box, label: str, icon: str | None = None, *, k: int = 0, id=None, size: float = 13.0,
