@@ -37,12 +37,38 @@ def make_day(rng, difficulty) -> dict:
             events.append({"start": start, "end": start + length})
         if not _touching(events):
             break
-    letters = [chr(65 + int(i)) for i in rng.permutation(n)]
-    for e, letter in zip(events, letters):
-        e["letter"] = letter
-    events.sort(key=lambda e: (e["start"], e["end"], e["letter"]))
-    return {"events": events, "title": TITLES[int(rng.integers(len(TITLES)))],
+    return {"events": lettered(rng, events), "title": TITLES[int(rng.integers(len(TITLES)))],
             "day": DAYS[int(rng.integers(len(DAYS)))], "variant": ("minimal", "outline")[int(rng.integers(2))]}
+
+
+def lettered(rng, events) -> list[dict]:
+    """The events lettered in a random order, listed by start time."""
+    for e, i in zip(events, rng.permutation(len(events))):
+        e["letter"] = chr(65 + int(i))
+    return sorted(events, key=lambda e: (e["start"], e["end"], e["letter"]))
+
+
+def stabbed_day(rng, n: int, t: int) -> list[dict]:
+    """``n`` events whose largest pairwise-disjoint set has exactly ``t`` members: every event
+    covers one of ``t`` stab slots (so no ``t + 1`` are disjoint) and ``t`` disjoint anchors cover
+    one stab slot each (so ``t`` are)."""
+    while True:
+        stabs = sorted(int(x) for x in rng.choice(range(START, END), size=t, replace=False))
+        if any(b - a < 2 for a, b in zip(stabs, stabs[1:])):
+            continue
+        cuts = [START] + [int(rng.integers(a + 1, b + 1)) for a, b in zip(stabs, stabs[1:])] + [END]
+        events = []
+        for k, p in enumerate(stabs):                     # the anchors, one inside each stretch
+            start = int(rng.integers(max(cuts[k], p - 5), p + 1))
+            end = int(rng.integers(p + 1, min(cuts[k + 1], start + 6) + 1))
+            events.append({"start": start, "end": end})
+        for _ in range(n - t):                            # the rest each cover some stab slot
+            p = stabs[int(rng.integers(t))]
+            start = int(rng.integers(max(START, p - 5), p + 1))
+            end = int(rng.integers(p + 1, min(END, start + 6) + 1))
+            events.append({"start": start, "end": end})
+        if not _touching(events):
+            return lettered(rng, events)
 
 
 def lanes(events) -> tuple[list[int], int]:
@@ -109,39 +135,38 @@ def overlaps(a, b) -> bool:
     return a["start"] < b["end"] and b["start"] < a["end"]
 
 
-def _balanced(q, value, support):
-    """Accept the state only when ``value`` is the instance's (stratified) target."""
-    q.require(value == q.target(support, stratified=True), "balance: answer differs from target")
+def _reference(q, counts, support):
+    """The reference event: one whose count is the instance's (stratified) target."""
+    t = q.target(support, stratified=True)
+    fits = [i for i, k in enumerate(counts) if k == t]
+    q.require(bool(fits), "no event gives the target count")
+    return q.param("reference", lambda r: fits[int(r.integers(len(fits)))])
 
 
-def _reference(q):
-    n = len(q.state["events"])
-    return q.param("reference", lambda r: int(r.integers(n)))
-
-
-# ---------------------------------------------------------------------- tasks
 @task("longer_than_reference_count", answer="integer", annotation="bbox_set", ops="filtering,counting,comparison")
 def longer_than_reference_count(q):
     s = q.state
-    ref = _reference(q)
-    length = s["events"][ref]["end"] - s["events"][ref]["start"]
-    hits = [i for i, e in enumerate(s["events"]) if i != ref and e["end"] - e["start"] > length]
-    _balanced(q, len(hits), range(0, min(6, len(s["events"]))))
-    q.step("compare", reference=s["events"][ref]["letter"], longer=[s["events"][i]["letter"] for i in hits])
+    ev = s["events"]
+    counts = [sum(f["end"] - f["start"] > e["end"] - e["start"] for f in ev) for e in ev]
+    ref = _reference(q, counts, range(0, min(6, len(ev))))
+    length = ev[ref]["end"] - ev[ref]["start"]
+    hits = [i for i, e in enumerate(ev) if i != ref and e["end"] - e["start"] > length]
+    q.step("compare", reference=ev[ref]["letter"], longer=[ev[i]["letter"] for i in hits])
     return q.answer(len(hits), witnesses=[f"event:{i}" for i in hits],
-                    question=f"{INTRO} The highlighted block {s['events'][ref]['letter']} is the reference event. How "
+                    question=f"{INTRO} The highlighted block {ev[ref]['letter']} is the reference event. How "
                              "many other events last longer than it?")
 
 
 @task("overlap_count", answer="integer", annotation="bbox_set", ops="filtering,counting,spatial_relations")
 def overlap_count(q):
     s = q.state
-    ref = _reference(q)
-    hits = [i for i, e in enumerate(s["events"]) if i != ref and overlaps(e, s["events"][ref])]
-    _balanced(q, len(hits), range(1, min(6, len(s["events"]))))
-    q.step("overlap", reference=s["events"][ref]["letter"], overlapping=[s["events"][i]["letter"] for i in hits])
+    ev = s["events"]
+    counts = [sum(overlaps(e, f) for j, f in enumerate(ev) if j != i) for i, e in enumerate(ev)]
+    ref = _reference(q, counts, range(1, min(6, len(ev))))
+    hits = [i for i, e in enumerate(ev) if i != ref and overlaps(e, ev[ref])]
+    q.step("overlap", reference=ev[ref]["letter"], overlapping=[ev[i]["letter"] for i in hits])
     return q.answer(len(hits), witnesses=[f"event:{i}" for i in hits],
-                    question=f"{INTRO} The highlighted block {s['events'][ref]['letter']} is the reference event. How "
+                    question=f"{INTRO} The highlighted block {ev[ref]['letter']} is the reference event. How "
                              "many other events overlap its time range? Events that only come before or after it do "
                              "not count.")
 
@@ -149,13 +174,15 @@ def overlap_count(q):
 @task("maximum_non_overlapping_count", answer="integer", annotation="bbox_set",
       ops="counting,ranking,spatial_relations")
 def maximum_non_overlapping_count(q):
-    s = q.state
+    t = q.target(range(2, 6) if q.difficulty > 1 else range(2, 5), stratified=True)
+    q.require(len(q.state["events"]) >= t, "too few events for the target")
+    s = q.edit(lambda st, r: {**st, "events": stabbed_day(r, len(st["events"]), t)})
     chosen, free_from = [], 0
     for i in sorted(range(len(s["events"])), key=lambda i: (s["events"][i]["end"], s["events"][i]["start"])):
         if s["events"][i]["start"] >= free_from:         # earliest-finishing first is optimal
             chosen.append(i)
             free_from = s["events"][i]["end"]
-    _balanced(q, len(chosen), range(2, 6) if q.difficulty > 1 else range(2, 5))
+    q.require(len(chosen) == t, "the construction missed the target")
     q.step("select", events=[s["events"][i]["letter"] for i in chosen])
     return q.answer(len(chosen), witnesses=[f"event:{i}" for i in chosen],
                     question=f"{INTRO} What is the largest number of events that can be chosen so that no two of "
