@@ -25,6 +25,7 @@ VARIANTS = tuple(pagekit.APPS)
 N_SECTIONS = {1: (2, 2), 2: (2, 2), 3: (3, 3)}
 N_ROWS = {1: (4, 5), 2: (6, 8), 3: (6, 7)}
 COUNTS = {1: (1, 4), 2: (2, 7), 3: (3, 8)}
+IN_SECTION = {1: (1, 4), 2: (2, 7), 3: (3, 7)}         # a section holds 4-5, 6-8, 6-7 rows
 ENABLED = {1: (1, 3), 2: (2, 6), 3: (3, 7)}
 W, H = 1280, 800
 COLS = (("Sel", 0.0), ("Name", 0.06), ("Type", 0.30), ("Status", 0.44), ("Size", 0.63), ("Action", 0.77))
@@ -174,7 +175,7 @@ def selected_rows_with_status_count(q):
 @task("value_threshold_in_group_count", answer="integer", annotation="bbox_set", ops="filtering,counting,comparison")
 def value_threshold_in_group_count(q):
     s = q.state
-    t = q.target(range(COUNTS[q.difficulty][0], COUNTS[q.difficulty][1] + 1), stratified=True)
+    t = q.target(range(IN_SECTION[q.difficulty][0], IN_SECTION[q.difficulty][1] + 1), stratified=True)
     fits = [si for si, sec in enumerate(s["sections"]) if len(sec["rows"]) >= t]
     q.require(bool(fits), "no section holds the target count")
     si = q.param("section", lambda r: fits[int(r.integers(len(fits)))])
