@@ -1,7 +1,7 @@
 """pages/process_flow: a swimlane process diagram -- lane bands, step nodes whose shape gives their
 role (ellipse start/end, rounded process box, diamond decision, parallelogram input/output; a
 legend says so), status badges on some steps, and arrows, the two leaving each decision labelled
-with its choices (drawn by ``kits/flows``).
+with its choices (drawn by ``kits/flowchart``).
 
 Tasks follow decision labels from a step to the step reached, count steps passing a shape, status
 or role filter, and count the arrows crossing lanes from or at a named lane.  Difficulty grows the
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from tracegen.core.canvas import blend
 from tracegen.core.task import Scene
-from tracegen.kits import flows, pagekit
+from tracegen.kits import flowchart, pagekit
 from tracegen.kits.cards import rounded_rect
 
 FLOWS = {
@@ -136,13 +136,13 @@ class ProcessFlow(Scene):
         specs = [node_spec(state, i) for i in range(len(state["nodes"]))]
         chips = []
         for e, edge in enumerate(state["edges"]):
-            p, q = flows.link(c, specs[edge["a"]], specs[edge["b"]], lw=2.0, id=f"edge:{e}")
+            p, q = flowchart.link(c, specs[edge["a"]], specs[edge["b"]], lw=2.0, id=f"edge:{e}")
             if edge["label"]:
                 chips.append((e, edge["label"], (p[0] + q[0]) / 2, (p[1] + q[1]) / 2))
         for i, v in enumerate(state["nodes"]):
             shape, x, y, hw, hh = specs[i]
             fill = blend(c.style.series((i % 5) + 1), c.color("paper"), 0.16)
-            flows.draw_node(c, shape, x, y, hw, hh, fill=fill, stroke="ink", lw=2.0, id=f"node:{i}")
+            flowchart.draw_node(c, shape, x, y, hw, hh, fill=fill, stroke="ink", lw=2.0, id=f"node:{i}")
             c.text(x, y - (8 if v["status"] else 0), v["label"], size=14, color=c.text_on(fill))
             if v["status"]:
                 pagekit.pill(c, x, y + 13, v["status"], fill=c.color("paper"), size=12, w=64)
@@ -152,7 +152,7 @@ class ProcessFlow(Scene):
         c.text(lx, H - 56, "Legend:", size=14, anchor="l", bold=True)
         x = lx + 80
         for shape, role in ROLES.items():
-            flows.draw_node(c, shape, x + 22, H - 56, 20, 13, fill=c.color("panel"), stroke="ink", lw=1.4)
+            flowchart.draw_node(c, shape, x + 22, H - 56, 20, 13, fill=c.color("panel"), stroke="ink", lw=1.4)
             c.text(x + 50, H - 56, role, size=14, anchor="l")
             x += 80 + c.text_width(role, size=14)
 
