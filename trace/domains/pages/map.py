@@ -200,7 +200,8 @@ def landmark_after_route_step_label(q):
     q.step("follow", route=[s["names"][i] for i in route], stop=k)
     return q.answer(s["names"][route[k]], witnesses=[f"landmark:{i}" for i in route[:k + 1]], examples=s["names"],
                     question=("The map shows a campus layout with labelled landmarks, named zones, walking paths and "
-                              f'a highlighted orange route. On the orange route from "{a}" to "{b}", which landmark '
+                              f'a highlighted route (drawn thicker than the other paths). On the highlighted route from '
+                              f'"{a}" to "{b}", which landmark '
                               f'is the {_ordinal(k)} one reached after "{a}"?'))
 
 

@@ -1,7 +1,8 @@
 """pages/workspace: a professional application workspace -- two shuffled guides (context cues naming
 rows, action cues naming Key columns), then a grid of lettered controls: context rows across coded
-"Key" columns.  A control may be shown gray-disabled (gray outline, struck through),
-blue-highlighted (thick blue outline) or as an orange warning (orange outline and dot).
+"Key" columns.  A control may be shown disabled (gray dashed outline, struck through),
+highlighted (a thick blue outline) or with a warning sign (an orange warning triangle).  Prompts
+name the states by these cues, not by their colours.
 
 Tasks count a row's controls in one visible state (planted), and give the candidate letter of the
 control picked by a context cue and a stated Key, or by a named row and an action cue.
@@ -28,8 +29,9 @@ PHRASES = ("pick file", "extra choices", "choose file", "quick view", "write fil
            "edge box", "find text", "wide value", "write disk", "snap grid", "mark range", "copy style", "trim edge")
 CUES = ("S2", "D3", "Q1", "B7", "H4", "N8")
 SYMBOLS = ("@", "%", "&", "#", "*", "+")
-STATES = {"disabled": ("gray", "gray-disabled"), "highlighted": ("blue", "blue-highlighted"),
-          "warning": ("orange", "orange warning")}
+STATES = {"disabled": ("gray", "disabled (struck through)"),
+          "highlighted": ("blue", "highlighted (drawn with a thick outline)"),
+          "warning": ("orange", "marked with a warning sign")}
 VARIANTS = tuple(ROWS)
 SHAPE = {1: (2, 4), 2: (3, 5), 3: (4, 6)}
 W, H = 1280, 800
@@ -57,8 +59,8 @@ class Workspace(Scene):
     domain, scene_id, size = "pages", "workspace", (W, H)
     megapixels = (0.85, 1.2)
     description = ("A professional application workspace: shuffled guides of context and action cues, then a grid of "
-                   "lettered controls in context rows under coded Key columns, some gray-disabled, blue-highlighted "
-                   "or marked as orange warnings.")
+                   "lettered controls in context rows under coded Key columns, some disabled (struck through), "
+                   "highlighted (thick outline) or marked with a warning sign.")
 
     def sample(self, rng, difficulty):
         return make_workspace(rng, difficulty)
@@ -102,16 +104,16 @@ class Workspace(Scene):
     def _cell(self, c, box, cell, symbol, id):
         x0, y0, x1, y1 = box
         st = cell["state"]
-        colour = STATES[st][0] if st != "normal" else "muted"
+        colour = STATES[st][0] if st in ("disabled", "highlighted") else "muted"
         rounded_rect(c, x0, y0, x1 - x0, y1 - y0, radius=8, fill="paper", stroke=colour,
-                     lw=3.2 if st in ("highlighted", "warning") else 1.6, id=id, dash=[6.0, 4.0] if st == "disabled"
+                     lw=3.2 if st == "highlighted" else 1.6, id=id, dash=[6.0, 4.0] if st == "disabled"
                      else None)
         pagekit.letter_badge(c, x0 + 18, y0 + 18, cell["letter"], r=13)
         c.text((x0 + x1) / 2, (y0 + y1) / 2 + 8, symbol, size=16, color="muted" if st == "disabled" else "ink")
         if st == "disabled":
             c.line(x0 + 8, y1 - 8, x1 - 8, y0 + 8, color="gray", lw=1.6)
         elif st == "warning":
-            c.circle(x1 - 16, y0 + 16, 8, fill="orange")
+            pagekit.marker(c, "warning", x1 - 18, y0 + 18, 20)
 
 
 SCENE = Workspace()
@@ -144,7 +146,7 @@ def context_control_count(q):
     hits = [k for k, cell in enumerate(s["cells"][r]) if cell["state"] == state]
     q.step("count", row=s["rows"][r], state=state, letters=[s["cells"][r][k]["letter"] for k in hits])
     return q.answer(len(hits), witnesses=[f"cell:{r}:{k}" for k in hits],
-                    question=f'{INTRO} How many controls in the "{s["rows"][r]}" context row are shown as '
+                    question=f'{INTRO} How many controls in the "{s["rows"][r]}" context row are '
                              f"{STATES[state][1]}?")
 
 
