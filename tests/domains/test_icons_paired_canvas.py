@@ -28,7 +28,7 @@ def set_relation(state, params, qid):
     left = {(ic["kind"], ic["color"]) for ic in state["left"]}
     right = {(ic["kind"], ic["color"]) for ic in state["right"]}
     new, gone = right - left, left - right
-    if qid == "added_in_right_count":
+    if params["relation"] == "added_in_right":
         return sum((ic["kind"], ic["color"]) in new for ic in state["right"])
     return sum((ic["kind"], ic["color"]) in gone for ic in state["left"])
 

@@ -120,10 +120,12 @@ def rotation_change_count(q):
 
 
 @task("panel_set_relation_count", answer="integer", annotation="bbox_set",
-      ops="filtering,counting,logical_composition", queries=("added_in_right_count", "missing_from_right_count"))
+      ops="filtering,counting,logical_composition", queries=("added_in_right_count",))
 def panel_set_relation_count(q):
+    # the catalog's one query id; its program's relation (added in Right | missing from Right) is a parameter
     d = q.difficulty
-    added = q.query_id == "added_in_right_count"
+    relation = q.choice("relation", ("added_in_right", "missing_from_right"))
+    added = relation == "added_in_right"
     t = q.target({1: range(1, 4), 2: range(1, 6), 3: range(2, 7)}[d])
 
     def build(st, r):
@@ -161,6 +163,6 @@ def panel_set_relation_count(q):
         hits = [f"left:{i}" for i, ic in enumerate(s["left"]) if identity(ic) not in rid]
         ask = ("How many Left-panel icons are missing from the Right panel, that is, match no Right-panel icon in "
                "both type and color?")
-    q.step("set_relation", relation=q.query_id, icons=hits)
+    q.step("set_relation", relation=relation, icons=hits)
     return q.answer(len(hits), witnesses=hits,
                     question=f"The image shows two icon panels labelled Left and Right. {ask}")
