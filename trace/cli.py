@@ -293,6 +293,8 @@ def _task_list(a) -> list[str]:
 
     from . import registry
 
+    if a.scene and "/" in a.scene:   # --scene DOMAIN/SCENE, as the README and the stats report name scenes
+        a.domain, a.scene = (a.domain or a.scene.split("/", 1)[0]), a.scene.split("/", 1)[1]
     if a.domain or a.scene:
         ids = registry.task_ids(domain=a.domain, scene=a.scene)
         if not ids:
@@ -458,7 +460,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--tasks", metavar="FILE", help="file with one task id per line (default: every task)")
     s.add_argument("--task", action="append", metavar="ID", help="a task id (repeatable)")
     s.add_argument("--domain", help="every task of a domain (with --scene: of that scene)")
-    s.add_argument("--scene", help="every task of a scene")
+    s.add_argument("--scene", help="every task of a scene (SCENE or DOMAIN/SCENE)")
     s.add_argument("--seeds", type=_positive, default=30, help="instances per task (the bands assume 30)")
     s.add_argument("--seed", type=_seed, default=0, help="dataset seed of the instances (split train)")
     s.add_argument("--max-side", type=_positive, help="image size cap, as in a build config")
