@@ -161,7 +161,8 @@ def test_a_row_with_more_images_fails_before_the_model_loads(work, tmp_path):
     rows[1] = benchmarks.Row(fields=rows[1].fields, images=[rows[1].images[0]] * 25)
     dataset.write(rows, tmp_path / "blink25", benchmark="blink", files={}, notes={"fixture": True})
     assert evaluate.prompt_image_counts("blink", tmp_path / "blink25")[1] == 25
-    r = rlvr("evaluate", "--suite", SUITE, "--benchmark", "blink", "--seed", 42, "--model", tmp_path / "no-model",
+    (tmp_path / "model").mkdir()          # a model directory (never loaded: the image count fails first)
+    r = rlvr("evaluate", "--suite", SUITE, "--benchmark", "blink", "--seed", 42, "--model", tmp_path / "model",
              "--data", tmp_path / "blink25", "--output", tmp_path / "g.jsonl")
     assert r.returncode == 1 and not (tmp_path / "g.jsonl").exists()
     assert r.stderr.strip() == (f"rlvr evaluate: {tmp_path / 'blink25'}: row 1 has 25 images, more than the 24 a "

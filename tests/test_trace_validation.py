@@ -91,7 +91,9 @@ def test_generate_sends_the_stripped_prompt_and_one_image_per_prompt(tmp_path, m
 
     monkeypatch.setattr(C, "run_lm_eval", fake_run_lm_eval)
     out = tmp_path / "gen.jsonl"
-    assert main(["trace-validation", "generate", "--suite", str(SUITE), "--model", "m", "--data", str(data),
+    model = tmp_path / "model"          # a model directory: the (fake) lm-eval run never loads it
+    model.mkdir()
+    assert main(["trace-validation", "generate", "--suite", str(SUITE), "--model", str(model), "--data", str(data),
                  "--output", str(out)]) == 0
     assert seen["system_instruction"] == C.SYSTEM_PROMPT.read_text(encoding="utf-8").strip()
     assert seen["max_images"] == 1 and seen["seed"] == 42 and seen["task"] == "trace_validation"
@@ -100,6 +102,6 @@ def test_generate_sends_the_stripped_prompt_and_one_image_per_prompt(tmp_path, m
     # a row lm-eval could not render fails before the (fake) model is called
     seen.clear()
     bad = _parquet(tmp_path / "bad.parquet", ["Q1"], [2])
-    assert main(["trace-validation", "generate", "--suite", str(SUITE), "--model", "m", "--data", str(bad),
+    assert main(["trace-validation", "generate", "--suite", str(SUITE), "--model", str(model), "--data", str(bad),
                  "--output", str(tmp_path / "bad.jsonl")]) == 1
     assert not seen and "2 images" in capsys.readouterr().err and not (tmp_path / "bad.jsonl").exists()

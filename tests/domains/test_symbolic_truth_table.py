@@ -9,7 +9,7 @@ from taskcheck import scene_tests, shortcut_test
 
 from tracegen import registry
 from tracegen.core import engine
-from tracegen.domains.symbolic.truth_table import expr_text
+from tracegen.domains.symbolic.truth_table import expr_text, pattern_text
 
 MOD = "tracegen.domains.symbolic.truth_table"
 P = "task_symbolic__truth_table__"
@@ -85,8 +85,22 @@ def _size(s):
 
 
 test_tasks, test_two_process_determinism = scene_tests(MOD, SOLVERS, size_metric=_size)
-# (a count of rows is written in any truth table: the row numbers and the 0/1 entries; the label tasks only)
-test_no_shortcuts = shortcut_test([P + "expression_from_rows_label", P + "truth_pattern_label"])
+
+
+def _right_card(record, trace):
+    """The right card's content (its pattern or expression text): printed only on the card itself."""
+    s = trace["state"]
+    letters = "WXYZ" if s["layout"] == "rows" else "ABCDEF"
+    right = s["options"][letters.index(record["answer_gt"]["value"])]
+    return [pattern_text(right) if isinstance(right, str) else expr_text(right)]
+
+
+# (a count of rows is written in any truth table: the row numbers and the 0/1 entries; the label tasks only.
+# The pattern cards' letter A-F is no shortcut -- the table's inputs are named A, B, C ... -- the right card's
+# content printed anywhere but on the card would be)
+test_no_shortcuts = shortcut_test([P + "expression_from_rows_label", P + "truth_pattern_label"],
+                                  answer=lambda tid: tid.endswith("expression_from_rows_label"),
+                                  extra=_right_card)
 
 
 @pytest.mark.parametrize("tid", sorted(SOLVERS))

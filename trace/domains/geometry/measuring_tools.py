@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 
 from tracegen.core.canvas import blend
+from tracegen.core.claims import Claim
 from tracegen.core.task import Scene
 from tracegen.kits.geometry import rint
 
@@ -30,6 +31,12 @@ class MeasuringTools(Scene):
 
     def sample(self, rng, difficulty):
         return {"tool": ""}
+
+    def claims(self, state, params):
+        """The ruler's prompt says dashed lines carry the side's ends to the scale: both guides are dashed."""
+        if state["tool"] == "protractor":
+            return []
+        return [Claim(f"guide:{k}", "line", "dashed") for k in range(2)]
 
     def render(self, c, state, params):
         (draw_protractor if state["tool"] == "protractor" else draw_ruler)(c, state)
@@ -161,9 +168,9 @@ def draw_ruler(c, s):
         if k % sub == 0:
             c.text(*T((x, y0 + 38)), str(k // sub), size=14.0, kind="tick")
     c.text(*T((x0 + n * cm - 6, y0 + 52)), "cm", size=13.0, kind="tick")
-    for p, r in ((s["seg"][0], s["marks"][0]), (s["seg"][1], s["marks"][1])):
+    for k, (p, r) in enumerate(((s["seg"][0], s["marks"][0]), (s["seg"][1], s["marks"][1]))):
         foot = (x0 + r * cm, y0)
-        c.line(*T(tuple(p)), *T(foot), color="muted", lw=1.4, dash=[5.0, 4.0])
+        c.line(*T(tuple(p)), *T(foot), color="muted", lw=1.4, dash=[5.0, 4.0], id=f"guide:{k}")
 
 
 RULER = {1: (2, 0.5), 2: (2, 0.5), 3: (10, 0.1)}      # ticks per cm, start-offset step

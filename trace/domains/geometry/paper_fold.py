@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 
 from tracegen.core.canvas import blend
+from tracegen.core.claims import Claim
 from tracegen.core.task import Scene
 from tracegen.kits.constructions import (Labels, View, angle_mark, around, beside, mark_radius, pythagorean_triples,
                                          right_angle_mark, wedge)
@@ -31,6 +32,10 @@ class PaperFold(Scene):
 
     def sample(self, rng, difficulty):
         return {"rot": round(float(rng.uniform(-25, 25)), 2) if difficulty == 3 else 0.0, "sheet": {}}
+
+    def claims(self, state, params):
+        """The prompts say dashed lines show the original edges: AE and AF are dashed."""
+        return [Claim("seg:A-E", "line", "dashed"), Claim("seg:A-F", "line", "dashed")]
 
     def render(self, c, state, params):
         sh = state["sheet"]

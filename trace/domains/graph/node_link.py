@@ -80,10 +80,14 @@ LARGE_NODES = {1: (5, 7), 2: (10, 12), 3: (13, 15)}
 
 
 def redraw(q, nodes):
-    """Edit: a fresh graph with a node count from ``nodes[difficulty]`` (lo, hi) -- for tasks whose
-    graphs the original draws smaller or larger than the scene's."""
+    """Edit: a fresh graph with a node count in ``nodes[difficulty]`` (lo, hi) -- for tasks whose graphs
+    the original draws smaller or larger than the scene's.  The count sits where the scene state's count
+    sits in the scene's range (uniform there, so uniform here): a bigger sampled state stays bigger, and
+    the engine's size knob acts on these tasks too."""
     lo, hi = nodes[q.difficulty]
-    return q.edit(lambda s, r: graph_state(r, int(r.integers(lo, hi + 1)), q.difficulty))
+    slo, shi = N_NODES[q.difficulty]
+    return q.edit(lambda s, r: graph_state(r, lo + round((s["n"] - slo) * (hi - lo) / max(1, shi - slo)),
+                                           q.difficulty))
 
 
 # ------------------------------------------------------------------ helpers
@@ -434,7 +438,8 @@ def _longest_paths(n, edges):
     return best, total, path[::-1]
 
 
-@task("longest_path_length", answer="integer", annotation="point_sequence", ops="counting,ranking,topology")
+@task("longest_path_length", answer="integer", annotation="point_sequence", ops="counting,ranking,topology",
+      version=2)
 def longest_path_length(q):
     redraw(q, LARGE_NODES)
     t = q.target(LONGEST_SUPPORT[q.difficulty], stratified=True)
@@ -507,7 +512,7 @@ def mst_weight(q):
 REACH_SUPPORT = {1: (2, 3, 4, 5), 2: (3, 4, 5, 6, 7), 3: (4, 5, 6, 7, 8, 9)}
 
 
-@task("reachable_count", answer="integer", annotation="point_set", ops="filtering,counting,topology")
+@task("reachable_count", answer="integer", annotation="point_set", ops="filtering,counting,topology", version=2)
 def reachable_count(q):
     redraw(q, LARGE_NODES)
     s = q.edit(_orient_random)
@@ -530,7 +535,7 @@ def reachable_count(q):
 SAME_SUPPORT = {1: (3, 4, 5), 2: (3, 4, 5, 6, 7), 3: (4, 5, 6, 7, 8)}
 
 
-@task("same_component_count", answer="integer", annotation="point_set", ops="counting,topology")
+@task("same_component_count", answer="integer", annotation="point_set", ops="counting,topology", version=2)
 def same_component_count(q):
     redraw(q, LARGE_NODES)
     t = q.target(SAME_SUPPORT[q.difficulty])
@@ -556,7 +561,7 @@ PATH_SUPPORT = {1: (2, 3, 4), 2: (2, 3, 4, 5), 3: (3, 4, 5, 6)}   # the original
 
 
 @task("shortest_path_length", answer="integer", annotation="point_sequence", ops="counting,ranking,topology",
-      queries=("undirected_shortest_path_length", "directed_shortest_path_length"))
+      queries=("undirected_shortest_path_length", "directed_shortest_path_length"), version=2)
 def shortest_path_length(q):
     directed = q.query_id == "directed_shortest_path_length"
     redraw(q, LARGE_NODES)

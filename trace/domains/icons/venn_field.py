@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 
+from tracegen.core.claims import COLOUR_WORDS, Claim
 from tracegen.core.task import Scene
 from tracegen.kits.icons import COLORS, window
 from tracegen.kits.motifs import MOTIFS, draw_motif
@@ -73,6 +74,14 @@ class VennField(Scene):
         return {"circles": circles, "reference": None,
                 "icons": [[KINDS[int(rng.integers(len(KINDS)))], PALETTE[int(rng.integers(len(PALETTE)))], x, y]
                           for x, y in pts]}
+
+    def claims(self, state, params):
+        """Prompts name icons by colour ("purple \"drop\" icons", a category that may have no member):
+        each icon is drawn in its colour."""
+        out = [Claim(None, "colour", color) for color in PALETTE if color in COLOUR_WORDS]
+        out += [Claim(f"icon:{i}", "colour", color) for i, (_, color, *_) in enumerate(state["icons"])
+                if color in COLOUR_WORDS]
+        return out
 
     def render(self, c, state, params):
         w, h = SIZE
