@@ -348,3 +348,16 @@ def test_dataset_refuses_a_shuffling_or_worker_config_and_serves_parquet_for_val
     assert type(vds).__name__ == "TraceOnlineDataset" and not vds.online and len(vds) == 1
     assert vds[0]["extra_info"]["instance_id"] == row["extra_info"]["instance_id"]
     assert vds.state_dict() == {}
+
+
+def test_the_size_knob_never_fails_a_task_the_default_generates():
+    """A knob at an extreme cannot make a target unreachable: total_object_count at size 0 draws the smallest
+    clusters, which hold fewer objects than its high targets; after a quarter of the attempts the knob is dropped."""
+    from tracegen import registry
+    from tracegen.core import engine
+
+    spec = registry.get("task_three_d__object_cluster__total_object_count")
+    for d in spec.difficulties:
+        for i in range(10):
+            _, _, state, _, sol = engine.solve_only(spec, seed=1, split="online", index=i, difficulty=d, size=0.0)
+            assert sol.answer == len(state["objects"])

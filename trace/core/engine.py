@@ -162,7 +162,8 @@ def state_size(state) -> int:
 def _sample_state(spec: TaskSpec, root: int, difficulty: int, attempt: int, size: float | None) -> dict:
     """The attempt's semantic state.  With ``size`` (0..1, the knob within a difficulty level) the scene
     draws ``SIZE_CANDIDATES`` states at the level and the one at that quantile of ``state_size`` is
-    kept: 0 the smallest, 1 the largest.  Without it (the default) one state, as always."""
+    kept: 0 the smallest, 1 the largest.  Without it (the default) one state, as always.  (``_solve`` drops
+    the knob after the first quarter of its attempts.)"""
     if size is None:
         return normalise(spec.scene.sample(stream(root, "semantic", attempt), difficulty))
     if not 0.0 <= float(size) <= 1.0:
@@ -193,7 +194,10 @@ def _solve(spec: TaskSpec, root: int, *, difficulty, query_id, max_attempts, str
         raise ValueError(f"{spec.task_id}: query id {query_id!r} not in {list(spec.queries)}")
     rejections: Counter = Counter()
     for attempt in range(max_attempts):
-        state = _sample_state(spec, root, difficulty, attempt, size)
+        # the knob is a preference: once a quarter of the attempts are spent (a target the preferred sizes cannot
+        # reach, e.g. a count above the smallest states' object count) states are drawn as without it, so
+        # a knob never fails a task a default build generates
+        state = _sample_state(spec, root, difficulty, attempt, size if attempt < max_attempts // 4 else None)
         q = Query(state=state, query_id=query_id, difficulty=difficulty, rng=stream(root, "params", attempt),
                   balance_rng=stream(root, "balance"), stratum=stratum)
         try:
