@@ -190,6 +190,11 @@ def draw_part(c, p, x, ymid, *, show_ohms=True, lw=2.2):
         c.register(f"resistor:{p['label']}", box=(a, ymid - 10, b, ymid + 10))
     else:
         draw_switch(c, x, ymid, PW, p["closed"], id=f"switch:{p['label']}", lw=lw)
+        if p.get("cue"):                  # an action cue: a box round the switch, the action written in it
+            label = p["cue"]
+            tw = c.text_width(label, size=14, bold=True)
+            bw = max(PW - 14, tw + 14)
+            c.rect(m - bw / 2, ymid - 30, bw, 72, stroke="accent", lw=2.2, id=f"cue:{p['label']}")
     c.text(m, ymid + 32, label, size=14, bold=True)
 
 
