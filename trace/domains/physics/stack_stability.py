@@ -13,6 +13,7 @@ from __future__ import annotations
 from tracegen.core.claims import Claim
 from tracegen.core.task import Scene
 from tracegen.kits.cards import label_badge
+from tracegen.kits.mechanics import tag
 from tracegen.kits.panels import panel_card
 
 W, H = 960, 640
@@ -110,7 +111,7 @@ class StackStability(Scene):
             c.line(gx, gy - 5, gx, gy + 5, color="red", lw=2.0)
             c.circle(gx, by, 3.5, fill="red")
             c.register(f"com:{letter}", point=(gx, gy), box=(gx - 7, gy - 7, gx + 7, gy + 7))
-            c.text(gx + 12, gy - 14, "COM", size=12, bold=True, anchor="l")
+            tag(c, gx + 12, gy - 18, "COM", size=12, bold=True, anchor="l")
 
 
 SCENE = StackStability()
