@@ -48,3 +48,19 @@ def arc_arrow(c, cx: float, cy: float, r: float, clockwise: bool, *, color="ink"
     c.polyline(pts[:-1], color=color, lw=lw)
     (x0, y0), (x1, y1) = pts[-3], pts[-1]
     c.arrow(x0, y0, x1, y1, color=color, lw=lw, head=9)
+
+
+def direction_cards(c, x: float, y: float, angles, *, cols: int = 2, w: float = 96.0, h: float = 78.0,
+                    gap: float = 14.0, letters: str = "ABCDEFGH") -> None:
+    """Answer cards, each a labelled arrow pointing at ``angles[k]`` degrees (0 = right, 90 = up the page),
+    in a grid from (x, y); card k is registered as ``option:<letter>``."""
+    from tracegen.kits.cards import rounded_rect
+
+    for k, ang in enumerate(angles):
+        r, j = divmod(k, cols)
+        bx, by = x + j * (w + gap), y + r * (h + gap)
+        rounded_rect(c, bx, by, w, h, radius=8, fill="panel", stroke="ink", lw=1.5, id=f"option:{letters[k]}")
+        c.text(bx + 12, by + 14, letters[k], size=15, bold=True, kind="option")
+        cx, cy, ln = bx + w / 2 + 6, by + h / 2 + 4, 24
+        dx, dy = math.cos(math.radians(ang)) * ln, -math.sin(math.radians(ang)) * ln
+        c.arrow(cx - dx, cy - dy, cx + dx, cy + dy, color="ink", lw=3.5, head=12)
