@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import math
 
+from tracegen.kits.cards import rounded_rect
+
 OUT, IN = "out", "in"
 
 
@@ -54,8 +56,6 @@ def direction_cards(c, x: float, y: float, angles, *, cols: int = 2, w: float = 
                     gap: float = 14.0, letters: str = "ABCDEFGH") -> None:
     """Answer cards, each a labelled arrow pointing at ``angles[k]`` degrees (0 = right, 90 = up the page),
     in a grid from (x, y); card k is registered as ``option:<letter>``."""
-    from tracegen.kits.cards import rounded_rect
-
     for k, ang in enumerate(angles):
         r, j = divmod(k, cols)
         bx, by = x + j * (w + gap), y + r * (h + gap)
