@@ -73,7 +73,7 @@ def object_density_value(q):
                 t = _density_tenths(rho, k, n)
                 if t is not None:
                     combos.setdefault(t, []).append((n, k, rho))
-    target = q.target(sorted(combos))
+    target = q.target(sorted(combos), stratified=True)
 
     def plant(st, r):
         n, k, rho = combos[target][int(r.integers(len(combos[target])))]
@@ -82,7 +82,7 @@ def object_density_value(q):
 
     s = q.edit(plant)
     tenths = _density_tenths(s["liquid"], s["submerged"], s["parts"])
-    q.require(tenths is not None, "density not exact to one decimal")
+    q.require(tenths == target, "missed the target")
     q.step("archimedes", liquid=s["liquid"], submerged=s["submerged"], parts=s["parts"], result=tenths / 10)
     return q.answer(tenths / 10, witnesses="object", rounding=1, examples=[0.8, 1.3],
                     question=("A solid object floats at rest in the liquid shown. It is ruled into equal horizontal "

@@ -104,7 +104,7 @@ task = SCENE.task
 def induced_current_direction_count(q):
     want = CLASSES[q.query_id]
     n = N_PANELS[q.difficulty]
-    target = q.target(range(0, n + 1))
+    target = q.target(range(0, n + 1), stratified=True)
 
     def plant(st, r):
         panels = []
@@ -120,6 +120,7 @@ def induced_current_direction_count(q):
 
     s = q.edit(plant)
     ids = [f"panel:{k}" for k, pn in enumerate(s["panels"]) if current(pn) == want]
+    q.require(len(ids) == target, "missed the target")
     q.step("lenz", currents=[current(pn) for pn in s["panels"]], target=want, result=len(ids))
     what = {"clockwise": "a clockwise induced current (as seen in the picture)",
             "counterclockwise": "a counterclockwise induced current (as seen in the picture)",

@@ -13,7 +13,7 @@ from tracegen.core.task import Scene
 from tracegen.kits.fluids import tag, tint
 
 AREA = {1: (2, 12), 2: (2, 30), 3: (4, 60)}        # cm^2
-SPEED = {1: (3, 10), 2: (3, 20), 3: (3, 36)}       # m/s, the unknown's support
+SPEED = {1: (3, 10), 2: (3, 15), 3: (3, 36)}       # m/s, the unknown's support
 KNOWN_MAX = {1: 20, 2: 40, 3: 80}
 W, H = 900, 580
 MID = 300
@@ -70,7 +70,7 @@ task = SCENE.task
 @task("continuity_speed_value", answer="integer", annotation="bbox", ops="formula_evaluation")
 def continuity_speed_value(q):
     lo, hi = SPEED[q.difficulty]
-    target = q.target(range(lo, hi + 1))
+    target = q.target(range(lo, hi + 1), stratified=True)
 
     def plant(st, r):
         alo, ahi = AREA[q.difficulty]
@@ -95,6 +95,7 @@ def continuity_speed_value(q):
     q.require(rate % s["areas"][u] == 0, "the missing speed is not whole")
     speed = rate // s["areas"][u]
     q.require(speed == s["speeds"][u], "state speeds disagree")
+    q.require(speed == target, "missed the target")
     q.require(isinstance(s["speeds"][k], int), "known speed not whole")
     q.require(speed not in (s["areas"][0], s["areas"][1], s["speeds"][k], 1, 2), "the answer is printed")
     q.step("continuity", known=f"A{k + 1} v{k + 1} = {rate}", result=speed)

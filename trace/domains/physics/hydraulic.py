@@ -12,9 +12,9 @@ import math
 from tracegen.core.task import Scene
 from tracegen.kits.fluids import down_arrow, tag, tint
 
-PRESSURE = {1: (1, 3), 2: (1, 4), 3: (2, 9)}       # N/cm^2
+PRESSURE = {1: (1, 2), 2: (1, 3), 3: (2, 9)}       # N/cm^2
 IN_AREA = {1: (2, 6), 2: (2, 8), 3: (3, 12)}       # cm^2
-OUT_AREA = {1: (8, 16), 2: (10, 21), 3: (14, 40)}
+OUT_AREA = {1: (8, 16), 2: (10, 18), 3: (14, 40)}
 SLOTS = ("input", "reference", "output")
 W, H = 920, 540
 XS = {"input": 170, "reference": 460, "output": 750}

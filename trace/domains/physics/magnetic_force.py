@@ -108,7 +108,7 @@ def force_direction_choice(q):
     s = q.state
     right = force_angle(s)
     letter, opts = multiple_choice(q, right, lambda r: [(right + 45 * k) % 360 for k in r.permutation(range(1, 8))],
-                                   k=8, where="image")
+                                   k=8, where="image", stratified=True)
     q.step("lorentz_force", mode=s["mode"], charge=s["charge"], force_angle=right, result=letter)
     return q.answer(letter, witnesses={"field": "field", "particle": "particle", "option": f"option:{letter}"},
                     examples=["B", "F"],

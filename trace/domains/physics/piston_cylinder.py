@@ -45,19 +45,25 @@ SCENE = PistonCylinder()
 task = SCENE.task
 
 
+LEVEL2_WORK = [-24, -18, -15, -12, -10, -8, -6, -4, -3, -2, 2, 3, 3, 4, 4, 5, 6, 6, 7, 8, 9, 10, 12, 14, 15, 16,
+               18, 20, 21, 24]
+
+
 def _support(d):
     out = set()
     for p in range(1, PRESSURE[d] + 1):
         for dv in range(1, VOLUME[d] - 1):
             out.add(p * dv)
-    return sorted(out)
+    return sorted(out - {1})                 # W = 1 kJ only as P = 1 MPa, dV = 1 L: printed
 
 
 @task("boundary_work_value", answer="integer", annotation="bbox_map", ops="formula_evaluation")
 def boundary_work_value(q):
     pos = _support(q.difficulty)
-    # expansions twice as likely as compressions (the original leans to positive work)
-    target = q.target(pos + pos + [-v for v in pos])
+    # expansions twice as likely as compressions (the original leans to positive work); level 2 uses a
+    # fixed 30-value support (stratified: every 30 consecutive instances take each once)
+    support = LEVEL2_WORK if q.difficulty == 2 else pos + pos + [-v for v in pos]
+    target = q.target(support, stratified=True)
 
     def plant(st, r):
         vmax = st["vmax"]
@@ -75,6 +81,7 @@ def boundary_work_value(q):
     p, vi, vf = s["pressure"], s["v_initial"], s["v_final"]
     work = p * (vf - vi)
     q.require(work != 0, "no volume change")
+    q.require(work == target, "missed the target")
     q.require(work not in (p, vi, vf), "the answer is printed")
     q.step("boundary_work", pressure_MPa=p, delta_V_L=vf - vi, result_kJ=work)
     return q.answer(work, examples=[8, -6],

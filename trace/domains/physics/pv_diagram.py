@@ -19,6 +19,9 @@ PMAX = {1: 6, 2: 10, 3: 12}          # kPa axis
 VMAX = {1: 8, 2: 12, 3: 16}          # L axis
 W, H = 960, 620
 SIGNS = {"positive": 1, "negative": -1, "zero": 0}
+# level 2's work values (J): 30, so every 30 consecutive instances take each once (stratified target)
+LEVEL2_WORK = [-18, -15, -12, -10, -8, -6, -4, -3, -2, 1, 2, 3, 4, 5, 6, 6, 7, 8, 8, 9, 9, 10, 12, 14, 15, 16, 18,
+               20, 21, 24]
 
 
 def _panel(rng, sign: int, slanted: bool) -> dict:
@@ -116,7 +119,7 @@ task = SCENE.task
 def pv_process_sign_choice(q):
     want = q.choice("target_sign", sorted(SIGNS))
     q.offer(N_PANELS[q.difficulty], "image")
-    letter = q.target(LETTERS[:N_PANELS[q.difficulty]])
+    letter = q.target(LETTERS[:N_PANELS[q.difficulty]], stratified=True)
 
     def plant(st, r):
         others = [v for v in SIGNS.values() if v != SIGNS[want]]
@@ -129,7 +132,7 @@ def pv_process_sign_choice(q):
     s = q.edit(plant)
     signs = {LETTERS[k]: pn["dx"] for k, pn in enumerate(s["panels"])}
     hits = [k for k, v in signs.items() if v == SIGNS[want]]
-    q.require(len(hits) == 1, "not exactly one process with the asked sign")
+    q.require(len(hits) == 1 and hits[0] == letter, "not exactly one process with the asked sign")
     q.step("work_signs", signs=signs, target=want, result=hits[0])
     phrase = {"positive": "positive work done by the gas", "negative": "negative work done by the gas",
               "zero": "zero work done by the gas"}[want]
@@ -142,7 +145,8 @@ def pv_process_sign_choice(q):
 def pv_work_value(q):
     pmax, vmax = PMAX[q.difficulty], VMAX[q.difficulty]
     pos = sorted({p * dv for p in range(1, pmax) for dv in range(1, vmax - 1) if p * dv <= 2 * vmax})
-    target = q.target(pos + pos + [-v for v in pos])
+    support = LEVEL2_WORK if q.difficulty == 2 else pos + pos + [-v for v in pos]
+    target = q.target(support, stratified=True)
 
     def plant(st, r):
         st["view"] = "plot"
@@ -158,6 +162,7 @@ def pv_work_value(q):
     q.reads(path["p"], path["v1"], path["v2"])
     work = path["p"] * (path["v2"] - path["v1"])
     q.require(work != 0, "no volume change")
+    q.require(work == target, "missed the target")
     q.step("isobaric_work", pressure_kPa=path["p"], v_from=path["v1"], v_to=path["v2"], result_J=work)
     return q.answer(work, witnesses="path", examples=[8, -6],
                     question=("The highlighted arrow is a constant-pressure process of a gas from A to B. Reading the "

@@ -122,7 +122,7 @@ def periodic_harmonic_spectrum_match_label(q):
         pool = [near[int(i)] for i in r.permutation(len(near))] + [far[int(i)] for i in r.permutation(len(far))]
         return pool
 
-    letter, opts = multiple_choice(q, [kind, f0], distractors, k=4, where="image")
+    letter, opts = multiple_choice(q, [kind, f0], distractors, k=4, where="image", stratified=True)
     specs = [tuple(spectrum(k, f)) for k, f in opts]
     q.require(len(set(specs)) == 4, "two options draw the same spectrum")
     q.step("fourier_series", kind=kind, f0=f0, lines=spectrum(kind, f0), result=letter)

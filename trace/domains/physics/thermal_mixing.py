@@ -55,7 +55,7 @@ task = SCENE.task
 
 @task("final_temperature_value", answer="integer", annotation="bbox_set", ops="aggregation,formula_evaluation")
 def final_temperature_value(q):
-    target = q.target(range(20, 71, 5))
+    target = q.target(range(20, 71, 5), stratified=True)
     step = STEP[q.difficulty]
 
     def plant(st, r):
@@ -72,6 +72,7 @@ def final_temperature_value(q):
     temps = s["temps"]
     q.require(sum(temps) % len(temps) == 0, "mean is not a whole degree")
     mean = sum(temps) // len(temps)
+    q.require(mean == target, "missed the target")
     q.require(mean not in temps, "the answer is printed on a cup")
     q.require(len(set(temps)) > 1, "all cups at one temperature")
     q.step("heat_balance", temps=temps, result=mean)

@@ -112,7 +112,7 @@ def _constructive(a: int, b: int, phase: str) -> bool:
 def interference_point_choice(q):
     want = q.query_id.startswith("constructive")
     q.offer(5, "image")
-    letter = q.target(LETTERS)
+    letter = q.target(LETTERS, stratified=True)
     lo, hi = DIFFS[q.difficulty]
 
     def plant(st, r):
@@ -134,7 +134,7 @@ def interference_point_choice(q):
     q.require(len(s["points"]) == 5, "too few well-separated crossings")
     kinds = {LETTERS[k]: _constructive(a, b, s["phase"]) for k, (a, b, _) in enumerate(s["points"])}
     hits = [k for k, v in kinds.items() if v == want]
-    q.require(len(hits) == 1, "not exactly one matching point")
+    q.require(len(hits) == 1 and hits[0] == letter, "not exactly one matching point")
     q.step("interference", phase=s["phase"],
            path_difference_half_waves={LETTERS[k]: abs(a - b) for k, (a, b, _) in enumerate(s["points"])},
            result=hits[0])
@@ -148,7 +148,7 @@ def interference_point_choice(q):
 @task("path_difference_value", answer="integer", annotation="segment_set", ops="spatial_relations,formula_evaluation")
 def path_difference_value(q):
     lo, hi = DIFFS[q.difficulty]
-    target = q.target(range(lo, hi + 1))
+    target = q.target(range(lo, hi + 1), stratified=True)
 
     def plant(st, r):
         st["view"] = "path"
@@ -164,6 +164,7 @@ def path_difference_value(q):
     q.claim("path:S1", line="dashed")
     q.claim("path:S2", line="dashed")
     diff = abs(a - b)
+    q.require(diff == target, "missed the target")
     q.step("path_difference", rings_from_S1=a, rings_from_S2=b, result=diff)
     return q.answer(diff, witnesses=["path:S1", "path:S2"], examples=[3, 2],
                     question=("Each circle is a wavefront, and neighbouring circles of one source are λ/2 apart. By "

@@ -73,7 +73,7 @@ def wave_property_extremum_label(q):
     key, pick = PROPS[q.query_id]
     n = N_PANELS[q.difficulty]
     q.offer(n, "image")
-    letter = q.target(LETTERS[:n])
+    letter = q.target(LETTERS[:n], stratified=True)
     pool = AMPS[q.difficulty] if key == "amp" else CYCLES[q.difficulty]
 
     def plant(st, r):
@@ -94,6 +94,7 @@ def wave_property_extremum_label(q):
     best = pick(vals)
     q.require(vals.count(best) == 1, "tied extremum")
     ans = LETTERS[vals.index(best)]
+    q.require(ans == letter, "missed the target")
     q.step("rank", property=q.query_id, values={LETTERS[k]: v for k, v in enumerate(vals)}, result=ans)
     what = {"highest_amplitude_label": "has the largest amplitude",
             "lowest_amplitude_label": "has the smallest amplitude",

@@ -62,7 +62,7 @@ def wire_field_direction_choice(q):
     right = field_angle(s["current"], s["p_angle"])
     p = s["p_angle"]
     letter, opts = multiple_choice(q, right, lambda r: [(right + 180) % 360, p % 360, (p + 180) % 360], k=4,
-                                   where="image")
+                                   where="image", stratified=True)
     q.step("right_hand_rule", current=s["current"], p_angle=p, field_angle=right, result=letter)
     return q.answer(letter, witnesses={"wire": "wire", "option": f"option:{letter}"}, examples=["A", "C"],
                     question=("A long straight wire carries a current perpendicular to the page (a dot in the circle: "
