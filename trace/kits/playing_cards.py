@@ -124,6 +124,26 @@ def ascending_runs(cards) -> list[tuple[int, int]]:
     return out
 
 
+# solitaire (Klondike / FreeCell): Aces low, build down in alternating colours, foundations up by suit
+def solitaire_rank(card) -> int:
+    """Rank with the Ace low (1), as solitaire plays it."""
+    return 1 if card[0] == 14 else int(card[0])
+
+
+def is_red(card) -> bool:
+    return card[1] in RED_SUITS
+
+
+def can_stack(card, onto) -> bool:
+    """A card may go on a column's exposed card one rank higher of the opposite colour."""
+    return solitaire_rank(onto) == solitaire_rank(card) + 1 and is_red(onto) != is_red(card)
+
+
+def can_found(card, top: int) -> bool:
+    """A card may go on its suit's foundation whose top rank is ``top`` (0 = empty: Aces only)."""
+    return solitaire_rank(card) == top + 1
+
+
 # ---------------------------------------------------------------------- drawing
 def suit_color(suit: str) -> str:
     return "red" if suit in RED_SUITS else "black"
@@ -160,7 +180,7 @@ def suit_symbol(c, cx: float, cy: float, s: float, suit: str, *, id=None) -> Non
 
 
 def card_face(c, x: float, y: float, w: float, h: float, card, *, id=None, header: str | None = None,
-              header_fill="blue") -> None:
+              header_fill="blue", pip_id=None) -> None:
     """A face-up card with its top-left corner at (x, y): rank and suit in the top-left and
     bottom-right corners and large in the centre; an optional coloured header band (an option
     label, "REF", "LED") across the top."""
@@ -181,11 +201,12 @@ def card_face(c, x: float, y: float, w: float, h: float, card, *, id=None, heade
     small = max(13.0, w * 0.17)
     body = y + h - top
     c.text(x + 6, top + small * 0.75, lab, size=small, bold=True, color=ink, anchor="l")
-    suit_symbol(c, x + 8 + small * 0.4 + c.text_width(lab, size=small, bold=True), top + small * 0.75, small * 0.8, suit)
+    suit_symbol(c, x + 8 + small * 0.4 + c.text_width(lab, size=small, bold=True), top + small * 0.75, small * 0.8, suit,
+                id=None if pip_id is None else pip_id + ":corner")
     c.text(x + w - 6, y + h - small * 0.75, lab, size=small, bold=True, color=ink, anchor="r")
     suit_symbol(c, x + w - 8 - small * 0.4 - c.text_width(lab, size=small, bold=True), y + h - small * 0.75, small * 0.8, suit)
     big = max(16.0, min(w * 0.34, body * 0.3))
     cy = top + body / 2
     bw = c.text_width(lab, size=big, bold=True)
     c.text(x + w / 2 - big * 0.42, cy, lab, size=big, bold=True, color=ink)
-    suit_symbol(c, x + w / 2 - big * 0.42 + bw / 2 + big * 0.48, cy, big * 0.8, suit)
+    suit_symbol(c, x + w / 2 - big * 0.42 + bw / 2 + big * 0.48, cy, big * 0.8, suit, id=pip_id)
