@@ -175,7 +175,9 @@ def exact_triple_count(q):
     by_rank = Counter(r for r, _ in s["cards"])
     trip = sorted(r for r, n in by_rank.items() if n == 3)
     q.require(len(trip) == t, "triple count missed the target")
-    wit = {pc.rank_label(r): [f"card:{i}" for i, x in enumerate(s["cards"]) if x[0] == r] for r in trip}
+    # every rank of the hand is a key (so the keys do not give the triples away); only triples list cards
+    wit = {pc.rank_label(r): [f"card:{i}" for i, x in enumerate(s["cards"]) if x[0] == r] if r in trip else []
+           for r in sorted(by_rank)}
     return q.answer(len(trip), witnesses=wit, examples=[1, 2, 3],
                     question=(f"{INTRO} A triple is a rank that appears on exactly three cards of the hand (suits "
                               "do not matter; four of a rank is not a triple). How many ranks form a triple?"))
@@ -275,6 +277,7 @@ def longest_run_length(q):
 
 # ---------------------------------------------------------------------- labelled hands
 BJ_CARDS = {1: (2, 3), 2: (3, 4), 3: (4, 5)}
+HAND_HINT = "The answer is the hand's letter alone (e.g. B)."
 
 
 @task("blackjack_best_hand_label", answer="string", annotation="bbox_set", ops="ranking,formula_evaluation")
@@ -301,7 +304,7 @@ def blackjack_best_hand_label(q):
     b = score.index(max(score))
     q.step("totals", totals=score)
     q.offer(k, "image")
-    return q.answer(s["labels"][b], witnesses=[f"card:{b}:{i}" for i in range(len(s["hands"][b]))],
+    return q.answer(s["labels"][b], witnesses=[f"card:{b}:{i}" for i in range(len(s["hands"][b]))], hint=HAND_HINT,
                     examples=[x for x in s["labels"] if x != s["labels"][b]][:3],
                     question=(f"{INTRO} Score each labelled hand as in blackjack: number cards count their number, "
                               "J, Q and K count 10, and an Ace counts 11 unless that takes the hand over 21, in "
@@ -340,7 +343,7 @@ def poker_best_hand_label(q):
     q.step("categories", categories=[pc.CATEGORIES[r[0]] for r in ranks])
     q.offer(k, "image")
     extra = (" Each hand has seven cards: it plays the best five-card hand among them." if n == 7 else "")
-    return q.answer(s["labels"][b], witnesses=[f"card:{b}:{hand.index(x)}" for x in five],
+    return q.answer(s["labels"][b], witnesses=[f"card:{b}:{hand.index(x)}" for x in five], hint=HAND_HINT,
                     examples=[x for x in s["labels"] if x != s["labels"][b]][:3],
                     question=f"{INTRO} {POKER}{extra} Which labelled hand wins? Answer with its letter.")
 
@@ -542,7 +545,7 @@ def trick_taking_winner_label(q):
     b = pc.trick_winner(s["cards"], s["trump"])
     q.require(b == idx, "winner off target")
     q.offer(k, "image")
-    return q.answer(s["labels"][b], witnesses=f"card:{b}",
+    return q.answer(s["labels"][b], witnesses=f"card:{b}", hint="The answer is the player's letter alone (e.g. B).",
                     examples=[x for x in s["labels"] if x != s["labels"][b]][:3],
                     question=(f"{INTRO} {ORDER} Each player has played one card to a trick; the leftmost card was "
                               f"led, so its suit is the led suit. {_trump_text(s['trump'])} {TRICK} Which player "
