@@ -1,0 +1,186 @@
+"""Grid video games: the cell grid, tiles, framed panels, pixel-art sprites and the games' rules.
+
+Shared by the games scenes (tetris, 2048, match-3, snake, sokoban, pac-man ...).  Rules are plain
+functions over JSON-native boards (lists of rows, 0 = empty); drawing helpers take a Canvas.
+Sprites are data (``SPRITES``: character maps with a palette of NAMED_COLORS names or RGB), drawn
+by one function, not drawing code per sprite.
+"""
+
+from __future__ import annotations
+
+# ---------------------------------------------------------------------- palettes
+# tile colours (decorative, never named in a prompt): bright game-block hues
+TILE_RGB = ((0.16, 0.67, 0.80), (0.90, 0.72, 0.16), (0.56, 0.34, 0.78), (0.22, 0.60, 0.30),
+            (0.82, 0.22, 0.25), (0.20, 0.38, 0.76), (0.91, 0.50, 0.20), (0.55, 0.56, 0.62))
+EMPTY_RGB = (0.985, 0.985, 0.99)
+EMPTY_EDGE = (0.62, 0.64, 0.68)
+
+
+def _mix(rgb, other, t):
+    return tuple((1 - t) * a + t * b for a, b in zip(rgb, other))
+
+
+# ---------------------------------------------------------------------- drawing
+def tile(c, x: float, y: float, s: float, rgb, *, id=None, bevel: float = 0.16):
+    """A bevelled game block (a square of side ``s`` at (x, y)), registered as ``id`` in ``rgb``."""
+    b = max(1.5, s * bevel)
+    c.rect(x, y, s, s, fill=rgb, stroke=_mix(rgb, (0, 0, 0), 0.45), lw=1.2, id=id)
+    c.polygon([(x, y), (x + s, y), (x + s - b, y + b), (x + b, y + b), (x + b, y + s - b), (x, y + s)],
+              fill=_mix(rgb, (1, 1, 1), 0.38))
+    c.polygon([(x + s, y + s), (x, y + s), (x + b, y + s - b), (x + s - b, y + s - b), (x + s - b, y + b),
+               (x + s, y)], fill=_mix(rgb, (0, 0, 0), 0.3))
+
+
+def empty_cell(c, x: float, y: float, s: float, *, id=None):
+    c.rect(x + 1, y + 1, s - 2, s - 2, fill=EMPTY_RGB, stroke=EMPTY_EDGE, lw=0.8, id=id)
+
+
+def panel(c, x0: float, y0: float, x1: float, y1: float, title: str | None = None, *, size: float = 17.0,
+          id=None, title_color=(0.12, 0.13, 0.16)):
+    """A framed panel (a light fill, a dark border) with an optional centred title, the same on every theme."""
+    c.rect(x0, y0, x1 - x0, y1 - y0, fill=(0.96, 0.97, 0.98), stroke=(0.25, 0.27, 0.32), lw=2.0, id=id)
+    if title:
+        c.text((x0 + x1) / 2, y0 + size * 0.9, title, size=size, color=title_color)
+
+
+def draw_blocks(c, g, board, *, prefix: str | None = "cell", palette=TILE_RGB):
+    """Every cell of ``board`` in grid ``g``: a tile in ``palette[v - 1]`` where v > 0, else an empty cell."""
+    for r, row in enumerate(board):
+        for k, v in enumerate(row):
+            x0, y0, _, _ = g.box(r, k)
+            cid = f"{prefix}:{r}:{k}" if prefix else None
+            if v:
+                tile(c, x0 + 1, y0 + 1, g.cell - 2, palette[(v - 1) % len(palette)], id=cid)
+            else:
+                empty_cell(c, x0, y0, g.cell, id=cid)
+
+
+def union_box(boxes):
+    boxes = list(boxes)
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
+# ---------------------------------------------------------------------- sprites (data)
+# A sprite is a list of equal-length strings; each character is a palette key ('.' is transparent).
+SPRITES = {
+    "ghost": ["..####..", ".######.", "##w##w##", "##p##p##", "########", "########", "########",
+              "#.##.##."],
+    "cherry": ["....gg..", "...g.g..", "..g...g.", ".rr..rr.", "rrrr.rrr", "rrrr.rrr", ".rr...r."],
+    "coin": [".yyyy.", "yyooyy", "yoyyoy", "yoyyoy", "yyooyy", ".yyyy."],
+    "gem": ["..###..", ".#####.", "#######", ".#####.", "..###..", "...#..."],
+    "box": ["########", "#o....o#", "#.o..o.#", "#..oo..#", "#..oo..#", "#.o..o.#", "#o....o#",
+            "########"],
+    "hero": ["..kkk...", ".kssk...", ".kssk...", "..bb....", ".bbbb...", "b.bb.b..", "..bb....", ".b..b..."],
+}
+SPRITE_PALETTES = {
+    "ghost": {"#": "body", "w": "white", "p": "blue"},
+    "cherry": {"g": "green", "r": "red"},
+    "coin": {"y": "yellow", "o": "orange"},
+    "gem": {"#": "body"},
+    "box": {"#": "brown", "o": "orange"},
+    "hero": {"k": "black", "s": "orange", "b": "blue"},
+}
+
+
+def sprite(c, name: str, x: float, y: float, size: float, *, body="red", id=None, fill_id=None):
+    """Draw sprite ``name`` scaled to fit a ``size`` square at (x, y) (top-left); the palette key
+    "body" takes ``body``.  Registers ``id`` with the sprite's box (and its main colour ``fill_id``
+    or ``body``)."""
+    rows = SPRITES[name]
+    pal = SPRITE_PALETTES[name]
+    n = max(len(rows), len(rows[0]))
+    px = size / n
+    ox = x + (size - px * len(rows[0])) / 2
+    oy = y + (size - px * len(rows)) / 2
+    for r, line in enumerate(rows):
+        for k, ch in enumerate(line):
+            if ch == ".":
+                continue
+            col = pal[ch]
+            col = body if col == "body" else col
+            c.rect(ox + k * px, oy + r * px, px + 0.3, px + 0.3, fill=col)
+    if id:
+        c.register(id, box=(ox, oy, ox + px * len(rows[0]), oy + px * len(rows)),
+                   fill=fill_id if fill_id is not None else body)
+
+
+# ---------------------------------------------------------------------- tetris rules
+TETROMINO_MAPS = {
+    "I": ["####"],
+    "O": ["##", "##"],
+    "T": ["###", ".#."],
+    "S": [".##", "##."],
+    "Z": ["##.", ".##"],
+    "J": ["#..", "###"],
+    "L": ["..#", "###"],
+}
+SHAPES = tuple(TETROMINO_MAPS)
+
+
+def _normal(cells):
+    r0 = min(r for r, _ in cells)
+    c0 = min(c for _, c in cells)
+    return tuple(sorted((r - r0, c - c0) for r, c in cells))
+
+
+def tetromino_rotations(shape: str) -> list[tuple]:
+    """The distinct orientations of a tetromino as sorted (row, col) cells with min row/col 0, in a
+    fixed order (quarter turns clockwise from the spawn map)."""
+    cells = [(r, k) for r, line in enumerate(TETROMINO_MAPS[shape]) for k, ch in enumerate(line) if ch == "#"]
+    out = []
+    for _ in range(4):
+        n = _normal(cells)
+        if n not in out:
+            out.append(n)
+        cells = [(k, -r) for r, k in cells]
+    return out
+
+
+def fits(board, cells) -> bool:
+    rows, cols = len(board), len(board[0])
+    return all(0 <= r < rows and 0 <= k < cols and not board[r][k] for r, k in cells)
+
+
+def drop_steps(board, cells) -> int:
+    """How many whole rows a piece at ``cells`` falls before the next row down would collide."""
+    n = 0
+    while fits(board, [(r + n + 1, k) for r, k in cells]):
+        n += 1
+    return n
+
+
+def lock(board, cells, value):
+    """The board with the piece locked in (value ``value``), full rows cleared and the rows above
+    shifted down.  Returns (board, cleared row indices before the shift)."""
+    b = [list(row) for row in board]
+    for r, k in cells:
+        b[r][k] = value
+    full = [r for r, row in enumerate(b) if all(row)]
+    kept = [row for r, row in enumerate(b) if r not in full]
+    cols = len(board[0])
+    return [[0] * cols for _ in full] + kept, full
+
+
+def placements(board, shape: str):
+    """Every hard-drop placement of ``shape``: each orientation at each column where it fits in the
+    top rows, dropped straight down.  Yields (orientation index, column, landed cells, cleared rows)."""
+    cols = len(board[0])
+    for i, rot in enumerate(tetromino_rotations(shape)):
+        w = max(k for _, k in rot) + 1
+        for col in range(cols - w + 1):
+            start = [(r, k + col) for r, k in rot]
+            if not fits(board, start):
+                continue
+            n = drop_steps(board, start)
+            cells = [(r + n, k) for r, k in start]
+            _, full = lock(board, cells, 1)
+            yield i, col, cells, full
+
+
+def max_clear(board, shape: str):
+    """(most rows one placement clears, the first placement reaching it) over ``placements``."""
+    best = None
+    for p in placements(board, shape):
+        if best is None or len(p[3]) > len(best[3]):
+            best = p
+    return (len(best[3]) if best else 0), best
