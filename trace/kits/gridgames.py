@@ -184,3 +184,65 @@ def max_clear(board, shape: str):
         if best is None or len(p[3]) > len(best[3]):
             best = p
     return (len(best[3]) if best else 0), best
+
+
+# ---------------------------------------------------------------------- 2048 rules
+MOVE_STEP = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+
+
+def _lines(n, move):
+    """The board's lines as lists of (row, col), each ordered from the wall the tiles slide toward."""
+    if move == "left":
+        return [[(r, c) for c in range(n)] for r in range(n)]
+    if move == "right":
+        return [[(r, c) for c in reversed(range(n))] for r in range(n)]
+    if move == "up":
+        return [[(r, c) for r in range(n)] for c in range(n)]
+    return [[(r, c) for r in reversed(range(n))] for c in range(n)]
+
+
+def slide_2048(board, move, *, merge=True, chain=False):
+    """One 2048 move: every tile slides toward ``move``'s wall; two equal tiles meeting merge into
+    their sum, the pair nearest the wall first, and a merged tile does not merge again in the same
+    move.  ``merge=False`` / ``chain=True`` give the rule mistakes (for wrong options).  Returns
+    (new board, merges as ((r, c), (r, c)) source-tile pairs)."""
+    n = len(board)
+    out = [[0] * n for _ in range(n)]
+    merges = []
+    for line in _lines(n, move):
+        tiles = [(board[r][c], (r, c)) for r, c in line if board[r][c]]
+        res, src, locked = [], [], []
+        for v, pos in tiles:
+            if merge and res and res[-1] == v and (chain or not locked[-1]):
+                res[-1] *= 2
+                locked[-1] = True
+                merges.append((src[-1], pos))
+                src[-1] = pos
+            else:
+                res.append(v)
+                src.append(pos)
+                locked.append(False)
+        for (r, c), v in zip(line, res):
+            out[r][c] = v
+    return out, merges
+
+
+TILE_2048 = {0: (0.90, 0.87, 0.80), 2: (0.98, 0.96, 0.90), 4: (0.96, 0.91, 0.78), 8: (0.98, 0.80, 0.58),
+             16: (0.98, 0.72, 0.50), 32: (0.98, 0.66, 0.55), 64: (0.97, 0.58, 0.48), 128: (0.96, 0.86, 0.50),
+             256: (0.95, 0.82, 0.40), 512: (0.92, 0.78, 0.35), 1024: (0.88, 0.90, 0.55), 2048: (0.80, 0.90, 0.45)}
+
+
+def draw_2048(c, g, board, *, prefix: str | None = "tile", text=(0.2, 0.18, 0.15)):
+    """A 2048 board in grid ``g``: rounded-look tiles coloured by value with their numbers."""
+    c.rect(g.x0 - 6, g.y0 - 6, g.x1 - g.x0 + 12, g.y1 - g.y0 + 12, fill=(0.73, 0.68, 0.62), stroke=(0.4, 0.35, 0.3),
+           lw=2)
+    pad = max(2.0, g.cell * 0.06)
+    fs = g.cell * 0.36
+    for r, row in enumerate(board):
+        for k, v in enumerate(row):
+            x0, y0, x1, y1 = g.box(r, k, inset=pad)
+            c.rect(x0, y0, x1 - x0, y1 - y0, fill=TILE_2048.get(v, (0.75, 0.85, 0.5)),
+                   stroke=(0.55, 0.5, 0.45), lw=1.0, id=f"{prefix}:{r}:{k}" if prefix else None)
+            if v:
+                s = fs * (1.0 if v < 100 else 0.8 if v < 1000 else 0.66)
+                c.text((x0 + x1) / 2, (y0 + y1) / 2 + 1, str(v), size=max(12.0, s), bold=True, color=text)
