@@ -246,3 +246,41 @@ def draw_2048(c, g, board, *, prefix: str | None = "tile", text=(0.2, 0.18, 0.15
             if v:
                 s = fs * (1.0 if v < 100 else 0.8 if v < 1000 else 0.66)
                 c.text((x0 + x1) / 2, (y0 + y1) / 2 + 1, str(v), size=max(12.0, s), bold=True, color=text)
+
+
+# ---------------------------------------------------------------------- match-3 rules
+def match_runs(board, min_len: int = 3) -> set:
+    """Cells in a straight horizontal or vertical run of ``min_len`` or more equal, non-empty gems."""
+    rows, cols = len(board), len(board[0])
+    out = set()
+    for r in range(rows):
+        c = 0
+        while c < cols:
+            e = c
+            while e + 1 < cols and board[r][e + 1] == board[r][c]:
+                e += 1
+            if board[r][c] is not None and e - c + 1 >= min_len:
+                out.update((r, k) for k in range(c, e + 1))
+            c = e + 1
+    for c in range(cols):
+        r = 0
+        while r < rows:
+            e = r
+            while e + 1 < rows and board[e + 1][c] == board[r][c]:
+                e += 1
+            if board[r][c] is not None and e - r + 1 >= min_len:
+                out.update((k, c) for k in range(r, e + 1))
+            r = e + 1
+    return out
+
+
+def swap_cells(board, a, b):
+    out = [list(row) for row in board]
+    (ra, ca), (rb, cb) = a, b
+    out[ra][ca], out[rb][cb] = out[rb][cb], out[ra][ca]
+    return out
+
+
+def swap_clear(board, a, b) -> set:
+    """The gems one swap of adjacent cells ``a`` and ``b`` clears at once (no falling, no cascades)."""
+    return match_runs(swap_cells(board, a, b))
