@@ -284,3 +284,30 @@ def swap_cells(board, a, b):
 def swap_clear(board, a, b) -> set:
     """The gems one swap of adjacent cells ``a`` and ``b`` clears at once (no falling, no cascades)."""
     return match_runs(swap_cells(board, a, b))
+
+
+# ---------------------------------------------------------------------- snake rules
+def snake_run(n: int, snake, walls, food, moves) -> dict:
+    """Play ``moves`` on an ``n`` x ``n`` board: the head (``snake[0]``) steps one cell per move, the
+    body follows and the tail cell is left, except when the head eats food (the snake grows by one).
+    Returns {"over": crashed, "step": index of the crashing move (or len(moves)), "head": final head
+    cell (None when over), "path": in-board cells the head entered (the crash cell included when it
+    is on the board), "tail_touch": some move sent the head into the cell the tail was leaving}."""
+    body = [tuple(x) for x in snake]
+    food = set(map(tuple, food))
+    walls = set(map(tuple, walls))
+    path, touch = [], False
+    for i, m in enumerate(moves):
+        dr, dc = MOVE_STEP[m]
+        r, c = body[0][0] + dr, body[0][1] + dc
+        if not (0 <= r < n and 0 <= c < n):
+            return {"over": True, "step": i, "head": None, "path": path, "tail_touch": touch}
+        path.append((r, c))
+        eats = (r, c) in food
+        if (r, c) == body[-1] and not eats:
+            touch = True
+        if (r, c) in walls or (r, c) in body[:-1] or (eats and (r, c) == body[-1]):
+            return {"over": True, "step": i, "head": None, "path": path, "tail_touch": touch}
+        body = [(r, c)] + (body if eats else body[:-1])
+        food.discard((r, c))
+    return {"over": False, "step": len(moves), "head": body[0], "path": path, "tail_touch": touch}
