@@ -11,7 +11,7 @@ from tracegen.core.claims import Claim
 from tracegen.core.task import Scene
 from tracegen.kits.boards import LETTERS
 from tracegen.kits.grid import Grid
-from tracegen.kits.gridgames import match_runs, swap_cells, swap_clear
+from tracegen.kits.gridgames import match_runs, swap_clear
 
 SIZES = {1: 4, 2: 5, 3: 7}
 COLORS = ("red", "blue", "green", "yellow", "purple", "cyan", "orange")
@@ -215,7 +215,8 @@ def max_clear_swap_label(q):
             if not board:
                 continue
             used = {tuple(map(tuple, swap)), tuple(map(tuple, swap[::-1]))}
-            pool = [s for s in adjacent_swaps(n) if s not in used and board[s[0][0]][s[0][1]] != board[s[1][0]][s[1][1]]]
+            pool = [s for s in adjacent_swaps(n)
+                    if s not in used and board[s[0][0]][s[0][1]] != board[s[1][0]][s[1][1]]]
             scored = [(len(swap_clear(board, *s)), s) for s in pool]
             good = [s for v, s in scored if 0 < v < best]
             rest = [s for v, s in scored if v == 0]

@@ -350,6 +350,7 @@ def sliding_block_move_result_label(q):
     q.offer(4, "image")
     seq = "; ".join(f"{j + 1}. block {lab} slides {k} cell{'s' if k > 1 else ''} {d}"
                     for j, (lab, d, k) in enumerate(s["moves"]))
-    return q.answer(LETTERS[i], witnesses={"moved_block": f"block:{s['moves'][0][0]}", "option": f"option:{LETTERS[i]}"},
+    return q.answer(LETTERS[i],
+                    witnesses={"moved_block": f"block:{s['moves'][0][0]}", "option": f"option:{LETTERS[i]}"},
                     question=(f"{INTRO} {RULES} Starting from the Original board, apply the slide sequence: {seq}. "
                               f"Which lettered option shows the board afterwards?"))

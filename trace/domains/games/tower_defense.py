@@ -173,7 +173,8 @@ def best_tower_position_label(q):
     i = counts.index(max(counts))
     q.offer(4, "prompt")
     q.step("coverage", counts=counts)
-    return q.answer(LETTERS[i], witnesses=f"candidate:{LETTERS[i]}", examples=[x for x in LETTERS[:4] if x != LETTERS[i]],
+    return q.answer(LETTERS[i], witnesses=f"candidate:{LETTERS[i]}",
+                    examples=[x for x in LETTERS[:4] if x != LETTERS[i]],
                     question=(f"{INTRO} Four candidate tower positions A, B, C and D are drawn with the range ring "
                               f"each tower would have; a tower covers an enemy when the enemy's centre lies inside "
                               f"its ring. Which candidate (A, B, C or D) covers the most enemies?"))
