@@ -77,6 +77,19 @@ class Solution:
     claims: tuple = ()                 # what the question says entities look like (see Query.claim)
 
 
+def retrying(fn, tries: int = 400):
+    """An edit (``Query.edit``) that calls ``fn(state, rng)`` until it returns a state (not None), at most
+    ``tries`` times on the same state and stream; if every try fails the state is returned as it is, for the
+    task's own ``require`` to reject."""
+    def run(state, rng):
+        for _ in range(tries):
+            out = fn(state, rng)
+            if out is not None:
+                return out
+        return state
+    return run
+
+
 @dataclass
 class Query:
     """What a task program sees: the state, the query id, and a recorder for params and steps."""

@@ -16,6 +16,8 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+from tracegen.core.task import Scene
+
 PW, PH = 112, 78          # one part's box (symbol on the wire, label below)
 GAP, RAIL = 8, 22         # gap between parallel branches, rail lead
 INF = None                # an open circuit's resistance
@@ -247,3 +249,21 @@ def draw_loop(c, tree, size, *, show_ohms=True, title=None, lw=2.2):
                color="ink", lw=lw)
     draw_battery(c, bx, ybat, lw=lw)
     c.register("network", box=(x0, ynet - h / 2, x0 + w, ynet + h / 2))
+
+
+class LoopScene(Scene):
+    """A physics scene of one battery loop around a series-parallel network ``state["tree"]``: the canvas
+    grows with the network, drawn with ``title`` (ohms printed unless ``show_ohms`` is False).  Subclasses
+    set ``scene_id``, ``description`` and ``sample``."""
+    domain, size = "physics", (800, 450)
+    megapixels = (0.82, 1.05)
+    aspect_pad = 0.15
+    title: str = ""
+    show_ohms: bool = True
+
+    def canvas_size(self, state):
+        return loop_size(state["tree"], min_w=800, min_h=450)
+
+    def render(self, c, state, params):
+        draw_loop(c, state["tree"], self.canvas_size(state), show_ohms=self.show_ohms, title=self.title)
+

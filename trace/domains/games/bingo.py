@@ -8,7 +8,7 @@ more mark when exactly four are.
 
 from __future__ import annotations
 
-from tracegen.core.task import Scene
+from tracegen.core.task import Scene, retrying
 from tracegen.kits.boards import tint
 
 LETTERS = "BINGO"
@@ -99,16 +99,6 @@ INTRO = ("The image shows a 5 x 5 bingo card with columns headed B, I, N, G, O. 
          "with a thick outline.")
 
 
-def _retry(fn, tries=400):
-    def run(st, rng):
-        for _ in range(tries):
-            out = fn(st, rng)
-            if out is not None:
-                return out
-        return st
-    return run
-
-
 def _full(marks, cells):
     return all(marks[r][c] for r, c in cells)
 
@@ -138,7 +128,7 @@ def completed_column_label(q):
     letter = q.target(list(LETTERS), stratified=True)
     lo, hi = EXTRA_MARKS[q.difficulty]
     k = LETTERS.index(letter)
-    s = q.edit(_retry(lambda st, rng: _mark_one_line(st, rng, "col", k, int(rng.integers(lo, hi + 1)))))
+    s = q.edit(retrying(lambda st, rng: _mark_one_line(st, rng, "col", k, int(rng.integers(lo, hi + 1)))))
     done = _complete(s["marks"])
     q.require(done == [("col", k)], "not exactly one completed column")
     return q.answer(LETTERS[k], witnesses=f"col:{k}", examples=[x for x in LETTERS if x != LETTERS[k]][:3],
@@ -151,7 +141,7 @@ def completed_line_sum_value(q):
     kind = q.choice("line_kind", ["row", "col"])
     lo, hi = EXTRA_MARKS[q.difficulty]
     i = q.param("line", lambda r: int(r.integers(5)))
-    s = q.edit(_retry(lambda st, rng: _mark_one_line(st, rng, kind, i, int(rng.integers(lo, hi + 1)))))
+    s = q.edit(retrying(lambda st, rng: _mark_one_line(st, rng, kind, i, int(rng.integers(lo, hi + 1)))))
     q.require(_complete(s["marks"]) == [(kind, i)], "not exactly one completed line")
     cells = lines(kind)[i]
     total = sum(s["grid"][r][c] for r, c in cells)
@@ -187,7 +177,7 @@ def near_complete_line_count(q):
         st["marks"] = marks
         return st
 
-    s = q.edit(_retry(build))
+    s = q.edit(retrying(build))
     near = [ln for ln in lines(kind) if sum(s["marks"][r][c] for r, c in ln) == 4]
     q.require(len(near) == t, "near-complete count off target")
     gaps = [next((r, c) for r, c in ln if not s["marks"][r][c]) for ln in near]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 
-from tracegen.core.task import Scene
+from tracegen.core.task import Scene, retrying
 from tracegen.kits.boards import badge
 
 SIZE = (1000, 700)
@@ -115,16 +115,6 @@ INTRO = ("The image shows a bowling lane from above: standing pins (round, lette
          "line, and dashed aiming paths.")
 
 
-def _retry(fn, tries=400):
-    def run(st, rng):
-        for _ in range(tries):
-            out = fn(st, rng)
-            if out is not None:
-                return out
-        return st
-    return run
-
-
 def _aim(rng, max_angle=28.0):
     bx = float(rng.uniform(LANE[0] + 70, LANE[1] - 70))
     for _ in range(50):
@@ -194,7 +184,7 @@ def path_hit_count(q):
         st.update(ball_x=bx, paths=[ang], pins=pins, labels=labels, path_len=150)
         return st
 
-    s = q.edit(_retry(build))
+    s = q.edit(retrying(build))
     q.require(len(s["paths"]) == 1 and clear(s["ball_x"], s["paths"][0], s["pins"]), "path not built")
     hits = crossed(s["ball_x"], s["paths"][0], s["pins"])
     q.require(len(hits) == t, "count off target")
@@ -229,7 +219,7 @@ def first_pin_hit_label(q):
         st.update(ball_x=bx, paths=[ang], pins=pins, labels=labels, path_len=150)
         return st
 
-    s = q.edit(_retry(build))
+    s = q.edit(retrying(build))
     q.require(len(s["paths"]) == 1 and clear(s["ball_x"], s["paths"][0], s["pins"]), "path not built")
     hits = crossed(s["ball_x"], s["paths"][0], s["pins"])
     q.require(bool(hits), "the path crosses no pin")
@@ -280,7 +270,7 @@ def spare_path_label(q):
                   labels=names)
         return st
 
-    s = q.edit(_retry(build))
+    s = q.edit(retrying(build))
     q.require(len(s["paths"]) == k, "paths not built")
     good = [i for i, a in enumerate(s["paths"]) if clear(s["ball_x"], a, s["pins"])
             and len(crossed(s["ball_x"], a, s["pins"])) == len(s["pins"])]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from tracegen.core.task import Scene
+from tracegen.core.task import Scene, retrying
 from tracegen.kits import playing_cards as pc
 
 W = 1100
@@ -126,17 +126,6 @@ def _offer(q, med, top=7):
     return letter, k
 
 
-def _retry(fn, tries=400):
-    """Run a random construction until it returns a state (None = try again)."""
-    def run(st, rng):
-        for _ in range(tries):
-            out = fn(rng)
-            if out is not None:
-                return out
-        return st
-    return run
-
-
 # ---------------------------------------------------------------------- one hand
 @task("exact_triple_count", answer="integer", annotation="bbox_set_map", ops="filtering,counting")
 def exact_triple_count(q):
@@ -171,7 +160,7 @@ def exact_triple_count(q):
             cards = [cards[int(i)] for i in rng.permutation(len(cards))]
         return _hand_state(rng, cards)
 
-    s = q.edit(_retry(build))
+    s = q.edit(retrying(lambda _, r: build(r)))
     by_rank = Counter(r for r, _ in s["cards"])
     trip = sorted(r for r, n in by_rank.items() if n == 3)
     q.require(len(trip) == t, "triple count missed the target")
@@ -202,7 +191,7 @@ def _ref_count(q, same_suit):
         cards.insert(pos, ref)
         return _hand_state(rng, cards, ref=pos)
 
-    s = q.edit(_retry(build))
+    s = q.edit(retrying(lambda _, r: build(r)))
     ref = s["cards"][s["ref"]]
     hits = [i for i, x in enumerate(s["cards"]) if i != s["ref"]
             and (x[1] == ref[1] if same_suit else x[0] > ref[0])]
@@ -262,7 +251,7 @@ def longest_run_length(q):
             used.add(tuple(x))
         return _hand_state(rng, seq)
 
-    s = q.edit(_retry(build))
+    s = q.edit(retrying(lambda _, r: build(r)))
     runs = pc.ascending_runs(s["cards"])
     best = max(ln for _, ln in runs)
     tops = [st for st, ln in runs if ln == best]
@@ -298,7 +287,7 @@ def blackjack_best_hand_label(q):
         hands[b], hands[idx] = hands[idx], hands[b]
         return {"layout": "hands", "hands": hands, "labels": _letters(k)}
 
-    s = q.edit(_retry(build))
+    s = q.edit(retrying(lambda _, r: build(r)))
     score = [pc.blackjack_total(x) if pc.blackjack_total(x) <= 21 else -1 for x in s["hands"]]
     q.require(max(score) >= 0 and score.count(max(score)) == 1, "no unique best blackjack hand")
     b = score.index(max(score))
@@ -334,7 +323,7 @@ def poker_best_hand_label(q):
         hands[b], hands[idx] = hands[idx], hands[b]
         return {"layout": "hands", "hands": hands, "labels": _letters(k)}
 
-    s = q.edit(_retry(build))
+    s = q.edit(retrying(lambda _, r: build(r)))
     ranks = [pc.poker_rank(x) for x in s["hands"]]
     q.require(ranks.count(max(ranks)) == 1, "tied best poker hands")
     b = ranks.index(max(ranks))
@@ -371,7 +360,7 @@ def poker_draw_card_label(q):
         cands[b], cands[idx] = cands[idx], cands[b]
         return {"layout": "pair", "title": "Hand", "hand": hand, "cands": cands, "labels": _letters(k)}
 
-    s = q.edit(_retry(build))
+    s = q.edit(retrying(lambda _, r: build(r)))
     ranks = [pc.poker_rank(s["hand"] + [x]) for x in s["cands"]]
     q.require(ranks.count(max(ranks)) == 1, "tied best draw")
     b = ranks.index(max(ranks))
@@ -476,7 +465,7 @@ def missing_card_to_complete_hand_label(q):
         cands.insert(idx, ans)
         return {"layout": "pair", "title": "Hand", "hand": hand, "cands": cands, "labels": _letters(k)}
 
-    s = q.edit(_retry(build))
+    s = q.edit(retrying(lambda _, r: build(r)))
     hits = [i for i, x in enumerate(s["cands"]) if has_pattern(s["hand"] + [x], pattern)]
     q.require(len(hits) == 1 and not has_pattern(s["hand"], pattern), "not exactly one completing card")
     q.offer(k, "image")
@@ -514,7 +503,7 @@ def trick_winning_play_label(q):
         return {"layout": "pair", "title": "Played", "hand": played, "led": 0, "cands": cands,
                 "labels": _letters(k), "trump": trump}
 
-    s = q.edit(_retry(build))
+    s = q.edit(retrying(lambda _, r: build(r)))
     m = len(s["hand"])
     wins = [i for i, x in enumerate(s["cands"]) if pc.trick_winner(s["hand"] + [x], s["trump"]) == m]
     q.require(len(wins) == 1, "not exactly one winning candidate")
@@ -541,7 +530,7 @@ def trick_taking_winner_label(q):
                 return {"layout": "trick", "cards": cards, "labels": _letters(k), "trump": trump}
         return None
 
-    s = q.edit(_retry(build))
+    s = q.edit(retrying(lambda _, r: build(r)))
     b = pc.trick_winner(s["cards"], s["trump"])
     q.require(b == idx, "winner off target")
     q.offer(k, "image")

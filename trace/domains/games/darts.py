@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 
-from tracegen.core.task import Scene
+from tracegen.core.task import Scene, retrying
 from tracegen.kits.boards import badge
 
 SIZE = (1000, 860)
@@ -153,16 +153,6 @@ def _rules(state):
             "bull (the central dot) scores 50.")
 
 
-def _retry(fn, tries=300):
-    def run(st, rng):
-        for _ in range(tries):
-            out = fn(st, rng)
-            if out is not None:
-                return out
-        return st
-    return run
-
-
 N_DARTS = {1: (3, 4), 2: (4, 7), 3: (7, 9)}
 
 
@@ -196,7 +186,7 @@ def bullseye_membership_count(q):
         st["darts"] = [darts[int(i)] for i in order]
         return st
 
-    s = q.edit(_retry(build))
+    s = q.edit(retrying(build, 300))
     hits = [i for i, d in enumerate(s["darts"]) if (d[0] <= bull_hi) == inside]
     q.require(len(hits) == t and len(s["darts"]) >= t, "count off target")
     where = "inside" if inside else "outside"
@@ -228,7 +218,7 @@ def dart_score_value(q):
         st["darts"] = [d]
         return st
 
-    s = q.edit(_retry(build))
+    s = q.edit(retrying(build, 300))
     q.require(len(s["darts"]) == 1, "no dart placed")
     v = score(s, s["darts"][0])
     q.require(t is None or v == t, "score off target")
@@ -262,7 +252,7 @@ def highest_scoring_dart_label(q):
         st["darts"], st["labels"] = darts, list("ABCD")
         return st
 
-    s = q.edit(_retry(build))
+    s = q.edit(retrying(build, 300))
     q.require(len(s["darts"]) == 4, "darts not placed")
     scores = [score(s, d) for d in s["darts"]]
     q.require(scores.count(max(scores)) == 1, "tied best dart")

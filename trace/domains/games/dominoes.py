@@ -8,7 +8,7 @@ the line goes on from its other half; at each join of a line the touching halves
 
 from __future__ import annotations
 
-from tracegen.core.task import Scene
+from tracegen.core.task import Scene, retrying
 from tracegen.kits import dominoes as dm
 from tracegen.kits.boards import badge
 
@@ -88,16 +88,6 @@ INTRO = "The image shows face-up dominoes (double-six set); each tile has two ha
 SUM = "A domino's pip sum is the total number of pips on its two halves."
 
 
-def _retry(fn, tries=400):
-    def run(st, rng):
-        for _ in range(tries):
-            out = fn(rng)
-            if out is not None:
-                return out
-        return st
-    return run
-
-
 def _split_deal(rng, n, t, hit):
     """``n`` tiles of which exactly ``t`` satisfy ``hit`` (None when the set cannot give them)."""
     full = dm.full_set()
@@ -120,7 +110,7 @@ def double_count(q):
         tiles = _split_deal(rng, int(rng.integers(lo, hi + 1)), t, dm.is_double)
         return tiles and {"layout": "rows", "tiles": tiles, "ref": None}
 
-    s = q.edit(_retry(build))
+    s = q.edit(retrying(lambda _, r: build(r)))
     hits = [i for i, x in enumerate(s["tiles"]) if dm.is_double(x)]
     q.require(len(hits) == t, "double count off target")
     return q.answer(len(hits), witnesses=[f"tile:{i}" for i in hits], examples=[1, 2, 3],
@@ -142,7 +132,7 @@ def higher_sum_than_reference_count(q):
         pos = int(rng.integers(n + 1))
         return {"layout": "rows", "tiles": rest[:pos] + [ref] + rest[pos:], "ref": pos}
 
-    s = q.edit(_retry(build))
+    s = q.edit(retrying(lambda _, r: build(r)))
     ref = s["tiles"][s["ref"]]
     hits = [i for i, x in enumerate(s["tiles"]) if i != s["ref"] and sum(x) > sum(ref)]
     q.require(len(hits) == t, "count off target")
@@ -162,7 +152,7 @@ def sum_to_target_count(q):
         tiles = _split_deal(rng, int(rng.integers(lo, hi + 1)), t, lambda x: sum(x) == target)
         return tiles and {"layout": "rows", "tiles": tiles, "ref": None}
 
-    s = q.edit(_retry(build))
+    s = q.edit(retrying(lambda _, r: build(r)))
     hits = [i for i, x in enumerate(s["tiles"]) if sum(x) == target]
     q.require(len(hits) == t, "count off target")
     return q.answer(len(hits), witnesses=[f"tile:{i}" for i in hits], examples=[1, 2, 3],
@@ -216,7 +206,7 @@ def matching_end_count(q):
 
         return _chain_state(rng, n, fill)
 
-    s = q.edit(_retry(build))
+    s = q.edit(retrying(lambda _, r: build(r)))
     q.require(s["layout"] == "chain", "no deal reached the target")
     end = s["chain"][-1][1]
     hits = [i for i, x in enumerate(s["loose"]) if end in x]
@@ -255,7 +245,7 @@ def longest_chain_length_value(q):
 
         return _chain_state(rng, n, fill)
 
-    s = q.edit(_retry(build))
+    s = q.edit(retrying(lambda _, r: build(r)))
     q.require(s["layout"] == "chain", "no line reached the target")
     best = dm.longest_chain(s["chain"][-1][1], s["loose"])
     q.require(len(best) == t, "longest line off target")
@@ -295,7 +285,7 @@ def invalid_join_label(q):
         tiles[j + 1] = good[int(rng.integers(len(good)))]
         return {"layout": "line", "tiles": tiles, "joins": joins, "labels": list(LETTERS[:k])}
 
-    s = q.edit(_retry(build))
+    s = q.edit(retrying(lambda _, r: build(r)))
     tiles = s["tiles"]
     bad = [j for j in range(len(tiles) - 1) if tiles[j][1] != tiles[j + 1][0]]
     q.require(len(bad) == 1 and bad[0] in s["joins"], "not exactly one broken join")

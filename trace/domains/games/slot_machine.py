@@ -7,7 +7,7 @@ symbols are the same.
 
 from __future__ import annotations
 
-from tracegen.core.task import Scene
+from tracegen.core.task import Scene, retrying
 from tracegen.kits.cards import rounded_box
 
 SYMBOLS = ("cherry", "star", "bar", "seven", "coin", "diamond", "bell", "clover")
@@ -173,16 +173,6 @@ def _plant(rng, kinds, t):
     return grid if sorted(wins(grid)) == sorted(chosen) else None
 
 
-def _retry(fn, tries=400):
-    def run(st, rng):
-        for _ in range(tries):
-            out = fn(st, rng)
-            if out is not None:
-                return out
-        return st
-    return run
-
-
 @task("winning_payline_count", answer="integer", annotation="segment_set", ops="counting,matching")
 def winning_payline_count(q):
     t = q.target(range(0, 6) if q.difficulty > 1 else range(0, 4), stratified=True)
@@ -194,7 +184,7 @@ def winning_payline_count(q):
         st["grid"] = grid
         return st
 
-    s = q.edit(_retry(build))
+    s = q.edit(retrying(build))
     won = wins(s["grid"])
     q.require(len(won) == t, "payline count off target")
     return q.answer(len(won), witnesses=[f"line:{x}" for x in won], examples=[1, 2, 3],
@@ -224,7 +214,7 @@ def paytable_score_value(q):
         st.update(layout="paytable", grid=grid, pay=pay)
         return st
 
-    s = q.edit(_retry(build))
+    s = q.edit(retrying(build))
     won = wins(s["grid"])
     q.require(len(won) == 1 and s["layout"] == "paytable", "not exactly one winning payline")
     r, c = PAYLINES[won[0]][0]
@@ -262,7 +252,7 @@ def reel_completion_label(q):
         st.update(layout="options", grid=two, options=options, labels=list(LETTERS))
         return st
 
-    s = q.edit(_retry(build))
+    s = q.edit(retrying(build))
     q.require(s["layout"] == "options", "no options built")
     counts = [len(wins([a + [b] for a, b in zip(s["grid"], col)])) for col in s["options"]]
     hits = [i for i, n in enumerate(counts) if n == 1]

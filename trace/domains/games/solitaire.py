@@ -11,7 +11,7 @@ foundation's top card (an Ace onto an empty foundation).
 from __future__ import annotations
 
 from tracegen.core.claims import Claim
-from tracegen.core.task import Scene
+from tracegen.core.task import Scene, retrying
 from tracegen.kits import playing_cards as pc
 from tracegen.kits.cards import rounded_box
 
@@ -156,16 +156,6 @@ FOUND = ("A card can move to a foundation only if it matches that pile's suit an
          "pile's top card; an Ace can move to an empty foundation.")
 
 
-def _retry(fn, tries=400):
-    def run(st, rng):
-        for _ in range(tries):
-            out = fn(st, rng)
-            if out is not None:
-                return out
-        return st
-    return run
-
-
 def _stack_count(state):
     ex = exposed(state)
     return [k for k, card in ex if any(j != k and pc.can_stack(card, other) for j, other in ex)]
@@ -202,7 +192,7 @@ def foundation_ready_count(q):
             return None
         return s
 
-    s = q.edit(_retry(build))
+    s = q.edit(retrying(build))
     hits = _found_count(s)
     q.require(len(hits) == t, "count off target")
     return q.answer(len(hits), witnesses=[f"card:{k}:{len(s['columns'][k]) - 1}" for k in hits], examples=[1, 2, 3],
@@ -217,7 +207,7 @@ def tableau_movable_card_count_value(q):
         s = deal(rng, q.difficulty)
         return s if len(_stack_count(s)) == t else None
 
-    s = q.edit(_retry(build, tries=2000))
+    s = q.edit(retrying(build, tries=2000))
     hits = _stack_count(s)
     q.require(len(hits) == t, "count off target")
     q.claim(None, colour="red")
@@ -285,7 +275,7 @@ def cascade_card_at_depth_label(q):
                  ask=[k, d])
         return s
 
-    s = q.edit(_retry(build))
+    s = q.edit(retrying(build))
     q.require(s["layout"] == "options", "no options built")
     k, d = s["ask"]
     card = s["columns"][k][d - 1]
@@ -331,7 +321,7 @@ def move_legality_label(q):
         s.update(layout="moves", moves=[list(m) for m in opts], labels=list(LETTERS[:n_opt]))
         return s
 
-    s = q.edit(_retry(build))
+    s = q.edit(retrying(build))
     q.require(s["layout"] == "moves", "no moves built")
     ok = [i for i, m in enumerate(s["moves"]) if legal(s, m)]
     q.require(len(ok) == 1, "not exactly one legal move")

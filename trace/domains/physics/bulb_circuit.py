@@ -8,8 +8,7 @@ always unique.
 
 from __future__ import annotations
 
-from tracegen.core.task import Scene
-from tracegen.kits.electric import draw_loop, loop_size, parts, random_tree, solve
+from tracegen.kits.electric import LoopScene, parts, random_tree, solve
 
 N_BULBS = {1: (3, 4), 2: (5, 5), 3: (6, 7)}
 OHMS = (1, 12)
@@ -22,21 +21,14 @@ def make(rng, n):
     return random_tree(rng, leaves)
 
 
-class BulbCircuit(Scene):
-    domain, scene_id, size = "physics", "bulb_circuit", (800, 450)
+class BulbCircuit(LoopScene):
+    scene_id = "bulb_circuit"
     description = "An ideal battery lighting labelled bulbs of given resistance in series, parallel or both."
-    megapixels = (0.82, 1.05)
-    aspect_pad = 0.15
-
-    def canvas_size(self, state):
-        return loop_size(state["tree"], min_w=800, min_h=450)
+    title = "Ideal battery with labelled bulbs"
 
     def sample(self, rng, difficulty):
         lo, hi = N_BULBS[difficulty]
         return {"tree": make(rng, int(rng.integers(lo, hi + 1)))}
-
-    def render(self, c, state, params):
-        draw_loop(c, state["tree"], self.canvas_size(state), title="Ideal battery with labelled bulbs")
 
 
 SCENE = BulbCircuit()

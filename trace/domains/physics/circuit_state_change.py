@@ -10,8 +10,7 @@ to exactly one bulb.
 
 from __future__ import annotations
 
-from tracegen.core.task import Scene
-from tracegen.kits.electric import draw_loop, loop_size, parts, random_tree, solve
+from tracegen.kits.electric import LoopScene, parts, random_tree, solve
 
 N_BULBS = {1: (4, 4), 2: (5, 5), 3: (6, 7)}
 CHANGES = {"brightens_after_switch_change": "brightens", "dims_after_switch_change": "dims",
@@ -72,21 +71,14 @@ def changes(tree):
     return out
 
 
-class CircuitStateChange(Scene):
-    domain, scene_id, size = "physics", "circuit_state_change", (800, 450)
+class CircuitStateChange(LoopScene):
+    scene_id = "circuit_state_change"
     description = "Labelled bulbs and one switch boxed with the action about to happen to it (opens / closes)."
-    megapixels = (0.82, 1.05)
-    aspect_pad = 0.15
-
-    def canvas_size(self, state):
-        return loop_size(state["tree"], min_w=800, min_h=450)
+    title = "Switch action in a bulb circuit"
 
     def sample(self, rng, difficulty):
         lo, hi = N_BULBS[difficulty]
         return {"tree": make(rng, int(rng.integers(lo, hi + 1)))}
-
-    def render(self, c, state, params):
-        draw_loop(c, state["tree"], self.canvas_size(state), title="Switch action in a bulb circuit")
 
 
 SCENE = CircuitStateChange()

@@ -8,8 +8,7 @@ Difficulty grows the bulb count (3, the original's 5, 7) and with it the switche
 
 from __future__ import annotations
 
-from tracegen.core.task import Scene
-from tracegen.kits.electric import draw_loop, loop_size, parts, solve
+from tracegen.kits.electric import LoopScene, parts, solve
 
 N_BULBS = {1: 3, 2: 5, 3: 7}
 
@@ -80,14 +79,11 @@ def lit(tree) -> list:
     return [p["label"] for p in parts(tree) if p["kind"] == "bulb" and sol[p["label"]]["current"] != 0]
 
 
-class SwitchCircuit(Scene):
-    domain, scene_id, size = "physics", "switch_circuit", (800, 450)
+class SwitchCircuit(LoopScene):
+    scene_id = "switch_circuit"
     description = "A battery feeding branches of labelled bulbs through switches drawn open or closed."
-    megapixels = (0.82, 1.05)
-    aspect_pad = 0.15
-
-    def canvas_size(self, state):
-        return loop_size(state["tree"], min_w=800, min_h=450)
+    title = "Bulbs and switches"
+    show_ohms = False
 
     def sample(self, rng, difficulty):
         tree = make(rng, N_BULBS[difficulty])
@@ -95,9 +91,6 @@ class SwitchCircuit(Scene):
             if p["kind"] == "switch":
                 p["closed"] = bool(rng.random() < 0.6)
         return {"tree": tree}
-
-    def render(self, c, state, params):
-        draw_loop(c, state["tree"], self.canvas_size(state), show_ohms=False, title="Bulbs and switches")
 
 
 SCENE = SwitchCircuit()
