@@ -235,3 +235,39 @@ def draw_checker(c, cx, cy, rad, piece, *, id=None):
     c.circle(cx, cy, rad * 0.66, stroke=ring, lw=1.5)
     if is_king(piece):
         c.text(cx, cy + 1, "K", size=max(14.0, rad * 0.9), bold=True, color="white")
+
+
+# ---------------------------------------------------------------------- tower (column) draughts
+# A tower board is a dict {(row, col): stack} with ``stack`` a string of discs "r"/"b" from the bottom up;
+# the top disc's colour controls the stack.  Captures follow column draughts (Bashni): a stack jumps
+# diagonally, in any of the four directions, over a neighbouring stack controlled by the opponent onto
+# the empty square just beyond it.
+def controller(stack: str) -> str:
+    return stack[-1]
+
+
+def stack_captures(towers, n, sq):
+    """(jumped square, landing square) of every capture the stack on ``sq`` can make."""
+    me = controller(towers[sq])
+    out = []
+    for dr, dc in DIAGS:
+        mid = (sq[0] + dr, sq[1] + dc)
+        land = (sq[0] + 2 * dr, sq[1] + 2 * dc)
+        if on(n, *land) and land not in towers and mid in towers and controller(towers[mid]) != me:
+            out.append((mid, land))
+    return out
+
+
+def draw_stack(c, cx, cy, rad, stack, *, id=None, layer=5.0):
+    """A stack of discs seen from above and slightly from the side: each disc a band ``layer`` high,
+    bottom disc lowest; the top disc is registered as the stack (its colour controls it)."""
+    for k, d in enumerate(stack):
+        y = cy + (len(stack) - 1 - k) * layer - (len(stack) - 1) * layer / 2
+        top = k == len(stack) - 1
+        fill = PIECE_RGB[d]
+        edge = (0.96, 0.96, 0.96) if d == "b" else (0.3, 0.05, 0.05)
+        c.circle(cx, y, rad, fill=fill, stroke=edge, lw=1.6, id=id if top else None)
+        if top:
+            ring = (0.98, 0.75, 0.75) if d == "r" else (0.62, 0.62, 0.62)
+            c.circle(cx, y, rad * 0.62, stroke=ring, lw=1.5)
+    return cy - (len(stack) - 1) * layer / 2
