@@ -139,3 +139,29 @@ def lane_pad(c, x: float, y: float, w: float, h: float, *, id: str | None = None
 def tag(c, cx: float, cy: float, text: str, *, size: float = 14.0):
     """A letter tag (white box, dark bold letter) centred on (cx, cy), readable on the dark arena."""
     return badge(c, cx, cy, text, size=size, anchor="c", border="orange")
+
+
+def _shade(col, f):
+    return tuple(max(0.0, min(1.0, v * f)) for v in col)
+
+
+def ball(c, cx: float, cy: float, r: float, colour: str, *, id: str | None = None) -> None:
+    """A glossy ball (bubble, marble) in the named colour ``colour``: the fill, a darker rim and a
+    small highlight; registered with its named colour."""
+    from ..core.style import NAMED_COLORS
+
+    base = NAMED_COLORS[colour]
+    c.circle(cx, cy, r, fill=colour, stroke=_shade(base, 0.55), lw=max(1.2, r * 0.09), id=id)
+    c.circle(cx - r * 0.38, cy - r * 0.40, r * 0.2, fill=(1.0, 1.0, 1.0))
+
+
+def ring(c, cx: float, cy: float, r: float, *, label: str | None = None, cross: bool = False,
+         size: float = 14.0, id: str | None = None) -> None:
+    """An empty landing spot: a white disc with a thick dark ring, a letter or a crosshair."""
+    c.circle(cx, cy, r, fill="white", stroke="black", lw=max(2.5, r * 0.16), id=id)
+    if cross:
+        c.circle(cx, cy, r * 0.42, stroke="black", lw=1.6)
+        c.line(cx - r * 0.62, cy, cx + r * 0.62, cy, color="black", lw=1.6)
+        c.line(cx, cy - r * 0.62, cx, cy + r * 0.62, color="black", lw=1.6)
+    if label:
+        c.text(cx, cy + 0.5, label, size=size, bold=True, color="black")
