@@ -80,6 +80,17 @@ SPRITES = {
         "RWR",
         ".W.",
     ), {"R": "red", "W": (1.0, 0.85, 0.80), "r": (0.55, 0.18, 0.18)}, main="red"),
+    # a car seen from the side, driving right (headlight at the front); recolour "X" for the body
+    "car": Sprite((
+        "...XXXXXX.....",
+        "..XWWXXWWX....",
+        "XXXXXXXXXXXXXH",
+        "XXXXXXXXXXXXXX",
+        "XXXXXXXXXXXXXX",
+        ".ddOd...dOdd..",
+        "...O.....O....",
+    ), {"X": "red", "W": (0.82, 0.93, 1.0), "H": (1.0, 0.95, 0.55), "d": (0.15, 0.15, 0.15),
+        "O": (0.15, 0.15, 0.15)}, main="red"),
 }
 
 
@@ -88,12 +99,17 @@ def sprite_size(name: str, px: float) -> tuple[float, float]:
     return sp.width * px, sp.height * px
 
 
-def draw_sprite(c, name: str, cx: float, cy: float, px: float, *, id: str | None = None) -> tuple:
-    """Paint sprite ``name`` centred on (cx, cy) with ``px``-unit pixels; returns its box."""
+def draw_sprite(c, name: str, cx: float, cy: float, px: float, *, id: str | None = None, flip: bool = False,
+                recolor: dict | None = None) -> tuple:
+    """Paint sprite ``name`` centred on (cx, cy) with ``px``-unit pixels (mirrored left-right with ``flip``,
+    palette entries replaced by ``recolor``, whose "X" also becomes the registered colour); returns its box."""
     sp = SPRITES[name]
+    palette = {**sp.palette, **(recolor or {})}
+    main = (recolor or {}).get("X", sp.main)
     w, h = sp.width * px, sp.height * px
     x0, y0 = cx - w / 2, cy - h / 2
     for r, row in enumerate(sp.rows):
+        row = row[::-1] if flip else row
         k = 0
         while k < len(row):
             ch = row[k]
@@ -102,11 +118,11 @@ def draw_sprite(c, name: str, cx: float, cy: float, px: float, *, id: str | None
                 e += 1
             if ch != ".":
                 # a hair of overlap so runs and rows join without seams
-                c.rect(x0 + k * px, y0 + r * px, (e - k + 1) * px + 0.3, px + 0.3, fill=sp.palette[ch])
+                c.rect(x0 + k * px, y0 + r * px, (e - k + 1) * px + 0.3, px + 0.3, fill=palette[ch])
             k = e + 1
     box = (x0, y0, x0 + w, y0 + h)
     if id is not None:
-        c.register(id, box=box, fill=sp.main, shape="sprite")
+        c.register(id, box=box, point=(cx, cy), fill=main, shape="sprite")
     return box
 
 
