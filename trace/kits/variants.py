@@ -83,3 +83,70 @@ def card(rule) -> str:
         return f"LEAP ({a},{b})"
     what = {"ortho": "STRAIGHT", "diag": "DIAGONAL", "any": "ANY LINE"}[rule["dirs"]]
     return f"{what} \u2264 {rule['range']}" if rule["range"] < 7 else f"{what}, ANY DISTANCE"
+
+
+# ------------------------------------------------------------------ circular (Byzantine) chess
+# cells are (ring, sector): rings 0 (inner) .. rings-1 (outer) do not wrap, sectors wrap modulo the count.
+# Rook: around a ring (sector +-1) or across rings (ring +-1); bishop: ring +-1 and sector +-1 together;
+# queen: both; king: one step of either; knight: (ring +-1, sector +-2) or (ring +-2, sector +-1).
+CIRC_ROOK = ((0, 1), (0, -1), (1, 0), (-1, 0))
+CIRC_BISHOP = ((1, 1), (1, -1), (-1, 1), (-1, -1))
+CIRC_KNIGHT = ((1, 2), (1, -2), (-1, 2), (-1, -2), (2, 1), (2, -1), (-2, 1), (-2, -1))
+CIRC_SLIDES = {"R": CIRC_ROOK, "B": CIRC_BISHOP, "Q": CIRC_ROOK + CIRC_BISHOP}
+
+
+def circular_moves(board, cell, rings, sectors):
+    """Legal destinations (a sorted list of cells) of the piece on ``cell``; ``board`` maps (ring, sector)
+    to (side, kind).  A slider stops at the first occupied cell (capturing an opponent there); going
+    around a ring it stops before reaching its own cell again."""
+    side, kind = board[tuple(cell)]
+    ring, sec = cell
+    out = set()
+
+    def land(rr, ss):
+        if 0 <= rr < rings:
+            q = (rr, ss % sectors)
+            if q not in board or board[q][0] != side:
+                out.add(q)
+
+    if kind in CIRC_SLIDES:
+        for dr, ds in CIRC_SLIDES[kind]:
+            rr, ss = ring, sec
+            for _ in range(sectors - 1):
+                rr, ss = rr + dr, (ss + ds) % sectors
+                if not 0 <= rr < rings or (rr, ss) == (ring, sec):
+                    break
+                if (rr, ss) in board:
+                    if board[(rr, ss)][0] != side:
+                        out.add((rr, ss))
+                    break
+                out.add((rr, ss))
+    elif kind == "K":
+        for dr, ds in CIRC_ROOK + CIRC_BISHOP:
+            land(ring + dr, sec + ds)
+    elif kind == "N":
+        for dr, ds in CIRC_KNIGHT:
+            land(ring + dr, sec + ds)
+    return sorted(out)
+
+
+def circular_rays(kind, cell, rings, sectors):
+    """The cells the piece on ``cell`` could reach on an empty board, line by line (nearest first; a king's
+    or knight's cells one per line)."""
+    ring, sec = cell
+    out = []
+    if kind in CIRC_SLIDES:
+        for dr, ds in CIRC_SLIDES[kind]:
+            ray, rr, ss = [], ring, sec
+            for _ in range(sectors - 1):
+                rr, ss = rr + dr, (ss + ds) % sectors
+                if not 0 <= rr < rings or (rr, ss) == (ring, sec):
+                    break
+                ray.append((rr, ss))
+            if ray:
+                out.append(ray)
+    else:
+        for dr, ds in (CIRC_ROOK + CIRC_BISHOP if kind == "K" else CIRC_KNIGHT):
+            if 0 <= ring + dr < rings:
+                out.append([(ring + dr, (sec + ds) % sectors)])
+    return out

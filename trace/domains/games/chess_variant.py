@@ -101,7 +101,7 @@ class ChessVariant(Scene):
 
     def claims(self, state, params):
         out = [Claim(f"piece:{FILES[f]}{r + 1}", "colour", side) for f, r, side, _ in state["pieces"]]
-        out.append(Claim("mark", "colour", "red"))
+        out += [Claim("mark", "colour", "red"), Claim(None, "colour", "white"), Claim(None, "colour", "black")]
         return out
 
     def render(self, c, state, params):
