@@ -14,6 +14,15 @@ import math
 EPS = 1e-9
 
 
+def seg_point_distance(a, b, q):
+    """Distance from point q to the segment a-b."""
+    ax, ay = a
+    dx, dy = b[0] - ax, b[1] - ay
+    n = dx * dx + dy * dy
+    u = 0.0 if n == 0 else max(0.0, min(1.0, ((q[0] - ax) * dx + (q[1] - ay) * dy) / n))
+    return math.hypot(ax + u * dx - q[0], ay + u * dy - q[1])
+
+
 def ray_box(p, d, box):
     """Parameter t >= 0 where the ray p + t d enters ``box`` (x0, y0, x1, y1), or None (slab method)."""
     t0, t1 = -math.inf, math.inf
@@ -30,9 +39,25 @@ def ray_box(p, d, box):
     return max(t0, 0.0)
 
 
-def trace(p, d, bounds, *, reflect=("left", "right", "top"), obstacles=(), max_bounces: int = 8):
+def ray_circle(p, d, circle):
+    """Parameter t >= 0 where the ray p + t d (d a unit vector) first meets the disc (cx, cy, r), or None."""
+    cx, cy, r = circle
+    fx, fy = p[0] - cx, p[1] - cy
+    b = fx * d[0] + fy * d[1]
+    c = fx * fx + fy * fy - r * r
+    if c <= 0:
+        return 0.0
+    disc = b * b - c
+    if disc < 0 or b > 0:
+        return None
+    t = -b - math.sqrt(disc)
+    return t if t >= 0 else None
+
+
+def trace(p, d, bounds, *, reflect=("left", "right", "top"), obstacles=(), circles=(), max_bounces: int = 8):
     """Follow a ball's centre from ``p`` along direction ``d`` inside ``bounds`` (x0, y0, x1, y1).
 
+    ``circles`` are round obstacles (cx, cy, r), numbered after the boxes in ``hit``.
     Returns {"hit": index of the first obstacle entered or None, "side": the absorbing side reached
     ("left", "right", "top", "bottom") or None, "end": the stopping point, "bounces": walls bounced off,
     "path": the corner points}; ``hit`` and ``side`` are None when more than ``max_bounces`` bounces
@@ -48,6 +73,10 @@ def trace(p, d, bounds, *, reflect=("left", "right", "top"), obstacles=(), max_b
             t = ray_box(p, d, box)
             if t is not None and t < best[0]:
                 best = (t, "obstacle", i)
+        for i, circ in enumerate(circles):
+            t = ray_circle(p, d, circ)
+            if t is not None and t < best[0]:
+                best = (t, "obstacle", len(obstacles) + i)
         for side, a, val in (("left", 0, x0), ("right", 0, x1), ("top", 1, y0), ("bottom", 1, y1)):
             if abs(d[a]) > EPS:
                 t = (val - p[a]) / d[a]
