@@ -120,28 +120,76 @@ def check_many_instances(module_name: str, solvers: dict, *, seed: int, n: int) 
             assert solvers[tid](state, params, qid) == sol.answer, (tid, i)
 
 
+# Two long-lived child processes (one pair per test process, started on first use, ended with their process
+# groups at exit): each reads scene module names on stdin and answers one JSON line of instance hashes, so a
+# scene's determinism check costs its instances, not two interpreter start-ups.  Each child has its own hash
+# seed (PYTHONHASHSEED is not fixed), and this process computes the same instances in its own order.
 _CHILD = r"""
 import importlib, json, sys, hashlib
 from tracegen.core import engine
 from tracegen.core.canonical import canonical_json
-mod = importlib.import_module(sys.argv[1])
-out = {}
-for tid, spec in sorted(mod.SCENE.tasks.items()):
-    for s in (0, 1):
-        d, qid = spec.difficulties[s % len(spec.difficulties)], spec.queries[s % len(spec.queries)]
-        inst = engine.generate(spec, seed=s, split="test", index=0, difficulty=d, query_id=qid)
-        out[f"{tid}/{s}"] = [hashlib.sha256(inst.png()).hexdigest(),
-                             hashlib.sha256(canonical_json(inst.record).encode()).hexdigest()]
-print(json.dumps(out))
+for line in sys.stdin:
+    mod = importlib.import_module(line.strip())
+    out = {}
+    for tid, spec in sorted(mod.SCENE.tasks.items()):
+        for s in (0, 1):
+            d, qid = spec.difficulties[s % len(spec.difficulties)], spec.queries[s % len(spec.queries)]
+            inst = engine.generate(spec, seed=s, split="test", index=0, difficulty=d, query_id=qid)
+            out[f"{tid}/{s}"] = [hashlib.sha256(inst.png()).hexdigest(),
+                                 hashlib.sha256(canonical_json(inst.record).encode()).hexdigest()]
+    print(json.dumps(out), flush=True)
 """
+_CHILDREN: list = []
+
+
+def _end_children() -> None:
+    import os
+    import signal
+
+    for p, err in _CHILDREN:
+        try:
+            p.stdin.close()
+            p.wait(timeout=30)
+        except Exception:       # a child that does not finish is ended with its group
+            pass
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGKILL)
+            p.wait()
+        err.close()
+    _CHILDREN.clear()
+
+
+def _child_hashes(module_name: str) -> list[dict]:
+    """The instance hashes of ``module_name``'s tasks from each of the two child processes."""
+    import atexit
+    import tempfile
+
+    if not _CHILDREN:
+        for _ in range(2):
+            err = tempfile.TemporaryFile(mode="w+")
+            p = subprocess.Popen([sys.executable, "-c", _CHILD], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                 stderr=err, text=True, start_new_session=True)
+            _CHILDREN.append((p, err))
+        atexit.register(_end_children)
+    out = []
+    for p, err in _CHILDREN:
+        p.stdin.write(module_name + "\n")
+        p.stdin.flush()
+        line = p.stdout.readline()
+        if not line:
+            err.seek(0)
+            tail = err.read()[-3000:]
+            _end_children()
+            raise AssertionError(f"determinism child died on {module_name}:\n{tail}")
+        out.append(json.loads(line))
+    return out
 
 
 def check_two_process_determinism(module_name: str) -> None:
     """Same seed => identical PNG bytes and record, in two separate processes (and this one): per task, two
     instances of the grid ``check_scene_tasks`` covers (seed 0 with the first difficulty and query, seed 1
     with the second where there is one)."""
-    runs = [json.loads(subprocess.run([sys.executable, "-c", _CHILD, module_name], check=True,
-                                      capture_output=True, text=True).stdout) for _ in range(2)]
+    runs = _child_hashes(module_name)
     assert runs[0] == runs[1]
     for tid, spec in scene_tasks(module_name).items():
         for s in (0, 1):
