@@ -216,3 +216,21 @@ def draw_surface(c, cam, xs, ys, zz, zlo, zhi, *, zscale=1.0, edge=(0.25, 0.25, 
         ctx.set_source_rgb(*edge)
         ctx.set_line_width(0.6)
         ctx.stroke()
+
+
+def draw_floor_grid(c, cam, box, *, xticks=(), yticks=(), sx=1.0, sy=1.0, font_size: float = 13.0,
+                    xlabels=None, ylabels=True) -> None:
+    """Floor gridlines at every x tick (x = t * sx, front to back) and y tick (y = t * sy, left to
+    right); x labels below the front edge (``xlabels`` overrides the texts), y labels right of
+    the right edge (``kind="tick"``)."""
+    X, Y, _ = box
+    for n, t in enumerate(xticks):
+        a, b = proj(cam, [(t * sx, 0, 0), (t * sx, Y, 0)])
+        c.gridline(a[0], a[1], b[0], b[1])
+        text = xlabels[n] if xlabels is not None else f"{t:g}"
+        c.text(a[0], a[1] + 16, text, size=font_size, color="muted", kind="tick")
+    for t in yticks:
+        a, b = proj(cam, [(0, t * sy, 0), (X, t * sy, 0)])
+        c.gridline(a[0], a[1], b[0], b[1])
+        if ylabels:
+            c.text(b[0] + 8, b[1], f"{t:g}", size=font_size, anchor="l", color="muted", kind="tick")
