@@ -128,7 +128,7 @@ def _box_pts(b):
             ((x0 + x1) / 2, y1), (x0, (y0 + y1) / 2), (x1, (y0 + y1) / 2)]
 
 
-def _overlap(a, b, pad=1.0) -> bool:
+def boxes_overlap(a, b, pad=1.0) -> bool:
     return a[0] < b[2] + pad and b[0] < a[2] + pad and a[1] < b[3] + pad and b[1] < a[3] + pad
 
 
@@ -146,7 +146,7 @@ def bars_readable(geo, order, *, bounds=None) -> bool:
                 return False
             if any(_inside(h["hull"], p, tol=-1.0) for p in _box_pts(g["label_box"])):
                 return False
-            if j > k and _overlap(g["label_box"], h["label_box"]):
+            if j > k and boxes_overlap(g["label_box"], h["label_box"]):
                 return False
         if bounds is not None:
             lb = g["label_box"]

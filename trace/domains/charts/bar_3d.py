@@ -134,14 +134,6 @@ def _printed(s):
     return {v for row in s["values"] for v in row}
 
 
-def _clamp(s, v):
-    return int(min(s["hi"], max(s["lo"], v)))
-
-
-def _ints(s):
-    return [s["lo"], s["hi"]]
-
-
 # ---------------------------------------------------------------------- tasks
 @task("category_extremum_gap_value", answer="integer", annotation="point_map", ops="ranking,formula_evaluation",
       queries=("category_extremum_gap_value",))
@@ -160,11 +152,10 @@ def category_extremum_gap_value(q):
                               "the lowest series value?"))
 
 
-def _threshold(q, vals, rel, target):
+def _threshold(vals, rel, target):
     """A threshold making exactly ``target`` of ``vals`` satisfy ``rel`` (None when impossible)."""
-    cands = [t for t in range(min(vals) - 3, max(vals) + 4) if sum(RELS[rel](v, t) for v in vals) == target
-             and t not in vals]
-    return cands
+    return [t for t in range(min(vals) - 3, max(vals) + 4) if sum(RELS[rel](v, t) for v in vals) == target
+            and t not in vals]
 
 
 @task("category_threshold_count", answer="integer", annotation="point_set", ops="filtering,counting,comparison",
@@ -176,7 +167,7 @@ def category_threshold_count(q):
     _check(q, s)
     col = [row[i] for row in s["values"]]
     target = q.target(range(1, len(col) + 1))
-    cands = _threshold(q, col, rel, target)
+    cands = _threshold(col, rel, target)
     q.require(bool(cands), "no threshold gives the target")
     t = q.param("threshold", lambda r: int(cands[int(r.integers(len(cands)))]))
     hits = [k for k, v in enumerate(col) if RELS[rel](v, t)]
@@ -282,7 +273,7 @@ def series_threshold_count(q):
     _check(q, s)
     row = s["values"][k]
     target = q.target(range(1, len(row) + 1))
-    cands = _threshold(q, row, rel, target)
+    cands = _threshold(row, rel, target)
     q.require(bool(cands), "no threshold gives the target")
     t = q.param("threshold", lambda r: int(cands[int(r.integers(len(cands)))]))
     hits = [i for i, v in enumerate(row) if RELS[rel](v, t)]

@@ -125,7 +125,7 @@ def scatter_clear(state) -> bool:
         if b[2] > W - 12 or b[1] < 12:
             return False
         for j in range(len(boxes)):
-            if j != i and (c3._overlap(b, boxes[j], 3) or c3._overlap(b, marks[j], 3)):
+            if j != i and (c3.boxes_overlap(b, boxes[j], 3) or c3.boxes_overlap(b, marks[j], 3)):
                 return False
     return True
 
@@ -134,8 +134,8 @@ class Surface3D(Scene):
     domain, scene_id, size = "charts", "surface_3d", (W, H)
     megapixels = (0.95, 1.2)
     aspect_pad = 0.1
-    description = ("Perspective 3D charts: small multiples of coloured surfaces, a labelled 3D scatter with a reference "
-                   "line on the floor, or coloured series as 3D polylines over years.")
+    description = ("Perspective 3D charts: small multiples of coloured surfaces, a labelled 3D scatter with a "
+                   "reference line on the floor, or coloured series as 3D polylines over years.")
 
     def variant(self, state):
         return state["kind"]
@@ -172,7 +172,8 @@ class Surface3D(Scene):
         steps = 60
         for i in range(steps):
             t0 = i / steps
-            c.rect(bx, by1 - (i + 1) * (by1 - by0) / steps, 22, (by1 - by0) / steps + 0.5, fill=c3.colormap(t0 + 0.5 / steps))
+            c.rect(bx, by1 - (i + 1) * (by1 - by0) / steps, 22, (by1 - by0) / steps + 0.5,
+                   fill=c3.colormap(t0 + 0.5 / steps))
         c.rect(bx, by0, 22, by1 - by0, stroke="ink", lw=1.0)
         for v in range(0, 101, 25):
             yy = by1 - v / 100 * (by1 - by0)
@@ -186,12 +187,10 @@ class Surface3D(Scene):
         c3.draw_axis_box(c, cam, SCATTER_BOX, range(0, 101, 20), scale=Z / 100)
         c3.draw_floor_grid(c, cam, SCATTER_BOX, xticks=range(0, 101, 20), yticks=range(0, 101, 20), sx=X / 100,
                            sy=Y / 100)
-        ctx = c.ctx
         for t in range(10, 100, 20):                      # unlabelled gridlines every 10 units
             for a, b in (((t * X / 100, 0, 0), (t * X / 100, Y, 0)), ((0, t * Y / 100, 0), (X, t * Y / 100, 0))):
                 p, q = c3.proj(cam, [a, b])
                 c.line(p[0], p[1], q[0], q[1], color="grid", lw=0.6)
-        del ctx
         ry = s["ref"] * Y / 100
         a, b = c3.proj(cam, [(0, ry, 0), (X, ry, 0)])
         c.line(a[0], a[1], b[0], b[1], color="ink", lw=1.6, dash=[7.0, 4.0])
@@ -266,9 +265,9 @@ def panel_variation_label(q):
     k = clear_extreme(q, ranges, largest=True, margin=RANGE_MARGIN[q.difficulty] - 0.5)
     q.step("z_ranges", ranges={s["labels"][i]: round(v, 1) for i, v in ranges.items()})
     return q.answer(s["labels"][k], witnesses=f"panel:{k}", examples=s["labels"],
-                    question=("The image shows several labelled panels, each a 3D chart of a surface over x and y whose "
-                              "height z is read on the z axis (0 to 100, shared colour scale). Which panel's surface "
-                              "has the largest z range (highest z minus lowest z)?"))
+                    question=("The image shows several labelled panels, each a 3D chart of a surface over x and y "
+                              "whose height z is read on the z axis (0 to 100, shared colour scale). Which panel's "
+                              "surface has the largest z range (highest z minus lowest z)?"))
 
 
 @task("reference_nearest_label", answer="string", annotation="point", ops="ranking,formula_evaluation")

@@ -105,7 +105,8 @@ def visible(state) -> bool:
 
 
 def canvas(state):
-    return (int(2 * M + state["nx"] * A + max(state["ny"] * A, 150.0 if state["kind"] == "stacks" else 0.0)), int(2 * M + (state["nx"] + state["ny"]) * B + MAX_H * HC))
+    left = max(state["ny"] * A, 150.0 if state["kind"] == "stacks" else 0.0)     # room for the ore key
+    return (int(2 * M + state["nx"] * A + left), int(2 * M + (state["nx"] + state["ny"]) * B + MAX_H * HC))
 
 
 
@@ -212,8 +213,8 @@ class Minecraft(Scene):
     domain, scene_id, size = "games", "minecraft", (600, 440)
     megapixels = (0.24, 0.34)
     aspect_pad = 0.15
-    description = ("A blocky voxel world in isometric view: square ground tiles, stacks of textured cubes (stone, dirt, "
-                   "sand, ores) and sometimes a marked track.")
+    description = ("A blocky voxel world in isometric view: square ground tiles, stacks of textured cubes (stone, "
+                   "dirt, sand, ores) and sometimes a marked track.")
 
     def canvas_size(self, state):
         return canvas(state)
@@ -225,7 +226,6 @@ class Minecraft(Scene):
         return build(("stacks", "route")[int(rng.integers(2))], rng, difficulty)
 
     def render(self, c, state, params):
-        ctx = c.ctx
         g0, g1 = GROUNDS[state["ground"]]
         track = {tuple(p) for p in (state["track"] or [])}
         for i in range(state["nx"]):
@@ -240,7 +240,6 @@ class Minecraft(Scene):
             c.polyline(pts, color=TRACK_LINE, lw=4.0)
             for end in (pts[0], pts[-1]):
                 c.circle(end[0], end[1], 5.0, fill=TRACK_LINE, stroke=(0.1, 0.1, 0.12), lw=1.5)
-        del ctx
         for k, st in enumerate(state["stacks"]):
             for z, kind in enumerate(st["blocks"]):
                 self._cube(c, state, st["i"], st["j"], z, kind)
