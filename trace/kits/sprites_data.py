@@ -383,3 +383,91 @@ SPRITES.update({
         "................................................",
     ],
 })
+
+# ---------------------------------------------------------------------------- dungeon sprites
+PALETTE.update({
+    "C": _hex("c8782a"),      # chest wood
+    "D": _hex("7a4214"),      # chest dark
+    "G": _hex("f0c040"),      # gold trim
+    "Z": _hex("5ad07a"),      # slime
+    "z": _hex("2f8a4a"),      # slime shade
+    "V": _hex("4a3a5a"),      # bat
+    "j": _hex("2a1e36"),      # bat dark
+    "X": _hex("e8e8e0"),      # boulder light
+    "Y": _hex("a8a8a0"),      # boulder shade
+})
+
+SPRITES.update({
+    "chest": [
+        "................",
+        "................",
+        "................",
+        "..DDDDDDDDDDDD..",
+        ".DCCGCCCCCCGCCD.",
+        ".DCCGCCCCCCGCCD.",
+        ".DDDGDDDDDDGDDD.",
+        ".DCCGCCGGCCGCCD.",
+        ".DCCGCCGGCCGCCD.",
+        ".DCCGCCCCCCGCCD.",
+        ".DCCGCCCCCCGCCD.",
+        ".DDDDDDDDDDDDDD.",
+        "................",
+        "................",
+        "................",
+        "................",
+    ],
+    "slime": [
+        "................",
+        "................",
+        "................",
+        "................",
+        "......zzzz......",
+        ".....zZZZZz.....",
+        "....zZZZZZZz....",
+        "...zZZkZZkZZz...",
+        "...zZZkZZkZZz...",
+        "..zZZZZZZZZZZz..",
+        "..zZZZZZZZZZZz..",
+        "..zzzzzzzzzzzz..",
+        "................",
+        "................",
+        "................",
+        "................",
+    ],
+    "bat": [
+        "................",
+        "................",
+        "................",
+        "................",
+        "......j..j......",
+        ".j...jVVVVj...j.",
+        ".jV..VaVVaV..Vj.",
+        ".jVVjVVVVVVjVVj.",
+        "..jVVVVVVVVVVj..",
+        "...jVVjVVjVVj...",
+        "....j..jj..j....",
+        "................",
+        "................",
+        "................",
+        "................",
+        "................",
+    ],
+    "boulder": [
+        "................",
+        "................",
+        "................",
+        "......YYYY......",
+        "....YXXXXXYY....",
+        "...YXXXXXXXYY...",
+        "..YXXXXXXXXXYY..",
+        "..YXXXXXXXXXYY..",
+        "..YXXXXXXXXYYY..",
+        "..YYXXXXXXYYYY..",
+        "...YYYYYYYYYY...",
+        "....YYYYYYYY....",
+        "................",
+        "................",
+        "................",
+        "................",
+    ],
+})
