@@ -404,3 +404,54 @@ def draw_world(c, iso, state, top_color, side_color, *, tints=None, register_obj
         c.register(f"tile:{i}:{j}", box=iso.tile_box(i, j, lv[i][j]))
         x, y = iso.center(i, j, lv[i][j])
         badge(c, x, y, lab["letter"])
+
+
+# ---------------------------------------------------------------------------------- boats
+# A boat is drawn flat on the water from a table of ground-plane outlines in boat units (u forward,
+# v to starboard, one unit = one tile side); each part is raised to its level ``z`` (in levels).
+BOAT = {"length": 1.4, "beam": 0.56, "parts": (
+    ("shadow", 0.0, ((-0.74, -0.32), (0.55, -0.32), (0.80, 0.0), (0.55, 0.32), (-0.74, 0.32))),
+    ("hull", 0.10, ((-0.70, -0.28), (0.50, -0.28), (0.72, 0.0), (0.50, 0.28), (-0.70, 0.28))),
+    ("deck", 0.28, ((-0.62, -0.20), (0.45, -0.20), (0.60, 0.0), (0.45, 0.20), (-0.62, 0.20))),
+    ("bow", 0.30, ((0.30, -0.17), (0.62, 0.0), (0.30, 0.17))),
+    ("bench", 0.31, ((-0.30, -0.18), (-0.18, -0.18), (-0.18, 0.18), (-0.30, 0.18))),
+)}
+HEADINGS = {"toward": (0.0, -1.0), "away": (0.0, 1.0), "along_right": (1.0, 0.0), "along_left": (-1.0, 0.0)}
+
+
+def boat_footprint(ci, cj, heading, *, margin=0.0):
+    """Axis-aligned ground box (i0, j0, i1, j1) of a boat centred at (ci, cj)."""
+    du, dv = HEADINGS[heading]
+    hl, hb = BOAT["length"] / 2 + 0.08 + margin, BOAT["beam"] / 2 + 0.04 + margin
+    if du:
+        return (ci - hl, cj - hb, ci + hl, cj + hb)
+    return (ci - hb, cj - hl, ci + hb, cj + hl)
+
+
+def boat_bow(ci, cj, heading):
+    du, dv = HEADINGS[heading]
+    tip = BOAT["parts"][1][2][2][0]
+    return (ci + du * tip, cj + dv * tip)
+
+
+def draw_boat(c, iso, ci, cj, heading, hull, *, id=None):
+    """A rowboat centred at ground point (ci, cj), bow along ``heading``; ``hull`` = RGB."""
+    du, dv = HEADINGS[heading]
+    colours = {"shadow": (0.10, 0.30, 0.45), "hull": hull, "deck": (0.85, 0.68, 0.42),
+               "bow": (0.98, 0.98, 0.96), "bench": (0.55, 0.38, 0.2)}
+    pts_all = []
+    for name, z, outline in BOAT["parts"]:
+        pts = [iso.pt(ci + u * du - v * dv, cj + u * dv + v * du, z) for u, v in outline]
+        if name == "hull":                                    # the hull's sides down to the water
+            low = [iso.pt(ci + u * du - v * dv, cj + u * dv + v * du, 0.0) for u, v in outline]
+            for a in range(len(pts)):
+                b = (a + 1) % len(pts)
+                c.polygon([pts[a], pts[b], low[b], low[a]], fill=shade(hull, 0.7), stroke=shade(hull, 0.45), lw=0.8)
+        col = colours[name]
+        c.polygon(pts, fill=col, stroke=None if name == "shadow" else shade(col, 0.5), lw=1.0)
+        pts_all += pts
+    xs, ys = zip(*pts_all)
+    box = (min(xs), min(ys), max(xs), max(ys))
+    if id is not None:
+        c.register(id, box=box)
+    return box
