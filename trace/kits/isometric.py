@@ -203,9 +203,9 @@ SPRITES = {
 }
 
 
-def sprite_box(name, x, y, unit):
+def sprite_box(name, x, y, unit, *, table=None):
     xs, ys = [], []
-    for p in SPRITES[name]["parts"]:
+    for p in (table or SPRITES)[name]["parts"]:
         if p[0] == "poly":
             xs += [q[0] for q in p[1]]
             ys += [q[1] for q in p[1]]
@@ -218,10 +218,11 @@ def sprite_box(name, x, y, unit):
     return (x + min(xs) * unit, y - max(ys) * unit, x + max(xs) * unit, y - min(ys) * unit)
 
 
-def draw_sprite(c, name, x, y, unit, *, tint=(0.6, 0.4, 0.8), flip=False, id=None):
-    """Draw sprite ``name`` standing at (x, y); ``unit`` = pixels per sprite unit."""
+def draw_sprite(c, name, x, y, unit, *, tint=(0.6, 0.4, 0.8), flip=False, id=None, table=None):
+    """Draw sprite ``name`` (from ``table``, default SPRITES) standing at (x, y); ``unit`` = pixels
+    per sprite unit."""
     s = -1 if flip else 1
-    for p in SPRITES[name]["parts"]:
+    for p in (table or SPRITES)[name]["parts"]:
         col = tint if p[-1] == "tint" else p[-1]
         edge = shade(col, 0.55)
         if p[0] == "poly":
@@ -231,7 +232,7 @@ def draw_sprite(c, name, x, y, unit, *, tint=(0.6, 0.4, 0.8), flip=False, id=Non
         else:
             x0 = x + s * p[1] * unit if s > 0 else x - (p[1] + p[3]) * unit
             c.rect(x0, y - (p[2] + p[4]) * unit, p[3] * unit, p[4] * unit, fill=col, stroke=edge, lw=1.0)
-    box = sprite_box(name, x, y, unit)
+    box = sprite_box(name, x, y, unit, table=table)
     if flip:
         box = (2 * x - box[2], box[1], 2 * x - box[0], box[3])
     if id is not None:
