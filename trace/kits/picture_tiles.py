@@ -87,10 +87,13 @@ def _badge(c, x, y, label):
 
 # ---------------------------------------------------------------------------------- missing patch
 
-def missing_layout(size, grid, k):
+MISSING_SCALE = 0.8     # the missing-patch view shows the picture (and its patches) at this scale
+
+
+def missing_layout(size, grid, k, *, scale=MISSING_SCALE):
     """Canvas size, picture origin, patch size and patch origins for ``k`` candidate patches in
-    rows of three (two rows of two for four)."""
-    W, H = size
+    rows of three (two rows of two for four), everything at ``scale``."""
+    W, H = size[0] * scale, size[1] * scale
     rows, cols = grid
     tw, th = W / cols, H / rows
     per_row = 2 if k == 4 else 3
@@ -104,17 +107,17 @@ def missing_layout(size, grid, k):
     return (int(math.ceil(cw)), int(math.ceil(y + nrows * th + (nrows - 1) * 40 + MARG))), pic, (tw, th), opts
 
 
-def draw_missing(c, draw, size, grid, hole, options):
+def draw_missing(c, draw, size, grid, hole, options, *, scale=MISSING_SCALE):
     """The picture with tile ``hole`` blanked (``missing_region``) and the candidate tiles
-    ``options`` (tile indices) below it, lettered A.. (``option:X``)."""
-    _, (px, py), (tw, th), opts = missing_layout(size, grid, len(options))
-    paint(c, draw, (0, 0, size[0], size[1]), (px, py))
-    hx0, hy0, hx1, hy1 = tile_box(size, grid, hole)
+    ``options`` (tile indices) below it, lettered A.. (``option:X``), all at ``scale``."""
+    _, (px, py), (tw, th), opts = missing_layout(size, grid, len(options), scale=scale)
+    paint(c, draw, (0, 0, size[0], size[1]), (px, py), scale=scale)
+    hx0, hy0, hx1, hy1 = (v * scale for v in tile_box(size, grid, hole))
     c.rect(px + hx0, py + hy0, hx1 - hx0, hy1 - hy0, fill="paper", stroke="accent", lw=2.5, dash=[7, 5],
            id="missing_region")
     c.text(px + (hx0 + hx1) / 2, py + (hy0 + hy1) / 2, "?", size=30, bold=True, color="accent")
     for letter, p, (x, y) in zip(LETTERS, options, opts):
-        paint(c, draw, tile_box(size, grid, p), (x, y))
+        paint(c, draw, tile_box(size, grid, p), (x, y), scale=scale)
         c.rect(x, y, tw, th, stroke="ink", lw=2.0, id=f"option:{letter}")
         c.text(x + tw / 2, y - 15, letter, size=16, bold=True)
 

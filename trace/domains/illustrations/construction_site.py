@@ -284,7 +284,7 @@ def worker_attribute_count(q):
                     question=f"How many workers on this construction site are wearing {what}? Answer 0 if none are.")
 
 
-MISSING_GRID = {(960, 960): (4, 4), (1200, 800): (4, 6), (800, 1200): (6, 4)}
+MISSING_GRID = {(960, 960): (6, 6), (1200, 800): (5, 8), (800, 1200): (8, 5)}
 ROTATE_GRID = {(960, 960): (3, 3), (1200, 800): (2, 3), (800, 1200): (3, 2)}
 BACKGROUND = (0, 1, 3)
 
@@ -313,7 +313,7 @@ def missing_patch_label(q):
     q.claim("missing_region", line="dashed")
     return q.answer(letter, witnesses={"missing_region": "missing_region", "matching_patch": f"option:{letter}"},
                     examples=[x for x in letters if x != letter],
-                    question=("A square region of the construction-site picture has been blanked out (dashed box "
+                    question=("A rectangular region of the construction-site picture has been blanked out (dashed box "
                               f"with \"?\"). Which of the lettered patches {letters[0]}-{letters[-1]} below, used "
                               "as it is without turning it, fills the blank region exactly?"))
 
