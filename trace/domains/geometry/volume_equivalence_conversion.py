@@ -99,14 +99,15 @@ def _ri(rng, lo, hi):
     return int(rng.integers(lo, hi + 1))
 
 
-def _factor(rng, n, lo, hi, cap=150, avoid=()):
+def _factor(rng, n, lo, hi, cap=150, avoid=(), prefer=True):
     """A random divisor pair (a, n / a) of n with a in [lo, hi] and n / a in [2, cap], neither in
     ``avoid``, or None."""
     ds = [a for a in range(lo, min(hi, n) + 1) if n % a == 0 and 2 <= n // a <= cap
           and a not in avoid and n // a not in avoid]
     if not ds:
         return None
-    ds = [a for a in ds if n // a <= 150] or ds      # moderate cofactors where there are any
+    if prefer:
+        ds = [a for a in ds if n // a <= 150] or ds      # moderate cofactors where there are any
     a = ds[_ri(rng, 0, len(ds) - 1)]
     return a, n // a
 
@@ -134,7 +135,7 @@ def missing_dimension_value(q):
         q.require(v.denominator == 1, "volume not whole")
         v = int(v)
         if skind == "cuboid":
-            f1 = _factor(rng, v, slo, shi * 2, cap=v, avoid=(t,))
+            f1 = _factor(rng, v, slo, shi * 2, cap=v, avoid=(t,), prefer=False)
             q.require(f1 is not None, "no source")
             f2 = _factor(rng, f1[1], slo, shi * 2, cap=CAP[q.difficulty], avoid=(t,))
             q.require(f2 is not None, "no source")
