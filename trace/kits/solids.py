@@ -236,16 +236,15 @@ CUBE_NETS = ([_one_four_one(a, b) for a, b in ((0, 0), (0, 1), (0, 2), (0, 3), (
              + [[(0, 0), (1, 0), (1, 1), (2, 1), (2, 2), (3, 2)], [(0, 0), (1, 0), (2, 0), (2, 1), (3, 1), (4, 1)]])
 
 
-def fold_net(cells):
-    """Fold a net of six unit squares (cells (col, row), edge-adjacent) onto a cube by rolling a die
-    from the first cell: returns {cell: face} with faces named by their outward normal
-    ('+x', '-x', '+y', '-y', '+z', '-z'; the first cell lies on '-z', columns run along +x, rows
-    along +y), or None when two cells land on one face (not a net)."""
+def fold_frames(cells):
+    """Fold a net of six unit squares (cells (col, row), edge-adjacent) onto a cube by rolling it from
+    the first cell: {cell: (normal, u, v)}, the outward normal of the cube face the cell lands on and
+    the world directions of the net's +col and +row steps on that face (the first cell lies on
+    (0, 0, -1) with columns along +x and rows along +y).  A cell's edge in net direction (dc, dr)
+    lies on the cube edge it shares with the face whose normal is dc u + dr v."""
     cells = [tuple(p) for p in cells]
-    start = cells[0]
-    # orientation: the face normal of the current cell, and the world directions of the net's +col and +row
-    out = {start: ((0, 0, -1), (1, 0, 0), (0, 1, 0))}
-    todo = [start]
+    out = {cells[0]: ((0, 0, -1), (1, 0, 0), (0, 1, 0))}
+    todo = [cells[0]]
     while todo:
         cur = todo.pop()
         n, u, v = out[cur]
@@ -253,23 +252,43 @@ def fold_net(cells):
             nb = (cur[0] + dc, cur[1] + dr)
             if nb not in cells or nb in out:
                 continue
-            d = tuple(dc * a + dr * b for a, b in zip(u, v))   # world direction of the step
-            # rolling over the edge in direction d: the new normal is d, the step axis turns to -n
-            nn = d
-            nd = tuple(-x for x in n)
-            if (dc, dr) in ((1, 0), (-1, 0)):
-                nu = nd if dc == 1 else tuple(-x for x in nd)
-                nv = v
+            d = tuple(dc * a + dr * b for a, b in zip(u, v))    # the step's world direction
+            back = tuple(-x for x in n)                         # rolling over that edge turns the step to -n
+            if dc:
+                nu, nv = (back if dc == 1 else n), v
             else:
-                nv = nd if dr == 1 else tuple(-x for x in nd)
-                nu = u
-            out[nb] = (nn, nu, nv)
+                nu, nv = u, (back if dr == 1 else n)
+            out[nb] = (d, nu, nv)
             todo.append(nb)
-    names = {(1, 0, 0): "+x", (-1, 0, 0): "-x", (0, 1, 0): "+y", (0, -1, 0): "-y", (0, 0, 1): "+z", (0, 0, -1): "-z"}
-    faces = {cell: names[o[0]] for cell, o in out.items()}
+    return out
+
+
+NORMAL_NAMES = {(1, 0, 0): "+x", (-1, 0, 0): "-x", (0, 1, 0): "+y", (0, -1, 0): "-y", (0, 0, 1): "+z",
+                (0, 0, -1): "-z"}
+
+
+def fold_net(cells):
+    """{cell: face name ('+x' ... '-z', by outward normal)} for a net of six cells, or None when two
+    cells land on one face (not a net)."""
+    frames = fold_frames(cells)
+    faces = {cell: NORMAL_NAMES[f[0]] for cell, f in frames.items()}
     if len(faces) != len(cells) or len(set(faces.values())) != len(cells):
         return None
     return faces
+
+
+def net_variant(cells, turns: int, mirror: bool):
+    """A net turned by ``turns`` quarter turns (and mirrored), shifted to start at (0, 0), in the
+    same cell order."""
+    pts = []
+    for c, r in cells:
+        if mirror:
+            c = -c
+        for _ in range(turns % 4):
+            c, r = -r, c
+        pts.append((c, r))
+    mc, mr = min(p[0] for p in pts), min(p[1] for p in pts)
+    return [(c - mc, r - mr) for c, r in pts]
 
 
 OPPOSITE = {"+x": "-x", "-x": "+x", "+y": "-y", "-y": "+y", "+z": "-z", "-z": "+z"}
