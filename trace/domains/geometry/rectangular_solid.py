@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from tracegen.core.task import Scene
 from tracegen.kits.constructions import Labels, around, hatch
-from tracegen.kits.solids import BOX_EDGES, DASH, LW, Oblique, box_corners, box_edge_hidden, dimension, draw_box
+from tracegen.kits.solids import BOX_EDGES, DASH, Oblique, box_corners, box_edge_hidden, dimension, draw_box
 
 SIZE = (820, 600)
 BOX = (170, 95, 650, 520)
@@ -127,7 +127,8 @@ class RectangularSolid(Scene):
 SCENE = RectangularSolid()
 task = SCENE.task
 
-LEAD = "The labelled diagram shows a rectangular solid, a cube frame or an open-box net with whole-number measurements. "
+LEAD = ("The labelled diagram shows a rectangular solid, a cube frame or an open-box net with whole-number "
+        "measurements. ")
 
 
 def _ri(rng, lo, hi):

@@ -160,9 +160,11 @@ def _n(k, lo, hi):
     return max(1, int(round(lo * k))), max(2, int(round(hi * k)))
 
 
-@task("revolution_cone_volume_value", answer="number", annotation="bbox_map", ops="transformation,formula_evaluation")
+@task("revolution_cone_volume_value", answer="number", annotation="bbox_map",
+      ops="transformation,formula_evaluation")
 def revolution_cone_volume_value(q):
-    return build(q, lambda rng, k: {"kind": "cone", "dims": {"r": _ri(rng, *_n(k, 3, 45)), "h": _ri(rng, *_n(k, 4, 80))}},
+    return build(q, lambda rng, k: {"kind": "cone",
+                                    "dims": {"r": _ri(rng, *_n(k, 3, 45)), "h": _ri(rng, *_n(k, 4, 80))}},
                  lambda d, s: math.pi * d["r"] ** 2 * d["h"] / 3)
 
 
@@ -181,7 +183,8 @@ def revolution_cylinder_volume_from_diagonal_value(q):
     return build(q, make, lambda d, s: math.pi * (math.sqrt(d["d"] ** 2 - d["h"] ** 2) / 2) ** 2 * d["h"])
 
 
-@task("revolution_cylinder_volume_value", answer="number", annotation="bbox_map", ops="transformation,formula_evaluation")
+@task("revolution_cylinder_volume_value", answer="number", annotation="bbox_map",
+      ops="transformation,formula_evaluation")
 def revolution_cylinder_volume_value(q):
     return build(q, lambda rng, k: {"kind": "cylinder",
                                     "dims": {"r": _ri(rng, *_n(k, 3, 22)), "h": _ri(rng, *_n(k, 3, 36))}},
@@ -198,7 +201,8 @@ def revolution_double_cone_volume_value(q):
     return build(q, make, lambda d, s: math.pi * d["r"] ** 2 * (d["h1"] + d["h2"]) / 3)
 
 
-@task("revolution_frustum_volume_value", answer="number", annotation="bbox_map", ops="transformation,formula_evaluation")
+@task("revolution_frustum_volume_value", answer="number", annotation="bbox_map",
+      ops="transformation,formula_evaluation")
 def revolution_frustum_volume_value(q):
     def make(rng, k):
         R = max(4, _ri(rng, *_n(k, 6, 34)))

@@ -31,7 +31,8 @@ def volume(solid) -> Fraction:
 
 def texts(solid, unknown=None):
     keys = ("L", "W", "H") if solid["kind"] == "cuboid" else ("B", "H")
-    name = {"B": "base area", "L": "L", "W": "W", "H": "H" if solid["kind"] == "cuboid" else solid.get("hname", "height")}
+    name = {"B": "base area", "L": "L", "W": "W",
+            "H": "H" if solid["kind"] == "cuboid" else solid.get("hname", "height")}
     return [f"{name[k]} = ?" if k == unknown else f"{name[k]} = {solid[k]}" for k in keys]
 
 
