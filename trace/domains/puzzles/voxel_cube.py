@@ -165,8 +165,8 @@ class VoxelCube(Scene):
 
 SCENE = VoxelCube()
 task = SCENE.task
-LEAD = ("The picture shows unit cubes stacked on a square floor grid (every cube rests on the floor or on another "
-        "cube; no cube is hidden behind a taller stack's top). ")
+LEAD = ("The picture shows unit cubes stacked in columns on a square floor grid (every cube rests on the floor or "
+        "on another cube, and every column's top face is in view). ")
 
 
 def _build(q, total):
