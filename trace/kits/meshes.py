@@ -235,10 +235,12 @@ def _centre(p):
     return p["sphere"][0] if "sphere" in p else p["v"].mean(axis=0)
 
 
-def painter_order(cam, items):
-    """(item index, part) pairs far to near; ``items`` is a list of part lists."""
+def painter_order(cam, items, layers=None):
+    """(item index, part) pairs far to near; ``items`` is a list of part lists.  With ``layers``
+    (one int per item) lower layers are painted first (wall hangings before furniture)."""
     flat = [(i, p) for i, parts in enumerate(items) for p in parts]
-    return sorted(flat, key=lambda ip: -cam.distance(_centre(ip[1])))
+    lay = layers or [0] * len(items)
+    return sorted(flat, key=lambda ip: (lay[ip[0]], -cam.distance(_centre(ip[1]))))
 
 
 def outline(cam, part):
@@ -305,7 +307,7 @@ def draw_part(ctx, cam, light, part, lw=1.1):
     for fi, n in pj.front_faces(cam, verts, faces):
         _path(ctx, uv[faces[fi]])
         ctx.set_source_rgb(*pj.shade(base, n, light))
-        if len(faces[fi]) == 4 and len(faces) > 12:     # facets of a round solid: no seams, no edges
+        if len(faces[fi]) <= 4 and len(faces) > 12:     # facets of a round solid: no seams, no edges
             ctx.fill_preserve()
             ctx.set_line_width(0.6)
             ctx.stroke()
@@ -325,15 +327,15 @@ def light_dir(cam) -> np.ndarray:
     return v / np.linalg.norm(v)
 
 
-def draw_items(c, cam, items) -> list[tuple]:
+def draw_items(c, cam, items, layers=None) -> list[tuple]:
     """Paint every part of every item far to near; returns each item's projected box."""
     light = light_dir(cam)
-    for _i, part in painter_order(cam, items):
+    for _i, part in painter_order(cam, items, layers):
         draw_part(c.ctx, cam, light, part)
     return [item_box(cam, parts) for parts in items]
 
 
-def visibility(cam, items, size, cell: float = 3.0) -> list[float]:
+def visibility(cam, items, size, cell: float = 3.0, layers=None) -> list[float]:
     """Share of each item's silhouette left visible after nearer parts are painted over it
     (rasterised at 1/cell resolution, in the painter's order ``draw_items`` uses)."""
     w, h = int(size[0] / cell) + 2, int(size[1] / cell) + 2
@@ -344,7 +346,7 @@ def visibility(cam, items, size, cell: float = 3.0) -> list[float]:
     ctx.set_source_rgb(0, 0, 0)
     ctx.paint()
     alone = np.zeros(len(items))
-    for i, part in painter_order(cam, items):
+    for i, part in painter_order(cam, items, layers):
         k = i + 1
         ctx.set_source_rgb(((k >> 16) & 255) / 255, ((k >> 8) & 255) / 255, (k & 255) / 255)
         _path(ctx, outline(cam, part))
