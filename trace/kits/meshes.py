@@ -183,14 +183,82 @@ def _prop(kind, c):
     raise KeyError(kind)
 
 
+def _vehicle(kind, c):
+    """Road vehicles and street furniture, facing +x (vehicles), standing on z = 0 (metres)."""
+    dark, glass = (0.16, 0.16, 0.18), (0.62, 0.78, 0.9)
+    lite = _mix(c, WHITE, 0.35)
+
+    def wheels(lx, wy, r=0.33, w=0.22):
+        return [_p(box(sx * lx, sy * wy, 0, 2 * r, w, 2 * r), dark) for sx in (-1, 1) for sy in (-1, 1)]
+
+    if kind in ("car", "taxi"):
+        parts = wheels(1.25, 0.82) + [_p(box(0, 0, 0.3, 4.2, 1.8, 0.7), c), _p(box(-0.2, 0, 1.0, 2.2, 1.6, 0.55), lite)]
+        if kind == "taxi":
+            parts.append(_p(box(-0.2, 0, 1.55, 0.6, 0.35, 0.22), YELLOW))
+        return parts
+    if kind == "van":
+        return wheels(1.4, 0.85) + [_p(box(0, 0, 0.3, 4.8, 2.0, 1.9), c), _p(box(2.41, 0, 1.2, 0.02, 1.7, 0.7), glass)]
+    if kind == "pickup truck":
+        return wheels(1.5, 0.85) + [_p(box(1.1, 0, 0.3, 2.6, 1.9, 0.8), c), _p(box(1.1, 0, 1.1, 1.6, 1.8, 0.7), lite),
+                                    _p(box(-1.3, 0, 0.3, 2.2, 1.9, 0.25), c),
+                                    _p(box(-1.3, 0.9, 0.55, 2.2, 0.1, 0.45), c), _p(box(-1.3, -0.9, 0.55, 2.2, 0.1, 0.45), c)]
+    if kind == "bus":
+        return wheels(3.4, 1.05, r=0.45) + [_p(box(0, 0, 0.4, 10.0, 2.4, 2.6), c),
+                                            _p(box(0, -1.21, 1.6, 8.6, 0.02, 0.9), glass)]
+    if kind in ("motorcycle", "bicycle", "scooter"):
+        r = 0.36 if kind != "scooter" else 0.22
+        parts = [_p(box(sx * 0.65, 0, 0, 2 * r, 0.1, 2 * r), dark) for sx in (-1, 1)]
+        if kind == "motorcycle":
+            parts += [_p(box(0, 0, 0.45, 1.2, 0.35, 0.35), c), _p(box(0.55, 0, 0.8, 0.08, 0.7, 0.08), dark)]
+        elif kind == "bicycle":
+            parts += [_p(box(0, 0, 0.62, 1.2, 0.06, 0.06), c), _p(box(-0.25, 0, 0.3, 0.06, 0.06, 0.6), c),
+                      _p(box(0.55, 0, 0.35, 0.06, 0.06, 0.7), c), _p(box(0.55, 0, 1.05, 0.06, 0.55, 0.06), dark)]
+        else:
+            parts += [_p(box(0, 0, 0.22, 1.2, 0.2, 0.08), c), _p(box(0.6, 0, 0.3, 0.07, 0.07, 0.9), c),
+                      _p(box(0.6, 0, 1.2, 0.07, 0.5, 0.06), dark)]
+        return parts
+    if kind == "fire hydrant":
+        return [_p(pj.prism_mesh(0, 0, 0.2, 0.6, n=14), c), _p(pj.prism_mesh(0, 0, 0.23, 0.14, n=14, z0=0.6,
+                                                                             top_radius=0.1), c),
+                _p(box(0, 0, 0.35, 0.6, 0.12, 0.12), c)]
+    if kind == "road barrel":
+        return [_p(pj.prism_mesh(0, 0, 0.3, 0.3, n=16), c), _p(pj.prism_mesh(0, 0, 0.3, 0.2, n=16, z0=0.3), WHITE),
+                _p(pj.prism_mesh(0, 0, 0.3, 0.4, n=16, z0=0.5), c)]
+    if kind == "traffic cone":
+        return [_p(box(0, 0, 0, 0.6, 0.6, 0.06), c), _p(pj.prism_mesh(0, 0, 0.22, 0.8, n=14, z0=0.06,
+                                                                     top_radius=0.03), c)]
+    if kind == "construction barrier":
+        return [_p(box(sx * 0.7, 0, 0, 0.1, 0.5, 1.0), dark) for sx in (-1, 1)] +             [_p(box(0, 0, z, 1.8, 0.08, 0.2), c) for z in (0.45, 0.8)]
+    if kind == "mailbox":
+        return [_p(box(0, 0, 0, 0.12, 0.12, 1.0), dark), _p(box(0, 0, 1.0, 0.55, 0.4, 0.4), c)]
+    if kind == "trash can":
+        return [_p(pj.prism_mesh(0, 0, 0.32, 0.9, n=16, top_radius=0.36), c), _p(pj.prism_mesh(0, 0, 0.38, 0.08,
+                                                                                           n=16, z0=0.9), dark)]
+    if kind == "street lamp":
+        return [_p(pj.prism_mesh(0, 0, 0.08, 3.6, n=10), dark), _p(box(0.35, 0, 3.6, 0.8, 0.12, 0.1), dark),
+                _p(box(0.65, 0, 3.4, 0.35, 0.3, 0.2), YELLOW)]
+    if kind == "phone booth":
+        return [_p(box(0, 0, 0, 1.0, 1.0, 2.3), c), _p(box(-0.51, 0, 0.6, 0.02, 0.7, 1.3), glass)]
+    raise KeyError(kind)
+
+
+STREET = ("car", "taxi", "van", "pickup truck", "bus", "motorcycle", "bicycle", "scooter", "fire hydrant",
+          "road barrel", "traffic cone", "construction barrier", "mailbox", "trash can", "street lamp", "phone booth")
+VEHICLES = ("car", "taxi", "van", "pickup truck", "bus", "motorcycle", "bicycle", "scooter")
+
 SMALL = ("cube", "ball", "cylinder", "cone", "pyramid", "half cylinder", "arrow", "star", "ruler", "book", "cup",
          "mushroom", "candle", "hat", "trophy", "lantern", "gem", "tree", "bowl", "drum")
 PROPS = ("table", "shelf", "refrigerator", "cabinet", "sofa", "bench", "chair", "crate")
 # footprint radius and height at unit scale
-FOOT = {"table": 1.0, "shelf": 0.75, "refrigerator": 0.6, "cabinet": 0.72, "sofa": 1.05, "bench": 0.95,
+FOOT = {"car": 2.3, "taxi": 2.3, "van": 2.6, "pickup truck": 2.5, "bus": 5.2, "motorcycle": 1.1, "bicycle": 1.0,
+        "scooter": 0.9, "fire hydrant": 0.4, "road barrel": 0.35, "traffic cone": 0.45, "construction barrier": 1.0,
+        "mailbox": 0.4, "trash can": 0.45, "street lamp": 1.0, "phone booth": 0.75, "table": 1.0, "shelf": 0.75, "refrigerator": 0.6, "cabinet": 0.72, "sofa": 1.05, "bench": 0.95,
         "chair": 0.5, "crate": 0.82, "block": 1.3, "pedestal": 0.71, "ruler": 0.57, "arrow": 0.46,
         "book": 0.42, "half cylinder": 0.5, "cup": 0.4}
-HEIGHT = {"table": 0.88, "shelf": 1.6, "refrigerator": 2.0, "cabinet": 1.0, "sofa": 0.92, "bench": 0.95,
+HEIGHT = {"car": 1.55, "taxi": 1.77, "van": 2.2, "pickup truck": 1.8, "bus": 3.0, "motorcycle": 1.0,
+          "bicycle": 1.1, "scooter": 1.26, "fire hydrant": 0.74, "road barrel": 0.9, "traffic cone": 0.86,
+          "construction barrier": 1.0, "mailbox": 1.4, "trash can": 0.98, "street lamp": 3.7, "phone booth": 2.3,
+          "table": 0.88, "shelf": 1.6, "refrigerator": 2.0, "cabinet": 1.0, "sofa": 0.92, "bench": 0.95,
           "chair": 1.28, "crate": 0.5, "block": 0.9, "pedestal": 1.0, "cube": 0.62, "ball": 0.68,
           "cylinder": 0.75, "cone": 0.85, "pyramid": 0.72, "half cylinder": 0.32, "arrow": 0.16, "star": 0.2,
           "ruler": 0.06, "book": 0.2, "cup": 0.5, "mushroom": 0.6, "candle": 0.88, "hat": 0.39, "trophy": 0.72,
@@ -214,7 +282,7 @@ def slab(rgb, x: float, y: float, sx: float, sy: float, h: float, rot: float = 0
 def model(kind: str, rgb, x: float = 0.0, y: float = 0.0, z0: float = 0.0, scale: float = 1.0,
           rot: float = 0.0) -> list[dict]:
     """World parts of ``kind`` scaled by ``scale``, turned by ``rot`` about z, standing at (x, y, z0)."""
-    parts = _small(kind, rgb) if kind in SMALL else _prop(kind, rgb)
+    parts = _small(kind, rgb) if kind in SMALL else _vehicle(kind, rgb) if kind in STREET else _prop(kind, rgb)
     c, s = math.cos(rot), math.sin(rot)
     rotm = np.array([[c, -s, 0.0], [s, c, 0.0], [0.0, 0.0, 1.0]])
     off = np.array([x, y, z0])
