@@ -242,6 +242,53 @@ def _vehicle(kind, c):
     raise KeyError(kind)
 
 
+def _warehouse(kind, c):
+    """Warehouse equipment and items (metres), facing +x where it matters."""
+    dark, wood, card = (0.2, 0.2, 0.22), (0.72, 0.55, 0.32), (0.8, 0.64, 0.42)
+    lite = _mix(c, WHITE, 0.4)
+    if kind == "robot":
+        return [_p(box(0, 0, 0.08, 1.1, 0.8, 0.45), c), _p(box(-0.15, 0, 0.53, 0.45, 0.45, 0.4), lite),
+                _p(box(0.1, 0, 0.78, 0.08, 0.25, 0.12), dark)] + \
+            [_p(box(sx * 0.38, sy * 0.42, 0, 0.22, 0.06, 0.16), dark) for sx in (-1, 1) for sy in (-1, 1)]
+    if kind == "forklift":
+        return [_p(box(-0.3, 0, 0.15, 1.8, 1.1, 0.9), c), _p(box(-0.5, 0, 1.05, 0.9, 1.0, 0.08), dark),
+                _p(box(0.65, 0, 0, 0.12, 0.9, 2.2), dark)] + \
+            [_p(box(sy * 0.3 * 0 + 1.25, sy * 0.3, 0.05, 1.1, 0.14, 0.06), dark) for sy in (-1, 1)] + \
+            [_p(box(sx * 0.7 - 0.3, sy * 0.55, 0, 0.5, 0.12, 0.5), dark) for sx in (-1, 1) for sy in (-1, 1)]
+    if kind == "rack":
+        parts = [_p(box(sx * 1.95, sy * 0.45, 0, 0.1, 0.1, 2.4), dark) for sx in (-1, 0, 1) for sy in (-1, 1)]
+        parts += [_p(box(0, 0, z, 4.0, 1.0, 0.06), c) for z in (0.1, 1.0, 1.9)]
+        return parts
+    if kind == "barrel":
+        return [_p(pj.prism_mesh(0, 0, 0.32, 0.9, n=18), c), _p(pj.prism_mesh(0, 0, 0.33, 0.06, n=18, z0=0.28), dark),
+                _p(pj.prism_mesh(0, 0, 0.33, 0.06, n=18, z0=0.62), dark)]
+    if kind == "box stack":
+        return [_p(box(0, 0, 0, 0.8, 0.7, 0.55), card), _p(box(0.03, 0.02, 0.55, 0.7, 0.6, 0.5), card),
+                _p(box(0, 0, 1.05, 0.6, 0.5, 0.4), card)]
+    if kind == "storage bin":
+        return [_p(box(0, 0, 0, 1.0, 0.7, 0.05), c), _p(box(0, -0.33, 0, 1.0, 0.04, 0.55), c),
+                _p(box(0, 0.33, 0, 1.0, 0.04, 0.55), c), _p(box(-0.48, 0, 0, 0.04, 0.62, 0.55), c),
+                _p(box(0.48, 0, 0, 0.04, 0.62, 0.55), c)]
+    if kind == "wrapped bundle":
+        return [_p(box(0, 0, 0, 1.1, 1.0, 0.14), wood), _p(box(0, 0, 0.14, 1.0, 0.9, 0.9), (0.82, 0.88, 0.9))]
+    if kind == "warning bollard":
+        return [_p(pj.prism_mesh(0, 0, 0.14, 0.35, n=14), YELLOW), _p(pj.prism_mesh(0, 0, 0.14, 0.2, n=14, z0=0.35),
+                                                                     dark),
+                _p(pj.prism_mesh(0, 0, 0.14, 0.4, n=14, z0=0.55), YELLOW)]
+    if kind == "tire stack":
+        return [_p(pj.prism_mesh(0, 0, 0.38, 0.24, n=18, z0=0.25 * k), dark) for k in range(3)]
+    if kind == "pallet":
+        return [_p(box(0, y, 0, 1.2, 0.18, 0.1), wood) for y in (-0.4, 0, 0.4)] + \
+            [_p(box(x, 0, 0.1, 0.12, 1.0, 0.04), wood) for x in (-0.5, -0.17, 0.17, 0.5)]
+    if kind == "cart":
+        return [_p(box(0, 0, 0.25, 1.2, 0.7, 0.08), c), _p(box(-0.6, 0, 0.25, 0.06, 0.6, 0.75), dark)] + \
+            [_p(box(sx * 0.45, sy * 0.28, 0, 0.16, 0.06, 0.2), dark) for sx in (-1, 1) for sy in (-1, 1)]
+    raise KeyError(kind)
+
+
+WAREHOUSE = ("robot", "forklift", "rack", "barrel", "box stack", "storage bin", "wrapped bundle", "warning bollard",
+             "tire stack", "pallet", "cart")
+
 STREET = ("car", "taxi", "van", "pickup truck", "bus", "motorcycle", "bicycle", "scooter", "fire hydrant",
           "road barrel", "traffic cone", "construction barrier", "mailbox", "trash can", "street lamp", "phone booth")
 VEHICLES = ("car", "taxi", "van", "pickup truck", "bus", "motorcycle", "bicycle", "scooter")
@@ -250,12 +297,16 @@ SMALL = ("cube", "ball", "cylinder", "cone", "pyramid", "half cylinder", "arrow"
          "mushroom", "candle", "hat", "trophy", "lantern", "gem", "tree", "bowl", "drum")
 PROPS = ("table", "shelf", "refrigerator", "cabinet", "sofa", "bench", "chair", "crate")
 # footprint radius and height at unit scale
-FOOT = {"car": 2.3, "taxi": 2.3, "van": 2.6, "pickup truck": 2.5, "bus": 5.2, "motorcycle": 1.1, "bicycle": 1.0,
+FOOT = {"robot": 0.7, "forklift": 1.3, "rack": 2.1, "barrel": 0.33, "box stack": 0.53, "storage bin": 0.62,
+        "wrapped bundle": 0.75, "warning bollard": 0.15, "tire stack": 0.38, "pallet": 0.75, "cart": 0.7,
+        "car": 2.3, "taxi": 2.3, "van": 2.6, "pickup truck": 2.5, "bus": 5.2, "motorcycle": 1.1, "bicycle": 1.0,
         "scooter": 0.9, "fire hydrant": 0.4, "road barrel": 0.35, "traffic cone": 0.45, "construction barrier": 1.0,
         "mailbox": 0.4, "trash can": 0.45, "street lamp": 1.0, "phone booth": 0.75, "table": 1.0, "shelf": 0.75, "refrigerator": 0.6, "cabinet": 0.72, "sofa": 1.05, "bench": 0.95,
         "chair": 0.5, "crate": 0.82, "block": 1.3, "pedestal": 0.71, "ruler": 0.57, "arrow": 0.46,
         "book": 0.42, "half cylinder": 0.5, "cup": 0.4}
-HEIGHT = {"car": 1.55, "taxi": 1.77, "van": 2.2, "pickup truck": 1.8, "bus": 3.0, "motorcycle": 1.0,
+HEIGHT = {"robot": 0.93, "forklift": 2.2, "rack": 2.4, "barrel": 0.9, "box stack": 1.45, "storage bin": 0.55,
+          "wrapped bundle": 1.04, "warning bollard": 0.95, "tire stack": 0.74, "pallet": 0.14, "cart": 1.0,
+          "car": 1.55, "taxi": 1.77, "van": 2.2, "pickup truck": 1.8, "bus": 3.0, "motorcycle": 1.0,
           "bicycle": 1.1, "scooter": 1.26, "fire hydrant": 0.74, "road barrel": 0.9, "traffic cone": 0.86,
           "construction barrier": 1.0, "mailbox": 1.4, "trash can": 0.98, "street lamp": 3.7, "phone booth": 2.3,
           "table": 0.88, "shelf": 1.6, "refrigerator": 2.0, "cabinet": 1.0, "sofa": 0.92, "bench": 0.95,
@@ -282,7 +333,8 @@ def slab(rgb, x: float, y: float, sx: float, sy: float, h: float, rot: float = 0
 def model(kind: str, rgb, x: float = 0.0, y: float = 0.0, z0: float = 0.0, scale: float = 1.0,
           rot: float = 0.0) -> list[dict]:
     """World parts of ``kind`` scaled by ``scale``, turned by ``rot`` about z, standing at (x, y, z0)."""
-    parts = _small(kind, rgb) if kind in SMALL else _vehicle(kind, rgb) if kind in STREET else _prop(kind, rgb)
+    parts = (_small(kind, rgb) if kind in SMALL else _vehicle(kind, rgb) if kind in STREET
+             else _warehouse(kind, rgb) if kind in WAREHOUSE else _prop(kind, rgb))
     c, s = math.cos(rot), math.sin(rot)
     rotm = np.array([[c, -s, 0.0], [s, c, 0.0], [0.0, 0.0, 1.0]])
     off = np.array([x, y, z0])
