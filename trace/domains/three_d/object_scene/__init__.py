@@ -1,0 +1,2 @@
+from .scene import SCENE
+from . import tasks, points, props  # noqa: F401  (register their tasks on SCENE)
