@@ -21,6 +21,7 @@ SCOPED = {1: (0, 3), 2: (0, 5), 3: (1, 7)}
 PAIRS = {1: (0, 2), 2: (0, 4), 3: (0, 5)}
 BETWEEN = {1: (1, 3), 2: (1, 5), 3: (2, 7)}
 TRANSFER = {1: (2, 8), 2: (2, 12), 3: (4, 16)}
+TOTAL = {1: (1, 6), 2: (1, 10), 3: (3, 14)}
 ARITH = {"total_count": {1: (2, 7), 2: (2, 10), 3: (4, 14)}, "difference_count": {1: (1, 3), 2: (1, 5), 3: (1, 7)}}
 
 
@@ -95,8 +96,22 @@ def register(task, cfg):
     """Declare the belt tasks.  ``cfg``: ``prefix`` (unused in ids), ``belts`` (keys in order),
     ``name`` {key: "INNER"}, ``intro`` (sentence), ``cyclic`` (closed loops), ``arith`` (objective
     name of the two-belt arithmetic task), ``follow`` (phrase for the travel direction)."""
-    belts, name, intro, cyclic = cfg["belts"], cfg["name"], cfg["intro"], cfg["cyclic"]
+    belts, intro, cyclic = cfg["belts"], cfg["intro"], cfg["cyclic"]
+    tables = {"total": TOTAL, "pairs": PAIRS, "transfer": TRANSFER, **cfg.get("tables", {})}
     follow = cfg["follow"]
+
+    class _Names:
+        """Belt names: a fixed dict, or ``cfg["name"](state)`` when they follow the view."""
+        q = None
+
+        def __getitem__(self, key):
+            nm = cfg["name"]
+            return (nm(self.q.state) if callable(nm) else nm)[key]
+
+    def names(q):
+        out = _Names()
+        out.q = q
+        return out
 
     def objects(q):
         q.require(q.state["visible_ok"], "objects not clearly visible")
@@ -125,8 +140,9 @@ def register(task, cfg):
     @task("belt_total_object_count", answer="integer", annotation="bbox_set", ops="counting",
           queries=("single", "belt_total_count"))
     def belt_total_object_count(q):
+        name = names(q)
         belt = pick_belt(q)
-        t = q.target(_rng_range(q.difficulty, {1: (1, 6), 2: (1, 10), 3: (3, 14)}))
+        t = q.target(_rng_range(q.difficulty, tables["total"]))
         q.require(t <= len(objects(q)[belt]), "belt has fewer objects than the target")
 
         def fn(state, rng):
@@ -141,6 +157,7 @@ def register(task, cfg):
 
     @task("scoped_belt_color_count", answer="integer", annotation="bbox_set", ops="filtering,counting")
     def scoped_belt_color_count(q):
+        name = names(q)
         objects(q)
         color = q.choice("target_color", q.state["colors"])
         t = q.target(_rng_range(q.difficulty, SCOPED))
@@ -152,6 +169,7 @@ def register(task, cfg):
 
     @task("scoped_belt_object_type_count", answer="integer", annotation="bbox_set", ops="filtering,counting")
     def scoped_belt_object_type_count(q):
+        name = names(q)
         objects(q)
         shape = q.choice("target_shape", q.state["kinds"])
         t = q.target(_rng_range(q.difficulty, SCOPED))
@@ -164,6 +182,7 @@ def register(task, cfg):
     @task("scoped_color_type_count", answer="integer", annotation="bbox_set",
           ops="filtering,counting,logical_composition")
     def scoped_color_type_count(q):
+        name = names(q)
         objects(q)
         shape = q.choice("target_shape", q.state["kinds"])
         color = q.choice("target_color", q.state["colors"])
@@ -179,6 +198,7 @@ def register(task, cfg):
     @task("between_object_type_anchors_count", answer="integer", annotation="bbox_set",
           ops="filtering,counting,topology")
     def between_object_type_anchors_count(q):
+        name = names(q)
         belt = pick_belt(q)
         t = q.target(_rng_range(q.difficulty, BETWEEN))
         n = len(objects(q)[belt])
@@ -199,7 +219,7 @@ def register(task, cfg):
         belt = pick_belt(q)
         values = _domain(q.state, attr)
         first, second = q.param("pair_values", lambda r: [str(v) for v in r.choice(values, 2, replace=False)])
-        t = q.target(_rng_range(q.difficulty, PAIRS))
+        t = q.target(_rng_range(q.difficulty, tables["pairs"]))
         n = len(q.state["belts"][belt])
         q.require(2 * t <= (n if cyclic else n), "belt too short for the pairs")
 
@@ -234,6 +254,7 @@ def register(task, cfg):
     @task("color_ordered_adjacent_pair_count", answer="integer", annotation="segment_set",
           ops="filtering,counting,topology")
     def color_ordered_adjacent_pair_count(q):
+        name = names(q)
         belt, a, b, hits = pair_task(q, "color")
         return q.answer(len(hits), witnesses=[f"pair:{belt}:{k}" for k in hits], question=intro + (
             f" On the {name[belt]} belt, {follow} and count the places where {_a(a)} {rigs.colour_word(a)} object is "
@@ -242,6 +263,7 @@ def register(task, cfg):
     @task("object_type_ordered_adjacent_pair_count", answer="integer", annotation="segment_set",
           ops="filtering,counting,topology")
     def object_type_ordered_adjacent_pair_count(q):
+        name = names(q)
         belt, a, b, hits = pair_task(q, "shape")
         return q.answer(len(hits), witnesses=[f"pair:{belt}:{k}" for k in hits], question=intro + (
             f" On the {name[belt]} belt, {follow} and count the places where {_a(rigs.token_noun(a, 1))} {rigs.token_noun(a, 1)} is "
@@ -249,10 +271,11 @@ def register(task, cfg):
 
     # ------------------------------------------------------------------ two belts
     def transfer(q, attr):
+        name = names(q)
         objects(q)
         src, dst = q.param("belts", lambda r: [str(v) for v in r.choice(belts, 2, replace=False)])
         value = q.choice("target_" + ("shape" if attr == "shape" else "color"), _domain(q.state, attr))
-        v = q.target(_rng_range(q.difficulty, TRANSFER))
+        v = q.target(_rng_range(q.difficulty, tables["transfer"]))
         n_src, n_dst = len(q.state["belts"][src]), len(q.state["belts"][dst])
         moved = q.param("moved", lambda r: int(r.integers(1, min(4, v - 1, n_src) + 1)))
         stay = v - moved
@@ -284,6 +307,7 @@ def register(task, cfg):
     @task(cfg["arith"], answer="integer", annotation="bbox_set_map",
           ops="filtering,counting,formula_evaluation", queries=("total_count", "difference_count"))
     def belt_type_arithmetic(q):
+        name = names(q)
         objects(q)
         left, right = q.param("belts", lambda r: [str(v) for v in r.choice(belts, 2, replace=False)])
         if belts.index(left) > belts.index(right):
