@@ -2,16 +2,16 @@
 a coarse grid of slots, one-tile corridors between neighbouring chambers, boulders that block a
 corridor tile, treasure chests and monsters inside chambers, and the player in one chamber.
 Reachability is a 4-neighbour flood over floor tiles (chambers and corridors) that carry no
-boulder.  A missing-patch view cuts the picture (``kits.tileviews``)."""
+boulder.  A missing-patch view cuts the picture (``kits.picture_tiles``)."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from tracegen.core.task import Scene
+from tracegen.kits import picture_tiles as pt
 from tracegen.kits import sprites_data as sd
 from tracegen.kits import tilemap as tm
-from tracegen.kits import tileviews as tv
 
 T = 32
 SHAPES = {1: ((18, 12), (15, 15), (12, 18)), 2: ((27, 18), (21, 21), (18, 27)), 3: ((30, 21), (24, 24), (21, 30))}
@@ -183,20 +183,19 @@ class RpgDungeon(Scene):
     def canvas_size(self, state):
         W, H = state["cols"] * T, state["rows"] * T
         if state.get("view") == "missing":
-            return tuple(int(v) for v in tv.missing_size(W, H, state["patch"][0] * T, state["patch"][1] * T,
-                                                          state["n_options"]))
-        return (W + 2 * tv.MARG, H + 2 * tv.MARG)
+            return pt.patch_missing_size((W, H), (state["patch"][0] * T, state["patch"][1] * T),
+                                         state["n_options"])
+        return (W + 2 * pt.PATCH_LOOK.marg, H + 2 * pt.PATCH_LOOK.marg)
 
     def render(self, c, state, params):
         W, H = state["cols"] * T, state["rows"] * T
         draw = lambda cc: draw_dungeon(cc, state)   # noqa: E731
         if state.get("view") == "missing":
             patch = state["patch"]
-            tv.draw_missing(c, draw, W, H, tv.box_of(params["hole"], patch, T),
-                            [tv.box_of(o, patch, T) for o in params["options"]], "ABCDEF")
+            pt.draw_patch_missing(c, draw, (W, H), params["hole"], params["options"], T, patch)
             return
-        m = tv.MARG
-        tv.draw_part(c, draw, (0, 0, W, H), (m, m))
+        m = pt.PATCH_LOOK.marg
+        pt.paint(c, pt.whole(draw), (0, 0, W, H), (m, m), backdrop=False)
         for i, ch in enumerate(state["chambers"]):
             c.register(f"chamber:{i}", box=(m + ch["c"] * T, m + ch["r"] * T, m + (ch["c"] + ch["w"]) * T,
                                             m + (ch["r"] + ch["h"]) * T))
@@ -345,5 +344,5 @@ def missing_patch_label(q):
         return state
 
     s = q.edit(fn)
-    return tv.missing_patch(q, raster(s), T, s["cols"] * T, s["rows"] * T, patch=(5, 4), k=k, busy=_busy,
+    return pt.missing_patch(q, raster(s), T, s["cols"] * T, s["rows"] * T, patch=(5, 4), k=k, busy=_busy,
                             subject="dungeon picture")

@@ -2,16 +2,16 @@
 walls (a binary space partition on a tile grid), doorways between some neighbouring rooms (a
 wooden door = closed, a pale gap in the wall = open), furniture, and the player standing in one
 room.  Room adjacency counts doorways of either state; reachability passes open doorways only
-(breadth-first search over rooms).  Two image-composition views (``kits.tileviews``)."""
+(breadth-first search over rooms).  Two image-composition views (``kits.picture_tiles``)."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from tracegen.core.task import Scene
+from tracegen.kits import picture_tiles as pt
 from tracegen.kits import sprites_data as sd
 from tracegen.kits import tilemap as tm
-from tracegen.kits import tileviews as tv
 
 T = 32
 WALL = 14
@@ -278,11 +278,11 @@ class RpgHouse(Scene):
         W, H = state["cols"] * T, state["rows"] * T
         view = state.get("view", "map")
         if view == "missing":
-            return tuple(int(v) for v in tv.missing_size(W, H, state["patch"][0] * CELL, state["patch"][1] * CELL,
-                                                          state["n_options"]))
+            return pt.patch_missing_size((W, H), (state["patch"][0] * CELL, state["patch"][1] * CELL),
+                                         state["n_options"])
         if view == "swapped":
-            return tuple(int(v) for v in tv.tiled_size(W, H, 3, 3, cards=True))
-        return (W + 2 * tv.MARG, H + 2 * tv.MARG)
+            return pt.tiled_size((W, H), (3, 3), cards=pt.SWAP_CARDS, look=pt.PATCH_LOOK)
+        return (W + 2 * pt.PATCH_LOOK.marg, H + 2 * pt.PATCH_LOOK.marg)
 
     def render(self, c, state, params):
         W, H = state["cols"] * T, state["rows"] * T
@@ -290,13 +290,12 @@ class RpgHouse(Scene):
         draw = lambda cc: draw_house(cc, state)   # noqa: E731
         if view == "missing":
             patch = state["patch"]
-            tv.draw_missing(c, draw, W, H, tv.box_of(params["hole"], patch, CELL),
-                            [tv.box_of(o, patch, CELL) for o in params["options"]], "ABCDEF")
+            pt.draw_patch_missing(c, draw, (W, H), params["hole"], params["options"], CELL, patch)
         elif view == "swapped":
-            tv.draw_swapped(c, draw, W, H, 3, 3, params["swap"], params["options"], "ABCD")
+            pt.draw_swapped(c, draw, (W, H), (3, 3), params["swap"], params["options"], look=pt.PATCH_LOOK)
         else:
-            m = tv.MARG
-            tv.draw_part(c, draw, (0, 0, W, H), (m, m))
+            m = pt.PATCH_LOOK.marg
+            pt.paint(c, pt.whole(draw), (0, 0, W, H), (m, m), backdrop=False)
             for i, (x0, y0, x1, y1) in enumerate(state["rooms"]):
                 c.register(f"room:{i}", box=(m + x0 * T, m + y0 * T, m + x1 * T, m + y1 * T),
                            point=(m + (x0 + x1) * T / 2, m + (y0 + y1) * T / 2))
@@ -379,7 +378,7 @@ def missing_patch_label(q):
         return state
 
     s = q.edit(fn)
-    return tv.missing_patch(q, raster(s), CELL, s["cols"] * T, s["rows"] * T, patch=(10, 8), k=k, busy=_busy,
+    return pt.missing_patch(q, raster(s), CELL, s["cols"] * T, s["rows"] * T, patch=(10, 8), k=k, busy=_busy,
                             subject="house picture")
 
 
@@ -390,4 +389,4 @@ def swapped_tile_pair_label(q):
         return state
 
     s = q.edit(fn)
-    return tv.swapped_pair(q, raster(s), CELL, s["cols"] * T, s["rows"] * T, (3, 3), subject="house picture")
+    return pt.swapped_pair(q, raster(s), CELL, s["cols"] * T, s["rows"] * T, (3, 3), subject="house picture")
