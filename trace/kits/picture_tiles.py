@@ -376,6 +376,65 @@ def jigsaw_options(rng, ras, grid, letter, *, min_diff=0.08):
     return out
 
 
+# ---------------------------------------------------------------------------------- task bodies (tiles)
+# The scene has already switched its state to the view (``q.edit``); ``ras`` is its raster, ``grid``
+# its tiles; ``subject`` names the picture in the default questions ("the room picture").
+
+def tile_missing(q, ras, grid, k, *, background, subject, min_busy=0.25):
+    """Which of ``k`` candidate tiles fills the blanked tile (one showing at least ``min_busy`` of
+    cells off the ``background`` codes).  Records ``hole`` and ``options``."""
+    n = grid[0] * grid[1]
+    rich = [p for p in range(n) if busy(tile_ras(ras, grid, p), background) >= min_busy]
+    q.require(len(rich) >= 1, "no tile with content")
+    q.offer(k, "image")
+    letters = LETTERS[:k]
+    letter = q.target(letters, stratified=True)
+    hole = q.param("hole", lambda r: rich[int(r.integers(len(rich)))])
+    options = q.param("options", lambda r: pick_missing(r, ras, grid, hole, k, letter))
+    q.require(options is not None, "no visibly different distractor patches")
+    q.step("match_patch", hole=hole, options=options, answer=letter)
+    q.claim("missing_region", line="dashed")
+    return q.answer(letter, witnesses={"missing_region": "missing_region", "matching_patch": f"option:{letter}"},
+                    examples=[x for x in letters if x != letter],
+                    question=(f"A rectangular region of the {subject} has been blanked out (dashed box with \"?\"). "
+                              f"Which of the lettered patches {letters[0]}-{letters[-1]} below, used as it is "
+                              "without turning it, fills the blank region exactly?"))
+
+
+def tile_rotated(q, ras, grid, *, subject=None, question=None, min_diff=0.3, stratified=True):
+    """Which lettered tile is turned in place (1-3 quarter turns; it must differ from itself turned in at
+    least ``min_diff`` of its cells).  ``question(letters)`` overrides the default question."""
+    n = grid[0] * grid[1]
+    letters = LETTERS[:n]
+    q.offer(n, "image")
+    letter = q.target(letters, stratified=stratified)
+    p = q.param("rotated", lambda r: letters.index(letter))
+    turns = q.param("turns", lambda r: int(r.integers(1, 4)))
+    tile = tile_ras(ras, grid, p)
+    q.require(differ(np.rot90(tile, -turns), tile) >= min_diff, "rotated tile looks like the original")
+    q.step("find_rotated_tile", tile=p, quarter_turns=turns, answer=letter)
+    text = question(letters) if question else (
+        f"The {subject} is cut into tiles lettered {letters[0]}-{letters[-1]}. Exactly one tile has been rotated "
+        "in place. Which tile is rotated?")
+    return q.answer(letter, witnesses=f"tile:{p}", examples=[x for x in letters if x != letter], question=text)
+
+
+def tile_swapped(q, ras, grid, *, subject=None, question=None, stratified=True):
+    """Which card A-D names the two tiles that traded places.  Records ``swap`` and ``options``."""
+    n = grid[0] * grid[1]
+    q.offer(4, "image")
+    letter = q.target("ABCD", stratified=stratified)
+    pairs = [(a, b) for a in range(n) for b in range(a + 1, n)]
+    swap = q.param("swap", lambda r: list(pairs[int(r.integers(len(pairs)))]))
+    a, b = swap
+    q.require(differ(tile_ras(ras, grid, a), tile_ras(ras, grid, b)) >= 0.3, "swapped tiles look alike")
+    options = q.param("options", lambda r: swap_options(r, n, swap, letter))
+    q.step("identify_swap", swap=swap, options=options, answer=letter)
+    return q.answer(letter, witnesses=[f"tile:{a}", f"tile:{b}"], examples=[x for x in "ABCD" if x != letter],
+                    question=question or (f"The {subject} is cut into numbered tiles and exactly two tiles have "
+                                          "swapped places. Which card A-D below the picture names the swapped pair?"))
+
+
 # ---------------------------------------------------------------------------------- task bodies (free patches)
 
 def missing_patch(q, ras, cell, W, H, *, patch, k, busy, subject):

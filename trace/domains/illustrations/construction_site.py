@@ -9,8 +9,6 @@ Every item takes its own cell of its zone's slot grid, so nothing overlaps and c
 
 from __future__ import annotations
 
-import numpy as np
-
 from tracegen.core.claims import Claim
 from tracegen.core.task import Scene
 from tracegen.kits import isometric as iso_kit
@@ -297,25 +295,8 @@ def missing_patch_label(q):
         state.update(view="missing", grid=list(MISSING_GRID[tuple(state["size"])]), n_options=k)
         return state
     q.edit(fn)
-    s = q.state
-    grid = tuple(s["grid"])
-    ras = _raster(s)
-    n = grid[0] * grid[1]
-    rich = [p for p in range(n) if pt.busy(pt.tile_ras(ras, grid, p), BACKGROUND) >= 0.25]
-    q.require(len(rich) >= 1, "no tile with content")
-    q.offer(k, "image")
-    letters = pt.LETTERS[:k]
-    letter = q.target(letters, stratified=True)
-    hole = q.param("hole", lambda r: rich[int(r.integers(len(rich)))])
-    options = q.param("options", lambda r: pt.pick_missing(r, ras, grid, hole, k, letter))
-    q.require(options is not None, "no visibly different distractor patches")
-    q.step("match_patch", hole=hole, options=options, answer=letter)
-    q.claim("missing_region", line="dashed")
-    return q.answer(letter, witnesses={"missing_region": "missing_region", "matching_patch": f"option:{letter}"},
-                    examples=[x for x in letters if x != letter],
-                    question=("A rectangular region of the construction-site picture has been blanked out (dashed box "
-                              f"with \"?\"). Which of the lettered patches {letters[0]}-{letters[-1]} below, used "
-                              "as it is without turning it, fills the blank region exactly?"))
+    return pt.tile_missing(q, _raster(q.state), tuple(q.state["grid"]), k, background=BACKGROUND,
+                           subject="construction-site picture")
 
 
 @task("rotated_tile_label", answer="option_letter", annotation="bbox", ops="transformation")
@@ -324,17 +305,4 @@ def rotated_tile_label(q):
         state.update(view="rotated", grid=list(ROTATE_GRID[tuple(state["size"])]))
         return state
     q.edit(fn)
-    s = q.state
-    grid = tuple(s["grid"])
-    n = grid[0] * grid[1]
-    letters = pt.LETTERS[:n]
-    q.offer(n, "image")
-    letter = q.target(letters, stratified=True)
-    p = q.param("rotated", lambda r: letters.index(letter))
-    turns = q.param("turns", lambda r: int(r.integers(1, 4)))
-    tile = pt.tile_ras(_raster(s), grid, p)
-    q.require(pt.differ(np.rot90(tile, -turns), tile) >= 0.3, "rotated tile looks like the original")
-    q.step("find_rotated_tile", tile=p, quarter_turns=turns, answer=letter)
-    return q.answer(letter, witnesses=f"tile:{p}", examples=[x for x in letters if x != letter],
-                    question=(f"The construction-site picture is cut into tiles lettered {letters[0]}-{letters[-1]}. "
-                              "Exactly one tile has been rotated in place. Which tile is rotated?"))
+    return pt.tile_rotated(q, _raster(q.state), tuple(q.state["grid"]), subject="construction-site picture")

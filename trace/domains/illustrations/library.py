@@ -408,33 +408,14 @@ def missing_patch_label(q):
 @task("rotated_tile_label", answer="option_letter", annotation="bbox", ops="transformation")
 def rotated_tile_label(q):
     grid, ras = _composite(q, "rotated", ROTATE_TILES)
-    n = grid[0] * grid[1]
-    letters = pt.LETTERS[:n]
-    q.offer(n, "image")
-    letter = q.target(letters)
-    p = q.param("rotated", lambda r: letters.index(letter))
-    turns = q.param("turns", lambda r: int(r.integers(1, 4)))
-    tile = pt.tile_ras(ras, grid, p)
-    q.require(pt.differ(np.rot90(tile, -turns), tile) >= 0.3, "rotated tile looks like the original")
-    q.step("find_rotated_tile", tile=p, quarter_turns=turns, answer=letter)
-    return q.answer(letter, witnesses=f"tile:{p}", examples=[x for x in letters if x != letter],
-                    question=(f"The bookcase picture is cut into tiles labelled {', '.join(letters[:-1])} and "
-                              f"{letters[-1]}. Exactly one tile has been rotated in place. Which tile is rotated?"))
+    return pt.tile_rotated(q, ras, grid, stratified=False, question=lambda letters: (
+        f"The bookcase picture is cut into tiles labelled {', '.join(letters[:-1])} and {letters[-1]}. Exactly one "
+        "tile has been rotated in place. Which tile is rotated?"))
 
 
 @task("swapped_tile_pair_label", answer="option_letter", annotation="bbox_set", ops="transformation")
 def swapped_tile_pair_label(q):
     grid, ras = _composite(q, "swapped", SWAP_TILES)
-    tr, tc = grid
-    n = tr * tc
-    q.offer(4, "image")
-    letter = q.target("ABCD")
-    pairs = [(a, b) for a in range(n) for b in range(a + 1, n)]
-    swap = q.param("swap", lambda r: list(pairs[int(r.integers(len(pairs)))]))
-    a, b = swap
-    q.require(pt.differ(pt.tile_ras(ras, grid, a), pt.tile_ras(ras, grid, b)) >= 0.3, "swapped tiles look alike")
-    options = q.param("options", lambda r: pt.swap_options(r, n, swap, letter))
-    q.step("identify_swap", swap=swap, options=options, answer=letter)
-    return q.answer(letter, witnesses=[f"tile:{a}", f"tile:{b}"], examples=[x for x in "ABCD" if x != letter],
-                    question=("The bookcase picture is cut into numbered tiles and exactly two tiles have "
-                              "swapped places. Which card A-D below the picture names the swapped pair?"))
+    return pt.tile_swapped(q, ras, grid, stratified=False, question=(
+        "The bookcase picture is cut into numbered tiles and exactly two tiles have swapped places. Which card A-D "
+        "below the picture names the swapped pair?"))

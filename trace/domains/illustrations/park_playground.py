@@ -10,8 +10,6 @@ nothing overlaps and counts are exact.
 
 from __future__ import annotations
 
-import numpy as np
-
 from tracegen.core.task import Scene
 from tracegen.kits import isometric as iso_kit
 from tracegen.kits import picture_tiles as pt
@@ -294,62 +292,25 @@ BACKGROUND = (0, 1, 2)
 @task("missing_patch_label", answer="option_letter", annotation="bbox_map", ops="transformation,matching")
 def missing_patch_label(q):
     k = q.param("n_options", lambda r: {1: 4, 2: (4, 6, 6, 6)[int(r.integers(4))], 3: 6}[q.difficulty])
-    s, grid, ras = _view(q, "missing", MISSING_GRID, n_options=k)
-    n = grid[0] * grid[1]
-    rich = [p for p in range(n) if pt.busy(pt.tile_ras(ras, grid, p), BACKGROUND) >= 0.25]
-    q.require(len(rich) >= 1, "no tile with content")
-    q.offer(k, "image")
-    letters = pt.LETTERS[:k]
-    letter = q.target(letters, stratified=True)
-    hole = q.param("hole", lambda r: rich[int(r.integers(len(rich)))])
-    options = q.param("options", lambda r: pt.pick_missing(r, ras, grid, hole, k, letter))
-    q.require(options is not None, "no visibly different distractor patches")
-    q.step("match_patch", hole=hole, options=options, answer=letter)
-    q.claim("missing_region", line="dashed")
-    return q.answer(letter, witnesses={"missing_region": "missing_region", "matching_patch": f"option:{letter}"},
-                    examples=[x for x in letters if x != letter],
-                    question=("A rectangular region of the park picture has been blanked out (dashed box with \"?\"). "
-                              f"Which of the lettered patches {letters[0]}-{letters[-1]} below, used as it is "
-                              "without turning it, fills the blank region exactly?"))
+    _, grid, ras = _view(q, "missing", MISSING_GRID, n_options=k)
+    return pt.tile_missing(q, ras, grid, k, background=BACKGROUND, subject="park picture")
 
 
 @task("rotated_tile_label", answer="option_letter", annotation="bbox", ops="transformation")
 def rotated_tile_label(q):
-    s, grid, ras = _view(q, "rotated", TILE_GRID)
-    n = grid[0] * grid[1]
-    letters = pt.LETTERS[:n]
-    q.offer(n, "image")
-    letter = q.target(letters, stratified=True)
-    p = q.param("rotated", lambda r: letters.index(letter))
-    turns = q.param("turns", lambda r: int(r.integers(1, 4)))
-    tile = pt.tile_ras(ras, grid, p)
-    q.require(pt.differ(np.rot90(tile, -turns), tile) >= 0.3, "rotated tile looks like the original")
-    q.step("find_rotated_tile", tile=p, quarter_turns=turns, answer=letter)
-    return q.answer(letter, witnesses=f"tile:{p}", examples=[x for x in letters if x != letter],
-                    question=(f"The park picture is cut into tiles lettered {letters[0]}-{letters[-1]}. Exactly one "
-                              "tile has been rotated in place. Which tile is rotated?"))
+    _, grid, ras = _view(q, "rotated", TILE_GRID)
+    return pt.tile_rotated(q, ras, grid, subject="park picture")
 
 
 @task("swapped_tile_pair_label", answer="option_letter", annotation="bbox_set", ops="transformation")
 def swapped_tile_pair_label(q):
-    s, grid, ras = _view(q, "swapped", TILE_GRID)
-    n = grid[0] * grid[1]
-    q.offer(4, "image")
-    letter = q.target("ABCD", stratified=True)
-    pairs = [(a, b) for a in range(n) for b in range(a + 1, n)]
-    swap = q.param("swap", lambda r: list(pairs[int(r.integers(len(pairs)))]))
-    a, b = swap
-    q.require(pt.differ(pt.tile_ras(ras, grid, a), pt.tile_ras(ras, grid, b)) >= 0.3, "swapped tiles look alike")
-    options = q.param("options", lambda r: pt.swap_options(r, n, swap, letter))
-    q.step("identify_swap", swap=swap, options=options, answer=letter)
-    return q.answer(letter, witnesses=[f"tile:{a}", f"tile:{b}"], examples=[x for x in "ABCD" if x != letter],
-                    question=("The park picture is cut into numbered tiles and exactly two tiles have swapped "
-                              "places. Which card A-D below the picture names the swapped pair?"))
+    _, grid, ras = _view(q, "swapped", TILE_GRID)
+    return pt.tile_swapped(q, ras, grid, subject="park picture")
 
 
 @task("jigsaw_arrangement_label", answer="option_letter", annotation="bbox", ops="transformation,matching")
 def jigsaw_arrangement_label(q):
-    s, grid, ras = _view(q, "jigsaw", TILE_GRID)
+    _, grid, ras = _view(q, "jigsaw", TILE_GRID)
     q.offer(4, "image")
     letter = q.target("ABCD", stratified=True)
     arrangements = q.param("arrangements", lambda r: pt.jigsaw_options(r, ras, grid, letter))
