@@ -376,6 +376,34 @@ def jigsaw_options(rng, ras, grid, letter, *, min_diff=0.08):
     return out
 
 
+# ---------------------------------------------------------------------------------- tile views by name
+
+VIEWS = ("missing", "rotated", "swapped", "jigsaw")
+
+
+def view_size(view, size, grid, n_options=None, *, look=LOOK, scale=MISSING_SCALE):
+    """Canvas size of the tile view ``view`` (one of VIEWS) of a picture of ``size``; None for others."""
+    if view == "missing":
+        return missing_layout(size, grid, n_options, scale=scale, look=look)[0]
+    if view in ("rotated", "swapped"):
+        return look.tiled_size(size, grid, cards=SWAP_CARDS if view == "swapped" else 0)
+    if view == "jigsaw":
+        return jigsaw_size(size)
+    return None
+
+
+def draw_view(c, draw, view, size, grid, params, *, look=LOOK, scale=MISSING_SCALE, part=None) -> None:
+    """Draw the tile view ``view`` (one of VIEWS) of the picture from the task's ``params``."""
+    if view == "missing":
+        draw_missing(c, draw, size, grid, params["hole"], params["options"], scale=scale, look=look, part=part)
+    elif view == "rotated":
+        draw_tiled(c, draw, size, grid, rotated=params["rotated"], turns=params["turns"], look=look, part=part)
+    elif view == "swapped":
+        draw_swapped(c, draw, size, grid, params["swap"], params["options"], look=look, part=part)
+    else:
+        draw_jigsaw(c, draw, size, grid, params["arrangements"])
+
+
 # ---------------------------------------------------------------------------------- task bodies (tiles)
 # The scene has already switched its state to the view (``q.edit``); ``ras`` is its raster, ``grid``
 # its tiles; ``subject`` names the picture in the default questions ("the room picture").

@@ -193,11 +193,7 @@ class ConstructionSite(Scene):
 
     def canvas_size(self, state):
         size = tuple(state["size"])
-        if state["view"] == "missing":
-            return pt.missing_layout(size, tuple(state["grid"]), state["n_options"])[0]
-        if state["view"] == "rotated":
-            return pt.tiled_size(size, tuple(state["grid"]))
-        return size
+        return pt.view_size(state["view"], size, tuple(state.get("grid", (1, 1))), state.get("n_options")) or size
 
     def claims(self, state, params):
         """Workers are asked about by hard hat and vest colour: each is drawn in it."""
@@ -210,16 +206,11 @@ class ConstructionSite(Scene):
         return out
 
     def render(self, c, state, params):
-        size = tuple(state["size"])
-        view = state["view"]
-        if view == "site":
+        if state["view"] == "site":
             draw_site(c, state, register=True)
-        elif view == "missing":
-            pt.draw_missing(c, lambda cc: draw_site(cc, state), size, tuple(state["grid"]), params["hole"],
-                            params["options"])
         else:
-            pt.draw_tiled(c, lambda cc: draw_site(cc, state), size, tuple(state["grid"]),
-                          rotated=params["rotated"], turns=params["turns"])
+            pt.draw_view(c, lambda cc: draw_site(cc, state), state["view"], tuple(state["size"]),
+                         tuple(state["grid"]), params)
 
 
 SCENE = ConstructionSite()

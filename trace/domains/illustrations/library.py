@@ -10,8 +10,6 @@ patches or swaps that would look alike.
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
 from tracegen.core.claims import Claim
@@ -201,14 +199,6 @@ class LibraryLook(pt.Look):
 LOOK = LibraryLook()
 
 
-def missing_geometry(state, k=4):
-    """Canvas size, library origin, candidate tile size and candidate origins of the missing-patch view."""
-    return pt.missing_layout(library_size(state), tuple(state["tiles"]), k, scale=1.0, look=LOOK)
-
-
-SWAP_CARDS = pt.SWAP_CARDS   # height of the answer cards under the swapped-tile picture
-
-
 class Library(Scene):
     domain, scene_id, size = "illustrations", "library", (SEC_W * 3 + 2 * F + 2 * MARG, ROW_H * 3 + 2 * F + 2 * MARG)
     megapixels = (0.9, 1.4)    # render-only image area (the original: 0.96 MP, 1.12-1.28 for the tile views)
@@ -230,10 +220,8 @@ class Library(Scene):
         if view == "shelf":
             W, H = library_size(state)
             return (W + 2 * MARG, H + 2 * MARG)
-        if view == "missing":
-            return missing_geometry(state, state.get("n_options", 4))[0]
-        return pt.tiled_size(library_size(state), tuple(state["tiles"]), cards=SWAP_CARDS if view == "swapped" else 0,
-                             look=LOOK)
+        return pt.view_size(view, library_size(state), tuple(state["tiles"]), state.get("n_options", 4), look=LOOK,
+                            scale=1.0)
 
     def claims(self, state, params):
         """Prompts name books by colour ("the cyan books"): each registered book is drawn in it."""
@@ -248,17 +236,12 @@ class Library(Scene):
         if view == "shelf":
             draw_library(c, lay, MARG, MARG, register=True)
             return
-        grid, size = tuple(state["tiles"]), lay["size"]
-        draw = lambda cc: draw_library(cc, lay, 0, 0)                       # noqa: E731
-        part = lambda cc, src: draw_library(cc, lay, 0, 0, clip=src)      # noqa: E731
-        tc = grid[1]
-        if view == "missing":
-            pt.draw_missing(c, draw, size, grid, _tile(params["hole"], tc), [_tile(o, tc) for o in params["options"]],
-                            scale=1.0, look=LOOK, part=part)
-        elif view == "rotated":
-            pt.draw_tiled(c, draw, size, grid, rotated=params["rotated"], turns=params["turns"], look=LOOK, part=part)
-        else:
-            pt.draw_swapped(c, draw, size, grid, params["swap"], params["options"], look=LOOK, part=part)
+        grid = tuple(state["tiles"])
+        if view == "missing":                                  # holes and options recorded as (row, column)
+            params = dict(params, hole=_tile(params["hole"], grid[1]),
+                          options=[_tile(o, grid[1]) for o in params["options"]])
+        pt.draw_view(c, lambda cc: draw_library(cc, lay, 0, 0), view, lay["size"], grid, params, look=LOOK, scale=1.0,
+                     part=lambda cc, src: draw_library(cc, lay, 0, 0, clip=src))
 
 
 def _tile(rk, cols):

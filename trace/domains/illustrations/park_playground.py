@@ -198,33 +198,15 @@ class ParkPlayground(Scene):
         return state["view"]
 
     def canvas_size(self, state):
-        size, view = tuple(state["size"]), state["view"]
-        if view == "missing":
-            return pt.missing_layout(size, tuple(state["grid"]), state["n_options"])[0]
-        if view == "rotated":
-            return pt.tiled_size(size, tuple(state["grid"]))
-        if view == "swapped":
-            return pt.tiled_size(size, tuple(state["grid"]), cards=pt.SWAP_CARDS)
-        if view == "jigsaw":
-            return pt.jigsaw_size(size)
-        return size
+        size = tuple(state["size"])
+        return pt.view_size(state["view"], size, tuple(state.get("grid", (1, 1))), state.get("n_options")) or size
 
     def render(self, c, state, params):
-        size, view = tuple(state["size"]), state["view"]
-        grid = tuple(state.get("grid", (1, 1)))
-
-        def draw(cc):
-            draw_park(cc, state)
-        if view == "park":
+        if state["view"] == "park":
             draw_park(c, state, register=True)
-        elif view == "missing":
-            pt.draw_missing(c, draw, size, grid, params["hole"], params["options"])
-        elif view == "rotated":
-            pt.draw_tiled(c, draw, size, grid, rotated=params["rotated"], turns=params["turns"])
-        elif view == "swapped":
-            pt.draw_swapped(c, draw, size, grid, params["swap"], params["options"])
         else:
-            pt.draw_jigsaw(c, draw, size, grid, params["arrangements"])
+            pt.draw_view(c, lambda cc: draw_park(cc, state), state["view"], tuple(state["size"]),
+                         tuple(state["grid"]), params)
 
 
 SCENE = ParkPlayground()
