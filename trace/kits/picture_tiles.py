@@ -404,6 +404,32 @@ def draw_view(c, draw, view, size, grid, params, *, look=LOOK, scale=MISSING_SCA
         draw_jigsaw(c, draw, size, grid, params["arrangements"])
 
 
+def patch_view_size(view, size, *, cell, patch=None, n_options=None, grid=None, look=PATCH_LOOK):
+    """Canvas size of a tile-map scene's view: the free-patch ``missing`` view (``patch`` in cells of
+    ``cell``), the ``rotated`` / ``swapped`` tiles of ``grid``, else the picture inset by the margin."""
+    if view == "missing":
+        return patch_missing_size(size, (patch[0] * cell, patch[1] * cell), n_options, look=look)
+    if view in ("rotated", "swapped"):
+        return look.tiled_size(size, grid, cards=SWAP_CARDS if view == "swapped" else 0)
+    return (size[0] + 2 * look.marg, size[1] + 2 * look.marg)
+
+
+def draw_patch_view(c, draw, view, size, params, *, cell, patch=None, grid=None, look=PATCH_LOOK):
+    """Draw a tile-map scene's view (see ``patch_view_size``); for the picture's own view draw it inset
+    by the margin and return the margin (the scene registers its entities), else return None."""
+    if view == "missing":
+        draw_patch_missing(c, draw, size, params["hole"], params["options"], cell, patch, look=look)
+    elif view == "rotated":
+        draw_tiled(c, draw, size, grid, rotated=params["rotated"], turns=params["turns"], look=look)
+    elif view == "swapped":
+        draw_swapped(c, draw, size, grid, params["swap"], params["options"], look=look)
+    else:
+        m = look.marg
+        paint(c, whole(draw), (0, 0, size[0], size[1]), (m, m), backdrop=look.backdrop)
+        return m
+    return None
+
+
 # ---------------------------------------------------------------------------------- task bodies (tiles)
 # The scene has already switched its state to the view (``q.edit``); ``ras`` is its raster, ``grid``
 # its tiles; ``subject`` names the picture in the default questions ("the room picture").

@@ -283,31 +283,14 @@ class Environment(Scene):
         return state.get("view", "map")
 
     def canvas_size(self, state):
-        W, H = state["W"], state["H"]
-        view = state.get("view", "map")
-        if view == "missing":
-            return pt.patch_missing_size((W, H), (state["patch"][0] * CELL, state["patch"][1] * CELL),
-                                         state["n_options"])
-        if view == "rotated":
-            tr, tc = state["tiles"]
-            return pt.tiled_size((W, H), (tr, tc), look=pt.PATCH_LOOK)
-        return (W + 2 * pt.PATCH_LOOK.marg, H + 2 * pt.PATCH_LOOK.marg)
+        return pt.patch_view_size(state.get("view", "map"), (state["W"], state["H"]), cell=CELL,
+                                  patch=state.get("patch"), n_options=state.get("n_options"), grid=state.get("tiles"))
 
     def render(self, c, state, params):
-        W, H = state["W"], state["H"]
-        view = state.get("view", "map")
-        draw = lambda cc: draw_env(cc, state)   # noqa: E731
-        if view == "missing":
-            patch = state["patch"]
-            pt.draw_patch_missing(c, draw, (W, H), params["hole"], params["options"], CELL, patch)
+        m = pt.draw_patch_view(c, lambda cc: draw_env(cc, state), state.get("view", "map"), (state["W"], state["H"]),
+                               params, cell=CELL, patch=state.get("patch"), grid=state.get("tiles"))
+        if m is None:
             return
-        if view == "rotated":
-            tr, tc = state["tiles"]
-            pt.draw_tiled(c, draw, (W, H), (tr, tc), rotated=params["rotated"], turns=params["turns"],
-                          look=pt.PATCH_LOOK)
-            return
-        m = pt.PATCH_LOOK.marg
-        pt.paint(c, pt.whole(draw), (0, 0, W, H), (m, m), backdrop=False)
         for i, o in enumerate(state["objects"]):
             x0, y0, x1, y1 = obj_box(o)
             c.register(f"obj:{i}", box=(m + x0, m + y0, m + x1, m + y1))

@@ -241,33 +241,13 @@ class PixelVillage(Scene):
         return state.get("view", "map")
 
     def canvas_size(self, state):
-        W, H = picture_size(state)
-        view = state.get("view", "map")
-        if view == "missing":
-            return pt.patch_missing_size((W, H), (state["patch"][0] * T, state["patch"][1] * T),
-                                         state["n_options"])
-        if view in ("rotated", "swapped"):
-            tr, tc = state["tiles"]
-            return pt.tiled_size((W, H), (tr, tc), cards=pt.SWAP_CARDS if view == "swapped" else 0, look=pt.PATCH_LOOK)
-        return (W + 2 * pt.PATCH_LOOK.marg, H + 2 * pt.PATCH_LOOK.marg)
+        return pt.patch_view_size(state.get("view", "map"), picture_size(state), cell=T, patch=state.get("patch"),
+                                  n_options=state.get("n_options"), grid=state.get("tiles"))
 
     def render(self, c, state, params):
-        W, H = picture_size(state)
-        view = state.get("view", "map")
-        draw = lambda cc: draw_village(cc, state)   # noqa: E731
-        if view == "missing":
-            patch = state["patch"]
-            pt.draw_patch_missing(c, draw, (W, H), params["hole"], params["options"], T, patch)
-        elif view == "rotated":
-            tr, tc = state["tiles"]
-            pt.draw_tiled(c, draw, (W, H), (tr, tc), rotated=params["rotated"], turns=params["turns"],
-                          look=pt.PATCH_LOOK)
-        elif view == "swapped":
-            tr, tc = state["tiles"]
-            pt.draw_swapped(c, draw, (W, H), (tr, tc), params["swap"], params["options"], look=pt.PATCH_LOOK)
-        else:
-            m = pt.PATCH_LOOK.marg
-            pt.paint(c, pt.whole(draw), (0, 0, W, H), (m, m), backdrop=False)
+        m = pt.draw_patch_view(c, lambda cc: draw_village(cc, state), state.get("view", "map"), picture_size(state),
+                               params, cell=T, patch=state.get("patch"), grid=state.get("tiles"))
+        if m is not None:
             for i, e in enumerate(state["objects"]):
                 c.register(f"obj:{i}", box=(m + e["c"] * T, m + e["r"] * T, m + (e["c"] + e["w"]) * T,
                                             m + (e["r"] + e["h"]) * T))

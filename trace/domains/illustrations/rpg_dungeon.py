@@ -181,21 +181,14 @@ class RpgDungeon(Scene):
         return state.get("view", "map")
 
     def canvas_size(self, state):
-        W, H = state["cols"] * T, state["rows"] * T
-        if state.get("view") == "missing":
-            return pt.patch_missing_size((W, H), (state["patch"][0] * T, state["patch"][1] * T),
-                                         state["n_options"])
-        return (W + 2 * pt.PATCH_LOOK.marg, H + 2 * pt.PATCH_LOOK.marg)
+        return pt.patch_view_size(state.get("view"), (state["cols"] * T, state["rows"] * T), cell=T,
+                                  patch=state.get("patch"), n_options=state.get("n_options"))
 
     def render(self, c, state, params):
-        W, H = state["cols"] * T, state["rows"] * T
-        draw = lambda cc: draw_dungeon(cc, state)   # noqa: E731
-        if state.get("view") == "missing":
-            patch = state["patch"]
-            pt.draw_patch_missing(c, draw, (W, H), params["hole"], params["options"], T, patch)
+        m = pt.draw_patch_view(c, lambda cc: draw_dungeon(cc, state), state.get("view"),
+                               (state["cols"] * T, state["rows"] * T), params, cell=T, patch=state.get("patch"))
+        if m is None:
             return
-        m = pt.PATCH_LOOK.marg
-        pt.paint(c, pt.whole(draw), (0, 0, W, H), (m, m), backdrop=False)
         for i, ch in enumerate(state["chambers"]):
             c.register(f"chamber:{i}", box=(m + ch["c"] * T, m + ch["r"] * T, m + (ch["c"] + ch["w"]) * T,
                                             m + (ch["r"] + ch["h"]) * T))

@@ -275,27 +275,14 @@ class RpgHouse(Scene):
         return state.get("view", "map")
 
     def canvas_size(self, state):
-        W, H = state["cols"] * T, state["rows"] * T
-        view = state.get("view", "map")
-        if view == "missing":
-            return pt.patch_missing_size((W, H), (state["patch"][0] * CELL, state["patch"][1] * CELL),
-                                         state["n_options"])
-        if view == "swapped":
-            return pt.tiled_size((W, H), (3, 3), cards=pt.SWAP_CARDS, look=pt.PATCH_LOOK)
-        return (W + 2 * pt.PATCH_LOOK.marg, H + 2 * pt.PATCH_LOOK.marg)
+        return pt.patch_view_size(state.get("view", "map"), (state["cols"] * T, state["rows"] * T), cell=CELL,
+                                  patch=state.get("patch"), n_options=state.get("n_options"), grid=(3, 3))
 
     def render(self, c, state, params):
-        W, H = state["cols"] * T, state["rows"] * T
-        view = state.get("view", "map")
-        draw = lambda cc: draw_house(cc, state)   # noqa: E731
-        if view == "missing":
-            patch = state["patch"]
-            pt.draw_patch_missing(c, draw, (W, H), params["hole"], params["options"], CELL, patch)
-        elif view == "swapped":
-            pt.draw_swapped(c, draw, (W, H), (3, 3), params["swap"], params["options"], look=pt.PATCH_LOOK)
-        else:
-            m = pt.PATCH_LOOK.marg
-            pt.paint(c, pt.whole(draw), (0, 0, W, H), (m, m), backdrop=False)
+        m = pt.draw_patch_view(c, lambda cc: draw_house(cc, state), state.get("view", "map"),
+                               (state["cols"] * T, state["rows"] * T), params, cell=CELL, patch=state.get("patch"),
+                               grid=(3, 3))
+        if m is not None:
             for i, (x0, y0, x1, y1) in enumerate(state["rooms"]):
                 c.register(f"room:{i}", box=(m + x0 * T, m + y0 * T, m + x1 * T, m + y1 * T),
                            point=(m + (x0 + x1) * T / 2, m + (y0 + y1) * T / 2))
