@@ -1,5 +1,6 @@
 """illustrations/isometric_farmstead: independent solvers from the catalog programs."""
 
+from illustration_solvers import actor_level, extremum, level_objects, top_count
 from taskcheck import scene_tests
 
 MOD = "tracegen.domains.illustrations.isometric_farmstead"
@@ -7,44 +8,11 @@ P = "task_illustrations__isometric_farmstead__"
 ANIMALS = {"cow", "pig", "sheep", "chicken"}
 
 
-def _level(state, i, j):
-    return state["levels"][i][j]
-
-
-def _select(state, want):
-    hits = [lab["letter"] for lab in state["labels"] if _level(state, lab["i"], lab["j"]) == want]
-    assert len(hits) == 1 and len(state["labels"]) == 4
-    assert sorted(lab["letter"] for lab in state["labels"]) == list("ABCD")
-    return hits[0]
-
-
-def farmer_level(state, params, qid):
-    a = state["actor"]
-    assert a["kind"] == "farmer"
-    return _select(state, _level(state, a["i"], a["j"]))
-
-
-def top_count(state, params, qid):
-    flat = [z for row in state["levels"] for z in row]
-    return flat.count(max(flat))
-
-
-def extremum(state, params, qid):
-    zs = [_level(state, lab["i"], lab["j"]) for lab in state["labels"]]
-    return _select(state, max(zs) if qid == "highest_terrain_tile" else min(zs))
-
-
-def level_objects(state, params, qid):
-    flat = [z for row in state["levels"] for z in row]
-    goal = max(flat) if qid == "highest_terrain_object_count" else min(flat)
-    return sum(o["kind"] in ANIMALS and _level(state, o["i"], o["j"]) == goal for o in state["objects"])
-
-
 SOLVERS = {
-    P + "farmer_same_level_tile_label": farmer_level,
+    P + "farmer_same_level_tile_label": actor_level("farmer"),
     P + "highest_terrain_tile_count": top_count,
     P + "terrain_elevation_extremum_label": extremum,
-    P + "terrain_level_object_count": level_objects,
+    P + "terrain_level_object_count": level_objects(lambda o, params: o["kind"] in ANIMALS),
 }
 
 test_tasks, test_two_process_determinism = scene_tests(MOD, SOLVERS, size_metric=lambda s: s["ni"] * s["nj"])
