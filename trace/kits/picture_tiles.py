@@ -22,6 +22,8 @@ import math
 
 import numpy as np
 
+from tracegen.core.task import Scene
+
 from .cards import card_row, label_badge
 
 CELL = 4
@@ -402,6 +404,47 @@ def draw_view(c, draw, view, size, grid, params, *, look=LOOK, scale=MISSING_SCA
         draw_swapped(c, draw, size, grid, params["swap"], params["options"], look=look, part=part)
     else:
         draw_jigsaw(c, draw, size, grid, params["arrangements"])
+
+
+# tiles of the tiled views and of the missing-patch view for the flat scenes' picture sizes
+TILE_GRID = {(960, 960): (3, 3), (1200, 800): (2, 3), (800, 1200): (3, 2)}
+MISSING_GRID = {(960, 960): (6, 6), (1200, 800): (5, 8), (800, 1200): (8, 5)}
+
+
+class TileViewScene(Scene):
+    """A scene whose picture (``draw_picture``, its semantic raster from ``raster_elements``) shows as
+    itself (``state["view"] == picture_view``) or in one of the tile views (VIEWS); ``state["size"]``
+    is the picture size and ``state["grid"]`` the view's tiles."""
+    picture_view = "picture"
+
+    def draw_picture(self, c, state, register=False):  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def raster_elements(self, state):  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def variant(self, state):
+        return state["view"]
+
+    def canvas_size(self, state):
+        size = tuple(state["size"])
+        return view_size(state["view"], size, tuple(state.get("grid", (1, 1))), state.get("n_options")) or size
+
+    def render(self, c, state, params):
+        if state["view"] == self.picture_view:
+            self.draw_picture(c, state, register=True)
+        else:
+            draw_view(c, lambda cc: self.draw_picture(cc, state), state["view"], tuple(state["size"]),
+                      tuple(state["grid"]), params)
+
+    def switch_view(self, q, view, grids, **extra):
+        """Edit: show the picture in ``view`` with the tiles ``grids[size]``; returns the grid and raster."""
+        def fn(state, rng):
+            state.update(view=view, grid=list(grids[tuple(state["size"])]), **extra)
+            return state
+        q.edit(fn)
+        s = q.state
+        return tuple(s["grid"]), raster(tuple(s["size"]), self.raster_elements(s))
 
 
 def patch_view_size(view, size, *, cell, patch=None, n_options=None, grid=None, look=PATCH_LOOK):

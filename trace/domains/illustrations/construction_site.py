@@ -10,7 +10,6 @@ Every item takes its own cell of its zone's slot grid, so nothing overlaps and c
 from __future__ import annotations
 
 from tracegen.core.claims import Claim
-from tracegen.core.task import Scene
 from tracegen.kits import isometric as iso_kit
 from tracegen.kits import picture_tiles as pt
 
@@ -178,22 +177,16 @@ def _draw_worker(c, x, y, it, k):
         c.register(f"item:{k}", box=(x - 16, y - 92, x + 16, y))
 
 
-class ConstructionSite(Scene):
+class ConstructionSite(pt.TileViewScene):
     domain, scene_id, size = "illustrations", "construction_site", (960, 960)
     megapixels = (0.6, 0.7)           # never scaled below 1: the picture is 0.92-0.96 MP like the original
     description = ("A flat construction-site illustration: sky, buildings and a tower crane above three "
                    "labelled work zones holding vehicles, workers in coloured hard hats and vests, and "
                    "materials; tile views cut it into a missing patch or a rotated tile.")
+    picture_view = "site"
 
     def sample(self, rng, difficulty):
         return make_state(rng, difficulty)
-
-    def variant(self, state):
-        return state["view"]
-
-    def canvas_size(self, state):
-        size = tuple(state["size"])
-        return pt.view_size(state["view"], size, tuple(state.get("grid", (1, 1))), state.get("n_options")) or size
 
     def claims(self, state, params):
         """Workers are asked about by hard hat and vest colour: each is drawn in it."""
@@ -205,12 +198,11 @@ class ConstructionSite(Scene):
                 out += [Claim(f"hat:{k}", "colour", it["hat"]), Claim(f"vest:{k}", "colour", it["vest"])]
         return out
 
-    def render(self, c, state, params):
-        if state["view"] == "site":
-            draw_site(c, state, register=True)
-        else:
-            pt.draw_view(c, lambda cc: draw_site(cc, state), state["view"], tuple(state["size"]),
-                         tuple(state["grid"]), params)
+    def draw_picture(self, c, state, register=False):
+        draw_site(c, state, register=register)
+
+    def raster_elements(self, state):
+        return elements(state)
 
 
 SCENE = ConstructionSite()
@@ -218,10 +210,6 @@ task = SCENE.task
 
 
 # ---------------------------------------------------------------------------------- tasks
-
-def _raster(state):
-    return pt.raster(tuple(state["size"]), elements(state))
-
 
 @task("equipment_zone_count", answer="integer", annotation="bbox_set", ops="filtering,counting,spatial_relations")
 def equipment_zone_count(q):
@@ -273,27 +261,17 @@ def worker_attribute_count(q):
                     question=f"How many workers on this construction site are wearing {what}? Answer 0 if none are.")
 
 
-MISSING_GRID = {(960, 960): (6, 6), (1200, 800): (5, 8), (800, 1200): (8, 5)}
-ROTATE_GRID = {(960, 960): (3, 3), (1200, 800): (2, 3), (800, 1200): (3, 2)}
 BACKGROUND = (0, 1, 3)
 
 
 @task("missing_patch_label", answer="option_letter", annotation="bbox_map", ops="transformation,matching")
 def missing_patch_label(q):
     k = q.param("n_options", lambda r: {1: 4, 2: (4, 6, 6, 6)[int(r.integers(4))], 3: 6}[q.difficulty])
-
-    def fn(state, rng):
-        state.update(view="missing", grid=list(MISSING_GRID[tuple(state["size"])]), n_options=k)
-        return state
-    q.edit(fn)
-    return pt.tile_missing(q, _raster(q.state), tuple(q.state["grid"]), k, background=BACKGROUND,
-                           subject="construction-site picture")
+    grid, ras = SCENE.switch_view(q, "missing", pt.MISSING_GRID, n_options=k)
+    return pt.tile_missing(q, ras, grid, k, background=BACKGROUND, subject="construction-site picture")
 
 
 @task("rotated_tile_label", answer="option_letter", annotation="bbox", ops="transformation")
 def rotated_tile_label(q):
-    def fn(state, rng):
-        state.update(view="rotated", grid=list(ROTATE_GRID[tuple(state["size"])]))
-        return state
-    q.edit(fn)
-    return pt.tile_rotated(q, _raster(q.state), tuple(q.state["grid"]), subject="construction-site picture")
+    grid, ras = SCENE.switch_view(q, "rotated", pt.TILE_GRID)
+    return pt.tile_rotated(q, ras, grid, subject="construction-site picture")

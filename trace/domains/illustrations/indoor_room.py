@@ -11,7 +11,6 @@ over or under the table's span, so every object off the table is clearly left or
 
 from __future__ import annotations
 
-from tracegen.core.task import Scene
 from tracegen.kits import isometric as iso_kit
 from tracegen.kits import picture_tiles as pt
 
@@ -185,33 +184,22 @@ def draw_room(c, state, register=False):
         iso_kit.draw_sprite(c, it["kind"], x, y, 1.0, table=SPRITES, id=f"item:{k}" if register else None)
 
 
-TILE_GRID = {(960, 960): (3, 3), (1200, 800): (2, 3), (800, 1200): (3, 2)}
-MISSING_GRID = {(960, 960): (6, 6), (1200, 800): (5, 8), (800, 1200): (8, 5)}
-
-
-class IndoorRoom(Scene):
+class IndoorRoom(pt.TileViewScene):
     domain, scene_id, size = "illustrations", "indoor_room", (960, 960)
     megapixels = (0.6, 0.7)           # never scaled below 1: the picture is 0.92-0.96 MP like the original
     description = ("A flat room illustration: a table between a counter and an armchair, a wall shelf, a window, "
                    "and small objects on the surfaces and the floor; tile views cut it into a missing patch, "
                    "a rotated tile or swapped tiles.")
+    picture_view = "room"
 
     def sample(self, rng, difficulty):
         return make_state(rng, difficulty)
 
-    def variant(self, state):
-        return state["view"]
+    def draw_picture(self, c, state, register=False):
+        draw_room(c, state, register=register)
 
-    def canvas_size(self, state):
-        size = tuple(state["size"])
-        return pt.view_size(state["view"], size, tuple(state.get("grid", (1, 1))), state.get("n_options")) or size
-
-    def render(self, c, state, params):
-        if state["view"] == "room":
-            draw_room(c, state, register=True)
-        else:
-            pt.draw_view(c, lambda cc: draw_room(cc, state), state["view"], tuple(state["size"]),
-                         tuple(state["grid"]), params)
+    def raster_elements(self, state):
+        return elements(state)
 
 
 SCENE = IndoorRoom()
@@ -283,32 +271,23 @@ def furniture_side_count(q):
                               f"{side} of the table (anywhere in the room: on furniture, the shelf or the floor)?"))
 
 
-def _view(q, view, grids, **extra):
-    def fn(state, rng):
-        state.update(view=view, grid=list(grids[tuple(state["size"])]), **extra)
-        return state
-    q.edit(fn)
-    s = q.state
-    return s, tuple(s["grid"]), pt.raster(tuple(s["size"]), elements(s))
-
-
 BACKGROUND = (0, 1, 2)
 
 
 @task("missing_patch_label", answer="option_letter", annotation="bbox_map", ops="transformation,matching")
 def missing_patch_label(q):
     k = q.param("n_options", lambda r: {1: 4, 2: (4, 4, 6)[int(r.integers(3))], 3: 6}[q.difficulty])
-    _, grid, ras = _view(q, "missing", MISSING_GRID, n_options=k)
+    grid, ras = SCENE.switch_view(q, "missing", pt.MISSING_GRID, n_options=k)
     return pt.tile_missing(q, ras, grid, k, background=BACKGROUND, subject="room picture")
 
 
 @task("rotated_tile_label", answer="option_letter", annotation="bbox", ops="transformation")
 def rotated_tile_label(q):
-    _, grid, ras = _view(q, "rotated", TILE_GRID)
+    grid, ras = SCENE.switch_view(q, "rotated", pt.TILE_GRID)
     return pt.tile_rotated(q, ras, grid, subject="room picture", min_diff=0.12)
 
 
 @task("swapped_tile_pair_label", answer="option_letter", annotation="bbox_set", ops="transformation")
 def swapped_tile_pair_label(q):
-    _, grid, ras = _view(q, "swapped", TILE_GRID)
+    grid, ras = SCENE.switch_view(q, "swapped", pt.TILE_GRID)
     return pt.tile_swapped(q, ras, grid, subject="room picture")

@@ -10,7 +10,6 @@ nothing overlaps and counts are exact.
 
 from __future__ import annotations
 
-from tracegen.core.task import Scene
 from tracegen.kits import isometric as iso_kit
 from tracegen.kits import picture_tiles as pt
 
@@ -180,33 +179,22 @@ def _draw_person(c, x, y, it, pid):
         c.register(pid, box=(x - 16 * s, y - 92 * s, x + 16 * s, y))
 
 
-TILE_GRID = {(960, 960): (3, 3), (1200, 800): (2, 3), (800, 1200): (3, 2)}
-MISSING_GRID = {(960, 960): (6, 6), (1200, 800): (5, 8), (800, 1200): (8, 5)}
-
-
-class ParkPlayground(Scene):
+class ParkPlayground(pt.TileViewScene):
     domain, scene_id, size = "illustrations", "park_playground", (960, 960)
     megapixels = (0.6, 0.7)           # never scaled below 1: the picture is 0.92-0.96 MP like the original
     description = ("A flat park illustration: clouds over a lawn with a footpath, a sand playground with swing "
                    "sets, slides, seesaws and climbing frames, trees, benches, flower beds and people; tile "
                    "views cut it into a missing patch, a rotated tile, swapped tiles or jigsaw arrangements.")
+    picture_view = "park"
 
     def sample(self, rng, difficulty):
         return make_state(rng, difficulty)
 
-    def variant(self, state):
-        return state["view"]
+    def draw_picture(self, c, state, register=False):
+        draw_park(c, state, register=register)
 
-    def canvas_size(self, state):
-        size = tuple(state["size"])
-        return pt.view_size(state["view"], size, tuple(state.get("grid", (1, 1))), state.get("n_options")) or size
-
-    def render(self, c, state, params):
-        if state["view"] == "park":
-            draw_park(c, state, register=True)
-        else:
-            pt.draw_view(c, lambda cc: draw_park(cc, state), state["view"], tuple(state["size"]),
-                         tuple(state["grid"]), params)
+    def raster_elements(self, state):
+        return elements(state)
 
 
 SCENE = ParkPlayground()
@@ -214,15 +202,6 @@ task = SCENE.task
 
 
 # ---------------------------------------------------------------------------------- tasks
-
-def _view(q, view, grids, **extra):
-    def fn(state, rng):
-        state.update(view=view, grid=list(grids[tuple(state["size"])]), **extra)
-        return state
-    q.edit(fn)
-    s = q.state
-    return s, tuple(s["grid"]), pt.raster(tuple(s["size"]), elements(s))
-
 
 @task("person_count", answer="integer", annotation="bbox_set", ops="counting")
 def person_count(q):
@@ -274,25 +253,25 @@ BACKGROUND = (0, 1, 2)
 @task("missing_patch_label", answer="option_letter", annotation="bbox_map", ops="transformation,matching")
 def missing_patch_label(q):
     k = q.param("n_options", lambda r: {1: 4, 2: (4, 6, 6, 6)[int(r.integers(4))], 3: 6}[q.difficulty])
-    _, grid, ras = _view(q, "missing", MISSING_GRID, n_options=k)
+    grid, ras = SCENE.switch_view(q, "missing", pt.MISSING_GRID, n_options=k)
     return pt.tile_missing(q, ras, grid, k, background=BACKGROUND, subject="park picture")
 
 
 @task("rotated_tile_label", answer="option_letter", annotation="bbox", ops="transformation")
 def rotated_tile_label(q):
-    _, grid, ras = _view(q, "rotated", TILE_GRID)
+    grid, ras = SCENE.switch_view(q, "rotated", pt.TILE_GRID)
     return pt.tile_rotated(q, ras, grid, subject="park picture")
 
 
 @task("swapped_tile_pair_label", answer="option_letter", annotation="bbox_set", ops="transformation")
 def swapped_tile_pair_label(q):
-    _, grid, ras = _view(q, "swapped", TILE_GRID)
+    grid, ras = SCENE.switch_view(q, "swapped", pt.TILE_GRID)
     return pt.tile_swapped(q, ras, grid, subject="park picture")
 
 
 @task("jigsaw_arrangement_label", answer="option_letter", annotation="bbox", ops="transformation,matching")
 def jigsaw_arrangement_label(q):
-    _, grid, ras = _view(q, "jigsaw", TILE_GRID)
+    grid, ras = SCENE.switch_view(q, "jigsaw", pt.TILE_GRID)
     q.offer(4, "image")
     letter = q.target("ABCD", stratified=True)
     arrangements = q.param("arrangements", lambda r: pt.jigsaw_options(r, ras, grid, letter))
