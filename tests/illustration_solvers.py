@@ -80,3 +80,22 @@ def level_objects(counted):
         goal = max(flat) if qid == "highest_terrain_object_count" else min(flat)
         return sum(counted(o, params) and level(state, o["i"], o["j"]) == goal for o in state["objects"])
     return solve
+
+
+def check_terrace(front, behind):
+    """A 6 x 6 ground with a 4 x 4 plateau holding a 2 x 2 top: four top tiles, the front one seen; a
+    ``front`` sprite on the top hides a ``behind`` sprite on the plateau behind it but not one before it."""
+    from tracegen.kits import isometric as k
+
+    lv = [[0] * 6 for _ in range(6)]
+    for i in range(1, 5):
+        for j in range(1, 5):
+            lv[i][j] = 1
+    for i in (2, 3):
+        for j in (2, 3):
+            lv[i][j] = 2
+    assert top_count({"levels": lv}, {}, "single") == 4
+    assert k.top_visible(lv, 3, 3) and k.top_visible(lv, 2, 2)
+    assert not k.top_visible(lv, 0, 0)          # the plateau rises right in front of the back corner
+    st = {"levels": lv, "objects": [{"kind": front, "i": 2, "j": 2}], "labels": [], "actor": None}
+    assert not k.can_stand(st, 1, 1, behind) and k.can_stand(st, 4, 4, behind)
