@@ -299,29 +299,27 @@ def _reach_chests(s, safe):
     return [i for i, ch in enumerate(s["chests"]) if tuple(ch) in reach and chamber_of(s, ch) not in bad]
 
 
-@task("reachable_chest_count", answer="integer", annotation="bbox_set",
-      ops="filtering,counting,logical_composition,topology")
-def reachable_chest_count(q):
-    t = q.target(range(0, {1: 3, 2: 6, 3: 8}[q.difficulty]))
-    s = _reach_setup(q, t, safe=False)
-    hits = _reach_chests(s, False)
+def _reach_count(q, hi, safe, extra=""):
+    """How many chests the player reaches (with ``safe``, outside chambers with a monster)."""
+    t = q.target(range(0, hi[q.difficulty]))
+    s = _reach_setup(q, t, safe=safe)
+    hits = _reach_chests(s, safe)
     q.step("flood", chests=hits)
     return q.answer(len(hits), witnesses=[f"chest:{i}" for i in hits], examples=[len(hits) + 1],
                     question=(f"{INTRO} Walking one tile up, down, left or right over floor tiles, and never onto a "
-                              "boulder, how many treasure chests can the player reach?"))
+                              f"boulder, how many treasure chests can the player reach{extra}?"))
+
+
+@task("reachable_chest_count", answer="integer", annotation="bbox_set",
+      ops="filtering,counting,logical_composition,topology")
+def reachable_chest_count(q):
+    return _reach_count(q, {1: 3, 2: 6, 3: 8}, False)
 
 
 @task("safe_reachable_chest_count", answer="integer", annotation="bbox_set",
       ops="filtering,counting,logical_composition,topology")
 def safe_reachable_chest_count(q):
-    t = q.target(range(0, {1: 3, 2: 6, 3: 7}[q.difficulty]))
-    s = _reach_setup(q, t, safe=True)
-    hits = _reach_chests(s, True)
-    q.step("flood", chests=hits)
-    return q.answer(len(hits), witnesses=[f"chest:{i}" for i in hits], examples=[len(hits) + 1],
-                    question=(f"{INTRO} Walking one tile up, down, left or right over floor tiles, and never onto a "
-                              "boulder, how many treasure chests can the player reach that are not in a chamber "
-                              "with a monster?"))
+    return _reach_count(q, {1: 3, 2: 6, 3: 7}, True, " that are not in a chamber with a monster")
 
 
 def _busy(cells):
