@@ -1,5 +1,6 @@
 """illustrations/construction_site: independent solvers from the catalog programs."""
 
+from illustration_solvers import missing, rotated_on
 from taskcheck import scene_tests
 
 MOD = "tracegen.domains.illustrations.construction_site"
@@ -16,23 +17,11 @@ def workers(state, params, qid):
     return sum(it["kind"] == "worker" and it[key] == params["color"] for it in state["items"])
 
 
-def missing(state, params, qid):
-    opts = params["options"]
-    assert len(opts) == state["n_options"] == len(set(opts))
-    return "ABCDEF"[opts.index(params["hole"])]
-
-
-def rotated(state, params, qid):
-    rows, cols = state["grid"]
-    assert rows * cols in (6, 9) and params["turns"] in (1, 2, 3)
-    return "ABCDEFGHI"[params["rotated"]]
-
-
 SOLVERS = {
     P + "equipment_zone_count": equipment,
     P + "worker_attribute_count": workers,
     P + "missing_patch_label": missing,
-    P + "rotated_tile_label": rotated,
+    P + "rotated_tile_label": rotated_on("grid", (6, 9)),
 }
 
 test_tasks, test_two_process_determinism = scene_tests(MOD, SOLVERS, size_metric=lambda s: len(s["items"]))

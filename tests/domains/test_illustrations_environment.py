@@ -2,6 +2,7 @@
 
 import math
 
+from illustration_solvers import missing, rotated
 from taskcheck import scene_tests, shortcut_test
 
 MOD = "tracegen.domains.illustrations.environment"
@@ -37,17 +38,6 @@ def crossing(state, params, qid):
 def relation(state, params, qid):
     want = {"above_feature": "above", "below_feature": "below", "on_feature": "on"}[qid]
     return sum(rel(state, o) == want for o in state["objects"])
-
-
-def missing(state, params, qid):
-    hits = ["ABCDEF"[i] for i, o in enumerate(params["options"]) if o == params["hole"]]
-    assert len(hits) == 1 and len(params["options"]) == state["n_options"]
-    return hits[0]
-
-
-def rotated(state, params, qid):
-    assert params["turns"] in (1, 2, 3)
-    return "ABCDEFGHIJKL"[params["rotated"]]
 
 
 SOLVERS = {

@@ -1,5 +1,6 @@
 """illustrations/indoor_room: independent solvers from the catalog programs."""
 
+from illustration_solvers import missing, rotated_on, swapped
 from taskcheck import scene_tests
 
 MOD = "tracegen.domains.illustrations.indoor_room"
@@ -31,30 +32,11 @@ def side(state, params, qid):
     return n
 
 
-def missing(state, params, qid):
-    opts = params["options"]
-    assert len(opts) == state["n_options"] == len(set(opts))
-    return "ABCDEF"[opts.index(params["hole"])]
-
-
-def rotated(state, params, qid):
-    rows, cols = state["grid"]
-    assert rows * cols in (6, 9) and params["turns"] in (1, 2, 3)
-    return "ABCDEFGHI"[params["rotated"]]
-
-
-def swapped(state, params, qid):
-    truth = set(params["swap"])
-    hits = [x for x, o in zip("ABCD", params["options"]) if set(o) == truth]
-    assert len(hits) == 1 and len({frozenset(o) for o in params["options"]}) == 4
-    return hits[0]
-
-
 SOLVERS = {
     P + "surface_object_count": surface,
     P + "furniture_side_count": side,
     P + "missing_patch_label": missing,
-    P + "rotated_tile_label": rotated,
+    P + "rotated_tile_label": rotated_on("grid", (6, 9)),
     P + "swapped_tile_pair_label": swapped,
 }
 

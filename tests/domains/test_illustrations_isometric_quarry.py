@@ -1,67 +1,21 @@
 """illustrations/isometric_quarry: independent solvers from the catalog programs."""
 
+from illustration_solvers import actor_level, check_terrace, extremum, level_objects, top_count
 from taskcheck import scene_tests
 
 MOD = "tracegen.domains.illustrations.isometric_quarry"
 P = "task_illustrations__isometric_quarry__"
 
-
-def _level(state, i, j):
-    return state["levels"][i][j]
-
-
-def _select(state, want):
-    hits = [lab["letter"] for lab in state["labels"] if _level(state, lab["i"], lab["j"]) == want]
-    assert len(hits) == 1 and len(state["labels"]) == 4
-    assert sorted(lab["letter"] for lab in state["labels"]) == list("ABCD")
-    return hits[0]
-
-
-def worker_level(state, params, qid):
-    a = state["actor"]
-    assert a["kind"] == "worker"
-    return _select(state, _level(state, a["i"], a["j"]))
-
-
-def top_count(state, params, qid):
-    flat = [z for row in state["levels"] for z in row]
-    return flat.count(max(flat))
-
-
-def extremum(state, params, qid):
-    zs = [_level(state, lab["i"], lab["j"]) for lab in state["labels"]]
-    return _select(state, max(zs) if qid == "highest_terrain_tile" else min(zs))
-
-
-def level_objects(state, params, qid):
-    flat = [z for row in state["levels"] for z in row]
-    goal = max(flat) if qid == "highest_terrain_object_count" else min(flat)
-    return sum(o["kind"] == params["object_type"] and _level(state, o["i"], o["j"]) == goal for o in state["objects"])
-
-
 SOLVERS = {
-    P + "worker_same_level_tile_label": worker_level,
+    P + "worker_same_level_tile_label": actor_level("worker"),
     P + "highest_terrain_tile_count": top_count,
     P + "terrain_elevation_extremum_label": extremum,
-    P + "terrain_level_object_count": level_objects,
+    P + "terrain_level_object_count": level_objects(lambda o, params: o["kind"] == params["object_type"]),
 }
 
 test_tasks, test_two_process_determinism = scene_tests(MOD, SOLVERS, size_metric=lambda s: s["ni"] * s["nj"])
 
 
 def test_hand_checked_terrace():
-    """A 6 x 6 ground with a 4 x 4 plateau holding a 2 x 2 top: four top tiles, the front one seen."""
-    from tracegen.kits import isometric as k
-
-    lv = [[0] * 6 for _ in range(6)]
-    for i in range(1, 5):
-        for j in range(1, 5):
-            lv[i][j] = 1
-    for i in (2, 3):
-        for j in (2, 3):
-            lv[i][j] = 2
-    assert top_count({"levels": lv}, {}, "single") == 4
-    assert k.top_visible(lv, 3, 3) and k.top_visible(lv, 2, 2)
-    assert not k.top_visible(lv, 0, 0)          # the plateau rises right in front of the back corner
-    st = {"levels": lv, "objects": [{"kind": "worker", "i": 2, "j": 2}], "labels": [], "actor": None}
-    assert not k.can_stand(st, 1, 1, "ore_vein") and k.can_stand(st, 4, 4, "ore_vein")   # the worker hides it
+    """Four top tiles on a hand-built terrace, the front one seen; the worker hides an ore vein behind it."""
+    check_terrace("worker", "ore_vein")

@@ -1,5 +1,6 @@
 """illustrations/library: independent solvers written from the catalog programs."""
 
+from illustration_solvers import missing, rotated_on, swapped
 from taskcheck import scene_tests
 
 MOD = "tracegen.domains.illustrations.library"
@@ -22,32 +23,12 @@ def filtered_in_section(state, params, qid):
     return sum(b["pose"] == want for b in books)
 
 
-def missing_patch(state, params, qid):
-    assert len(params["options"]) == state["n_options"]
-    letters = [L for L, opt in zip("ABCDEF", params["options"]) if opt == params["hole"]]
-    assert len(letters) == 1
-    return letters[0]
-
-
-def rotated_tile(state, params, qid):
-    rows, cols = state["tiles"]
-    assert 0 <= params["rotated"] < rows * cols <= 9 and params["turns"] in (1, 2, 3)
-    return "ABCDEFGHI"[params["rotated"]]
-
-
-def swapped_pair(state, params, qid):
-    truth = set(params["swap"])
-    letters = [L for L, opt in zip("ABCD", params["options"]) if set(opt) == truth]
-    assert len(letters) == 1 and len({frozenset(o) for o in params["options"]}) == 4
-    return letters[0]
-
-
 SOLVERS = {
     P + "books_in_section_count": books_in_section,
     P + "filtered_book_in_section_count": filtered_in_section,
-    P + "missing_patch_label": missing_patch,
-    P + "rotated_tile_label": rotated_tile,
-    P + "swapped_tile_pair_label": swapped_pair,
+    P + "missing_patch_label": missing,
+    P + "rotated_tile_label": rotated_on("tiles", range(1, 10)),
+    P + "swapped_tile_pair_label": swapped,
 }
 
 

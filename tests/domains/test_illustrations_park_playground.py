@@ -1,5 +1,6 @@
 """illustrations/park_playground: independent solvers from the catalog programs."""
 
+from illustration_solvers import missing, rotated_on, swapped
 from taskcheck import scene_tests
 
 MOD = "tracegen.domains.illustrations.park_playground"
@@ -14,25 +15,6 @@ def equipment(state, params, qid):
     return sum(it["kind"] == params["equipment"] for it in state["items"])
 
 
-def missing(state, params, qid):
-    opts = params["options"]
-    assert len(opts) == state["n_options"] == len(set(opts))
-    return "ABCDEF"[opts.index(params["hole"])]
-
-
-def rotated(state, params, qid):
-    rows, cols = state["grid"]
-    assert rows * cols in (6, 9) and params["turns"] in (1, 2, 3)
-    return "ABCDEFGHI"[params["rotated"]]
-
-
-def swapped(state, params, qid):
-    truth = set(params["swap"])
-    hits = [x for x, o in zip("ABCD", params["options"]) if set(o) == truth]
-    assert len(hits) == 1 and len({frozenset(o) for o in params["options"]}) == 4
-    return hits[0]
-
-
 def jigsaw(state, params, qid):
     rows, cols = state["grid"]
     ident = list(range(rows * cols))
@@ -45,7 +27,7 @@ SOLVERS = {
     P + "person_count": people,
     P + "playground_equipment_count": equipment,
     P + "missing_patch_label": missing,
-    P + "rotated_tile_label": rotated,
+    P + "rotated_tile_label": rotated_on("grid", (6, 9)),
     P + "swapped_tile_pair_label": swapped,
     P + "jigsaw_arrangement_label": jigsaw,
 }

@@ -1,5 +1,6 @@
 """illustrations/pixel_village: independent solvers written from the catalog programs."""
 
+from illustration_solvers import missing, rotated, swapped
 from taskcheck import scene_tests, shortcut_test
 
 MOD = "tracegen.domains.illustrations.pixel_village"
@@ -36,23 +37,6 @@ def territory(state, params, qid):
     # the fence runs along the area's border tiles (9 x 5); inside are the tiles strictly within
     inside = {(r, c) for r in range(z["r"] + 1, z["r"] + 4) for c in range(z["c"] + 1, z["c"] + 8)}
     return sum(1 for e in state["objects"] if e["kind"] == ZONE_KIND[z["name"]] and tiles(e) <= inside)
-
-
-def missing(state, params, qid):
-    hits = ["ABCDEF"[i] for i, o in enumerate(params["options"]) if o == params["hole"]]
-    assert len(hits) == 1 and len(params["options"]) == state["n_options"]
-    return hits[0]
-
-
-def rotated(state, params, qid):
-    assert params["turns"] in (1, 2, 3)
-    return "ABCDEFGHIJKL"[params["rotated"]]
-
-
-def swapped(state, params, qid):
-    hits = ["ABCD"[i] for i, o in enumerate(params["options"]) if set(o) == set(params["swap"])]
-    assert len(hits) == 1
-    return hits[0]
 
 
 SOLVERS = {

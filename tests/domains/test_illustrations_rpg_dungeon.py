@@ -2,6 +2,7 @@
 
 import networkx as nx
 
+from illustration_solvers import missing
 from taskcheck import scene_tests, shortcut_test
 
 MOD = "tracegen.domains.illustrations.rpg_dungeon"
@@ -43,12 +44,6 @@ def safe_reachable(state, params, qid):
     got = reach(state)
     mon = {room_of(state, m["tile"]) for m in state["monsters"]}
     return sum(1 for c in state["chests"] if tuple(c) in got and room_of(state, c) not in mon)
-
-
-def missing(state, params, qid):
-    hits = ["ABCDEF"[i] for i, o in enumerate(params["options"]) if o == params["hole"]]
-    assert len(hits) == 1 and len(params["options"]) == state["n_options"]
-    return hits[0]
 
 
 SOLVERS = {

@@ -2,6 +2,7 @@
 
 import networkx as nx
 
+from illustration_solvers import missing, swapped
 from taskcheck import scene_tests, shortcut_test
 
 MOD = "tracegen.domains.illustrations.rpg_house"
@@ -44,18 +45,6 @@ def adjacent(state, params, qid):
 def reachable(state, params, qid):
     _check_doors(state)
     return len(nx.node_connected_component(rooms_graph(state, True), state["player"])) - 1
-
-
-def missing(state, params, qid):
-    hits = ["ABCDEF"[i] for i, o in enumerate(params["options"]) if o == params["hole"]]
-    assert len(hits) == 1 and len(params["options"]) == state["n_options"]
-    return hits[0]
-
-
-def swapped(state, params, qid):
-    hits = ["ABCD"[i] for i, o in enumerate(params["options"]) if set(o) == set(params["swap"])]
-    assert len(hits) == 1
-    return hits[0]
 
 
 SOLVERS = {

@@ -407,6 +407,165 @@ def draw_world(c, iso, state, top_color, side_color, *, tints=None, register_obj
         badge(c, x, y, lab["letter"])
 
 
+# ---------------------------------------------------------------------------------- terraced scenes
+# What the terraced-ground scenes (a farmstead, a quarry ...) share: the ground with a pad of
+# special tiles, its drawing, the letter plates and the task bodies over terrace levels.
+
+def terraced_ground(rng, sides, top, n_ground, areas, *, top_area=None, pad=(2, 2)):
+    """A state with terraced ground (an ni x nj grid, sides from the range ``sides``), no objects, and
+    a pad of ``pad`` tiles on a level-1 plateau in ``fields``; also the tiles off the pad."""
+    lo, hi = sides
+    for _ in range(60):
+        ni, nj = int(rng.integers(lo, hi + 1)), int(rng.integers(lo, hi + 1))
+        area = top_area if top_area is not None else int(areas[int(rng.integers(len(areas)))])
+        levels = build_terrain(rng, ni, nj, top_area=area, top_level=top, n_ground=n_ground)
+        if levels is not None:
+            break
+    state = {"ni": ni, "nj": nj, "levels": levels, "top_level": top, "objects": [], "labels": [],
+             "actor": None, "fields": []}
+    ones = tiles_at(state, 1)
+    for _ in range(20):
+        i, j = ones[int(rng.integers(len(ones)))]
+        patch = [[i + a, j + b] for a in range(pad[0]) for b in range(pad[1])]
+        if all(0 <= x < ni and 0 <= y < nj and levels[x][y] == 1 for x, y in patch):
+            state["fields"] = patch
+            break
+    free = [(i, j) for i in range(ni) for j in range(nj) if [i, j] not in state["fields"]]
+    return state, free
+
+
+def draw_terraced(c, size, state, tops, pad, faces):
+    """The terraced world on a canvas of ``size``: plateau tops coloured ``tops[level]`` (the pad
+    ``pad``), side faces ``faces[left|right]``."""
+    W, H = size
+    iso = fit_iso((30, 30, W - 30, H - 30), state["ni"], state["nj"], state["top_level"])
+    fields = {tuple(t) for t in state["fields"]}
+
+    def top_color(i, j, z):
+        return pad if (i, j) in fields else tops[z]
+
+    draw_world(c, iso, state, top_color, lambda i, j, z, face: faces[face])
+
+
+def letter_plates(state, rng, tiles, letter):
+    """Letter the plates: the answer tile (tiles[0]) gets ``letter``, the others the rest at random."""
+    if tiles is None:
+        return state
+    rest = [x for x in "ABCD" if x != letter]
+    order = [rest[int(k)] for k in rng.permutation(3)]
+    for lab in state["labels"]:
+        lab["letter"] = letter if (lab["i"], lab["j"]) == tiles[0] else order.pop()
+    state["labels"].sort(key=lambda lab: lab["letter"])
+    return state
+
+
+def answer_plate(q, pred):
+    """The one lettered plate whose tile level satisfies ``pred``."""
+    hits = [lab for lab in q.state["labels"] if pred(q.state["levels"][lab["i"]][lab["j"]])]
+    q.require(len(hits) == 1, "not exactly one lettered tile qualifies")
+    return hits[0]
+
+
+def _plate_answer(q, hit, question):
+    return q.answer(hit["letter"], witnesses=f"tile:{hit['i']}:{hit['j']}",
+                    examples=[x for x in "ABCD" if x != hit["letter"]], question=question)
+
+
+def same_level_tile(q, actor, *, question):
+    """Task body: ``actor`` stands on one tile; which lettered tile is on the same level."""
+    q.offer(4, "image")
+    letter = q.target("ABCD", stratified=True)
+
+    def plant(state, rng):
+        lv = state["levels"]
+        level = int(rng.integers(0, state["top_level"] + 1))
+        spots = [t for t in tiles_at(state, level) if list(t) not in state["fields"]]
+        spots = [spots[int(k)] for k in rng.permutation(len(spots))]
+        for i, j in spots:
+            if can_stand(state, i, j, actor):
+                state["actor"] = {"kind": actor, "i": int(i), "j": int(j)}
+                break
+        if state["actor"] is None:
+            return state
+        right = [t for t in tiles_at(state, level) if max(abs(t[0] - i), abs(t[1] - j)) >= 2]
+        wrong = [(a, b) for a in range(state["ni"]) for b in range(state["nj"]) if lv[a][b] != level]
+        return letter_plates(state, rng, pick_labels(rng, state, right, wrong), letter)
+    q.edit(plant)
+    s = q.state
+    q.require(s["actor"] is not None and len(s["labels"]) == 4, f"no room for the {actor} and four plates")
+    a = s["actor"]
+    level = s["levels"][a["i"]][a["j"]]
+    hit = answer_plate(q, lambda z: z == level)
+    q.step("compare_levels", **{f"{actor}_level": level}, answer=hit["letter"])
+    return _plate_answer(q, hit, question)
+
+
+def top_plateau_count(q, areas, remake, *, question):
+    """Task body: how many tiles form the highest plateau (``remake(rng, top_area)`` a fresh state)."""
+    t = q.target(areas)
+    q.edit(lambda state, rng: remake(rng, t))
+    lv = q.state["levels"]
+    top = max(max(r) for r in lv)
+    tiles = tiles_at(q.state, top)
+    q.require(all(top_visible(lv, i, j) for i, j in tiles), "a top tile is hidden")
+    q.step("count", level=top, tiles=[list(x) for x in tiles])
+    return q.answer(len(tiles), witnesses="layer:top", question=question)
+
+
+def elevation_extremum(q, *, question):
+    """Task body: which lettered tile sits highest / lowest (query ``highest_terrain_tile`` or not);
+    ``question(word)`` the question for "highest" or "lowest"."""
+    q.offer(4, "image")
+    letter = q.target("ABCD", stratified=True)
+    high = q.query_id == "highest_terrain_tile"
+
+    def plant(state, rng):
+        lv = state["levels"]
+        goal = state["top_level"] if high else 0
+        right = tiles_at(state, goal)
+        wrong = [(a, b) for a in range(state["ni"]) for b in range(state["nj"]) if lv[a][b] != goal]
+        return letter_plates(state, rng, pick_labels(rng, state, right, wrong), letter)
+    q.edit(plant)
+    s = q.state
+    q.require(len(s["labels"]) == 4, "no room for four plates")
+    zs = [s["levels"][lab["i"]][lab["j"]] for lab in s["labels"]]
+    best = max(zs) if high else min(zs)
+    hit = answer_plate(q, lambda z: z == best)
+    q.step("extremum", mode="highest" if high else "lowest", levels=zs, answer=hit["letter"])
+    return _plate_answer(q, hit, question("highest" if high else "lowest"))
+
+
+def objects_on(state, level, pred):
+    """Indices of the objects (``pred(kind)``) standing on tiles of ``level``."""
+    lv = state["levels"]
+    return [k for k, o in enumerate(state["objects"]) if pred(o["kind"]) and lv[o["i"]][o["j"]] == level]
+
+
+def level_object_count(q, t, *, pred, add, remake, what, question, **step):
+    """Task body: how many objects (``pred(kind)``) stand on the highest / lowest level (query
+    ``highest_terrain_object_count`` or not); exactly ``t`` planted there with ``add(rng, state, tiles)``;
+    ``remake(rng, top_area)`` a fresh state; ``question(word)``; ``step`` extra fields of the step."""
+    high = q.query_id == "highest_terrain_object_count"
+
+    def plant(state, rng):
+        if high and len(tiles_at(state, state["top_level"])) < t + 2:
+            state = remake(rng, int(rng.integers(max(4, t + 2), 9)))
+        goal = state["top_level"] if high else 0
+        drop = set(objects_on(state, goal, pred))
+        state["objects"] = [o for k, o in enumerate(state["objects"]) if k not in drop]
+        tiles = [x for x in tiles_at(state, goal) if list(x) not in state["fields"]]
+        for _ in range(t):
+            add(rng, state, tiles)
+        return state
+    q.edit(plant)
+    s = q.state
+    goal = max(max(r) for r in s["levels"]) if high else min(min(r) for r in s["levels"])
+    hits = objects_on(s, goal, pred)
+    q.require(len(hits) == t, f"could not place the {what}")
+    q.step("filter", level=goal, **step, kept=hits)
+    return q.answer(len(hits), witnesses=[f"obj:{k}" for k in hits], question=question("highest" if high else "lowest"))
+
+
 # ---------------------------------------------------------------------------------- boats
 # A boat is drawn flat on the water from a table of ground-plane outlines in boat units (u forward,
 # v to starboard, one unit = one tile side); each part is raised to its level ``z`` (in levels).

@@ -158,28 +158,47 @@ def _threshold(vals, rel, target):
             and t not in vals]
 
 
+def _threshold_count(q, s, values, names, bar, ask):
+    """How many of ``values`` (one line of bars, named ``names``; bar j's id ``bar(j)``) satisfy a
+    relation to a threshold chosen so that the count hits the target; ``ask(rel, t)`` the question."""
+    rel = q.choice("relation", list(RELS))
+    _check(q, s)
+    vals = values()
+    target = q.target(range(1, len(vals) + 1))
+    cands = _threshold(vals, rel, target)
+    q.require(bool(cands), "no threshold gives the target")
+    t = q.param("threshold", lambda r: int(cands[int(r.integers(len(cands)))]))
+    hits = [j for j, v in enumerate(vals) if RELS[rel](v, t)]
+    q.require(len(hits) == target, "threshold misses the target")
+    q.step("filter", kept=[names[j] for j in hits])
+    return q.answer(len(hits), witnesses=[bar(j) for j in hits], question=INTRO + ask(rel, t))
+
+
 @task("category_threshold_count", answer="integer", annotation="point_set", ops="filtering,counting,comparison",
       queries=("category_threshold_count",))
 def category_threshold_count(q):
     s = q.state
     i = q.param("category", lambda r: int(r.integers(len(s["categories"]))))
-    rel = q.choice("relation", list(RELS))
-    _check(q, s)
-    col = [row[i] for row in s["values"]]
-    target = q.target(range(1, len(col) + 1))
-    cands = _threshold(col, rel, target)
-    q.require(bool(cands), "no threshold gives the target")
-    t = q.param("threshold", lambda r: int(cands[int(r.integers(len(cands)))]))
-    hits = [k for k, v in enumerate(col) if RELS[rel](v, t)]
-    q.require(len(hits) == target, "threshold misses the target")
-    q.step("filter", kept=[s["series"][k] for k in hits])
-    return q.answer(len(hits), witnesses=[_bar(s, k, i) for k in hits],
-                    question=(f"{INTRO}At category \"{s['categories'][i]}\", how many of the series bars have a value "
-                              f"{rel} {t}?"))
+    return _threshold_count(q, s, lambda: [row[i] for row in s["values"]], s["series"], lambda k: _bar(s, k, i),
+                            lambda rel, t: (f"At category \"{s['categories'][i]}\", how many of the series bars have "
+                                            f"a value {rel} {t}?"))
 
 
 def _two(q, n, name):
     return q.param(name, lambda r: sorted(int(x) for x in r.choice(n, size=2, replace=False)))
+
+
+def _total_gap(q, s, groups, names, least, why, ask):
+    """The absolute difference of the totals of two ``groups`` of bars ((series, category) pairs) named
+    ``names``, at least ``least`` and not printed; ``ask`` the question's first sentence for the names."""
+    _check(q, s)
+    ta, tb = (sum(s["values"][k][i] for k, i in g) for g in groups)
+    gap = abs(ta - tb)
+    q.require(gap >= least and gap not in _printed(s), why)
+    na, nb = names
+    q.step("totals", totals={na: ta, nb: tb})
+    return q.answer(gap, witnesses={n: [_bar(s, k, i) for k, i in g] for n, g in zip(names, groups)},
+                    question=f"{INTRO}{ask.format(na, nb)} What is the absolute difference between the two totals?")
 
 
 @task("category_total_gap_value", answer="integer", annotation="point_set_map", ops="aggregation,formula_evaluation",
@@ -187,16 +206,9 @@ def _two(q, n, name):
 def category_total_gap_value(q):
     s = q.state
     a, b = _two(q, len(s["categories"]), "categories")
-    _check(q, s)
-    ta, tb = (sum(row[i] for row in s["values"]) for i in (a, b))
-    gap = abs(ta - tb)
-    q.require(gap > 0 and gap not in _printed(s), "gap zero or printed")
     n_s = len(s["series"])
-    ca, cb = s["categories"][a], s["categories"][b]
-    q.step("totals", totals={ca: ta, cb: tb})
-    return q.answer(gap, witnesses={ca: [_bar(s, k, a) for k in range(n_s)], cb: [_bar(s, k, b) for k in range(n_s)]},
-                    question=(f"{INTRO}Add up all series at category \"{ca}\" and at category \"{cb}\". What is the "
-                              "absolute difference between the two totals?"))
+    return _total_gap(q, s, [[(k, i) for k in range(n_s)] for i in (a, b)], [s["categories"][i] for i in (a, b)],
+                      1, "gap zero or printed", "Add up all series at category \"{}\" and at category \"{}\".")
 
 
 @task("category_total_value", answer="integer", annotation="point_set", ops="aggregation",
@@ -269,19 +281,9 @@ def series_category_scope_total_value(q):
 def series_threshold_count(q):
     s = q.state
     k = q.param("series", lambda r: int(r.integers(len(s["series"]))))
-    rel = q.choice("relation", list(RELS))
-    _check(q, s)
-    row = s["values"][k]
-    target = q.target(range(1, len(row) + 1))
-    cands = _threshold(row, rel, target)
-    q.require(bool(cands), "no threshold gives the target")
-    t = q.param("threshold", lambda r: int(cands[int(r.integers(len(cands)))]))
-    hits = [i for i, v in enumerate(row) if RELS[rel](v, t)]
-    q.require(len(hits) == target, "threshold misses the target")
-    q.step("filter", kept=[s["categories"][i] for i in hits])
-    return q.answer(len(hits), witnesses=[_bar(s, k, i) for i in hits],
-                    question=(f"{INTRO}Across the categories, how many bars of series \"{s['series'][k]}\" have a "
-                              f"value {rel} {t}?"))
+    return _threshold_count(q, s, lambda: s["values"][k], s["categories"], lambda i: _bar(s, k, i),
+                            lambda rel, t: (f"Across the categories, how many bars of series \"{s['series'][k]}\" "
+                                            f"have a value {rel} {t}?"))
 
 
 @task("series_total_gap_value", answer="integer", annotation="point_set_map", ops="aggregation,formula_evaluation",
@@ -289,13 +291,6 @@ def series_threshold_count(q):
 def series_total_gap_value(q):
     s = q.state
     a, b = _two(q, len(s["series"]), "pair_series")
-    _check(q, s)
-    ta, tb = sum(s["values"][a]), sum(s["values"][b])
-    gap = abs(ta - tb)
-    q.require(gap >= 4 and gap not in _printed(s), "gap small or printed")
     n_c = len(s["categories"])
-    na, nb = s["series"][a], s["series"][b]
-    q.step("totals", totals={na: ta, nb: tb})
-    return q.answer(gap, witnesses={na: [_bar(s, a, i) for i in range(n_c)], nb: [_bar(s, b, i) for i in range(n_c)]},
-                    question=(f"{INTRO}Add up all categories of series \"{na}\" and of series \"{nb}\". What is the "
-                              "absolute difference between the two totals?"))
+    return _total_gap(q, s, [[(k, i) for i in range(n_c)] for k in (a, b)], [s["series"][k] for k in (a, b)],
+                      4, "gap small or printed", "Add up all categories of series \"{}\" and of series \"{}\".")

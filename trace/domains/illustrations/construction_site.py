@@ -9,10 +9,7 @@ Every item takes its own cell of its zone's slot grid, so nothing overlaps and c
 
 from __future__ import annotations
 
-import numpy as np
-
 from tracegen.core.claims import Claim
-from tracegen.core.task import Scene
 from tracegen.kits import isometric as iso_kit
 from tracegen.kits import picture_tiles as pt
 
@@ -180,26 +177,16 @@ def _draw_worker(c, x, y, it, k):
         c.register(f"item:{k}", box=(x - 16, y - 92, x + 16, y))
 
 
-class ConstructionSite(Scene):
+class ConstructionSite(pt.TileViewScene):
     domain, scene_id, size = "illustrations", "construction_site", (960, 960)
     megapixels = (0.6, 0.7)           # never scaled below 1: the picture is 0.92-0.96 MP like the original
     description = ("A flat construction-site illustration: sky, buildings and a tower crane above three "
                    "labelled work zones holding vehicles, workers in coloured hard hats and vests, and "
                    "materials; tile views cut it into a missing patch or a rotated tile.")
+    picture_view = "site"
 
     def sample(self, rng, difficulty):
         return make_state(rng, difficulty)
-
-    def variant(self, state):
-        return state["view"]
-
-    def canvas_size(self, state):
-        size = tuple(state["size"])
-        if state["view"] == "missing":
-            return pt.missing_layout(size, tuple(state["grid"]), state["n_options"])[0]
-        if state["view"] == "rotated":
-            return pt.tiled_size(size, tuple(state["grid"]))
-        return size
 
     def claims(self, state, params):
         """Workers are asked about by hard hat and vest colour: each is drawn in it."""
@@ -211,17 +198,11 @@ class ConstructionSite(Scene):
                 out += [Claim(f"hat:{k}", "colour", it["hat"]), Claim(f"vest:{k}", "colour", it["vest"])]
         return out
 
-    def render(self, c, state, params):
-        size = tuple(state["size"])
-        view = state["view"]
-        if view == "site":
-            draw_site(c, state, register=True)
-        elif view == "missing":
-            pt.draw_missing(c, lambda cc: draw_site(cc, state), size, tuple(state["grid"]), params["hole"],
-                            params["options"])
-        else:
-            pt.draw_tiled(c, lambda cc: draw_site(cc, state), size, tuple(state["grid"]),
-                          rotated=params["rotated"], turns=params["turns"])
+    def draw_picture(self, c, state, register=False):
+        draw_site(c, state, register=register)
+
+    def raster_elements(self, state):
+        return elements(state)
 
 
 SCENE = ConstructionSite()
@@ -229,10 +210,6 @@ task = SCENE.task
 
 
 # ---------------------------------------------------------------------------------- tasks
-
-def _raster(state):
-    return pt.raster(tuple(state["size"]), elements(state))
-
 
 @task("equipment_zone_count", answer="integer", annotation="bbox_set", ops="filtering,counting,spatial_relations")
 def equipment_zone_count(q):
@@ -284,57 +261,17 @@ def worker_attribute_count(q):
                     question=f"How many workers on this construction site are wearing {what}? Answer 0 if none are.")
 
 
-MISSING_GRID = {(960, 960): (6, 6), (1200, 800): (5, 8), (800, 1200): (8, 5)}
-ROTATE_GRID = {(960, 960): (3, 3), (1200, 800): (2, 3), (800, 1200): (3, 2)}
 BACKGROUND = (0, 1, 3)
 
 
 @task("missing_patch_label", answer="option_letter", annotation="bbox_map", ops="transformation,matching")
 def missing_patch_label(q):
     k = q.param("n_options", lambda r: {1: 4, 2: (4, 6, 6, 6)[int(r.integers(4))], 3: 6}[q.difficulty])
-
-    def fn(state, rng):
-        state.update(view="missing", grid=list(MISSING_GRID[tuple(state["size"])]), n_options=k)
-        return state
-    q.edit(fn)
-    s = q.state
-    grid = tuple(s["grid"])
-    ras = _raster(s)
-    n = grid[0] * grid[1]
-    rich = [p for p in range(n) if pt.busy(pt.tile_ras(ras, grid, p), BACKGROUND) >= 0.25]
-    q.require(len(rich) >= 1, "no tile with content")
-    q.offer(k, "image")
-    letters = pt.LETTERS[:k]
-    letter = q.target(letters, stratified=True)
-    hole = q.param("hole", lambda r: rich[int(r.integers(len(rich)))])
-    options = q.param("options", lambda r: pt.pick_missing(r, ras, grid, hole, k, letter))
-    q.require(options is not None, "no visibly different distractor patches")
-    q.step("match_patch", hole=hole, options=options, answer=letter)
-    q.claim("missing_region", line="dashed")
-    return q.answer(letter, witnesses={"missing_region": "missing_region", "matching_patch": f"option:{letter}"},
-                    examples=[x for x in letters if x != letter],
-                    question=("A rectangular region of the construction-site picture has been blanked out (dashed box "
-                              f"with \"?\"). Which of the lettered patches {letters[0]}-{letters[-1]} below, used "
-                              "as it is without turning it, fills the blank region exactly?"))
+    grid, ras = SCENE.switch_view(q, "missing", pt.MISSING_GRID, n_options=k)
+    return pt.tile_missing(q, ras, grid, k, background=BACKGROUND, subject="construction-site picture")
 
 
 @task("rotated_tile_label", answer="option_letter", annotation="bbox", ops="transformation")
 def rotated_tile_label(q):
-    def fn(state, rng):
-        state.update(view="rotated", grid=list(ROTATE_GRID[tuple(state["size"])]))
-        return state
-    q.edit(fn)
-    s = q.state
-    grid = tuple(s["grid"])
-    n = grid[0] * grid[1]
-    letters = pt.LETTERS[:n]
-    q.offer(n, "image")
-    letter = q.target(letters, stratified=True)
-    p = q.param("rotated", lambda r: letters.index(letter))
-    turns = q.param("turns", lambda r: int(r.integers(1, 4)))
-    tile = pt.tile_ras(_raster(s), grid, p)
-    q.require(pt.differ(np.rot90(tile, -turns), tile) >= 0.3, "rotated tile looks like the original")
-    q.step("find_rotated_tile", tile=p, quarter_turns=turns, answer=letter)
-    return q.answer(letter, witnesses=f"tile:{p}", examples=[x for x in letters if x != letter],
-                    question=(f"The construction-site picture is cut into tiles lettered {letters[0]}-{letters[-1]}. "
-                              "Exactly one tile has been rotated in place. Which tile is rotated?"))
+    grid, ras = SCENE.switch_view(q, "rotated", pt.TILE_GRID)
+    return pt.tile_rotated(q, ras, grid, subject="construction-site picture")

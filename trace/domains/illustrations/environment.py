@@ -4,7 +4,7 @@ crosswalks) and often a river (with bridges); small objects (pixel sprites from
 ``kits.sprites_data``: trees, people, lamps, benches, crates ...) stand above or below the road
 and vehicles drive on it.  The road's band is an explicit curve, so "above", "below" and "on" the
 road are exact (objects keep a clearance from its edges).  Two composition views
-(``kits.tileviews``)."""
+(``kits.picture_tiles``)."""
 
 from __future__ import annotations
 
@@ -13,9 +13,9 @@ import math
 import numpy as np
 
 from tracegen.core.task import Scene
+from tracegen.kits import picture_tiles as pt
 from tracegen.kits import sprites_data as sd
 from tracegen.kits import tilemap as tm
-from tracegen.kits import tileviews as tv
 
 SIZES = {1: ((768, 512), (640, 640), (512, 768)), 2: ((960, 640), (768, 768), (640, 960)),
          3: ((1152, 768), (960, 960), (768, 1152))}
@@ -283,31 +283,14 @@ class Environment(Scene):
         return state.get("view", "map")
 
     def canvas_size(self, state):
-        W, H = state["W"], state["H"]
-        view = state.get("view", "map")
-        if view == "missing":
-            return tuple(int(v) for v in tv.missing_size(W, H, state["patch"][0] * CELL, state["patch"][1] * CELL,
-                                                          state["n_options"]))
-        if view == "rotated":
-            tr, tc = state["tiles"]
-            return tuple(int(v) for v in tv.tiled_size(W, H, tr, tc))
-        return (W + 2 * tv.MARG, H + 2 * tv.MARG)
+        return pt.patch_view_size(state.get("view", "map"), (state["W"], state["H"]), cell=CELL,
+                                  patch=state.get("patch"), n_options=state.get("n_options"), grid=state.get("tiles"))
 
     def render(self, c, state, params):
-        W, H = state["W"], state["H"]
-        view = state.get("view", "map")
-        draw = lambda cc: draw_env(cc, state)   # noqa: E731
-        if view == "missing":
-            patch = state["patch"]
-            tv.draw_missing(c, draw, W, H, tv.box_of(params["hole"], patch, CELL),
-                            [tv.box_of(o, patch, CELL) for o in params["options"]], "ABCDEF")
+        m = pt.draw_patch_view(c, lambda cc: draw_env(cc, state), state.get("view", "map"), (state["W"], state["H"]),
+                               params, cell=CELL, patch=state.get("patch"), grid=state.get("tiles"))
+        if m is None:
             return
-        if view == "rotated":
-            tr, tc = state["tiles"]
-            tv.draw_rotated(c, draw, W, H, tr, tc, params["rotated"], params["turns"], "ABCDEFGHIJKL")
-            return
-        m = tv.MARG
-        tv.draw_part(c, draw, (0, 0, W, H), (m, m))
         for i, o in enumerate(state["objects"]):
             x0, y0, x1, y1 = obj_box(o)
             c.register(f"obj:{i}", box=(m + x0, m + y0, m + x1, m + y1))
@@ -423,7 +406,7 @@ def missing_patch_label(q):
         return state
 
     s = q.edit(fn)
-    return tv.missing_patch(q, raster(s), CELL, s["W"], s["H"], patch=(10, 8), k=k, busy=_busy,
+    return pt.missing_patch(q, raster(s), CELL, s["W"], s["H"], patch=(10, 8), k=k, busy=_busy,
                             subject="outdoor scene picture")
 
 
@@ -435,4 +418,4 @@ def rotated_tile_label(q):
         return state
 
     s = q.edit(fn)
-    return tv.rotated_tile(q, raster(s), CELL, s["W"], s["H"], tuple(s["tiles"]), subject="outdoor scene picture")
+    return pt.rotated_tile(q, raster(s), CELL, s["W"], s["H"], tuple(s["tiles"]), subject="outdoor scene picture")

@@ -34,23 +34,9 @@ def add_target(rng, state, kind, tiles):
 
 
 def make_state(rng, difficulty, top_area=None):
-    (lo, hi), top, n_ground, areas, props, targets = LEVELS[difficulty]
-    for _ in range(60):
-        ni, nj = int(rng.integers(lo, hi + 1)), int(rng.integers(lo, hi + 1))
-        area = top_area if top_area is not None else int(areas[int(rng.integers(len(areas)))])
-        levels = iso_kit.build_terrain(rng, ni, nj, top_area=area, top_level=top, n_ground=n_ground)
-        if levels is not None:
-            break
-    state = {"ni": ni, "nj": nj, "levels": levels, "top_level": top, "objects": [], "labels": [],
-             "actor": None, "fields": []}
-    ones = iso_kit.tiles_at(state, 1)
-    for _ in range(20):                         # a 2 x 2 gravel pad on a level-1 plateau
-        i, j = ones[int(rng.integers(len(ones)))]
-        patch = [[i + a, j + b] for a in range(2) for b in range(2)]
-        if all(0 <= x < ni and 0 <= y < nj and levels[x][y] == 1 for x, y in patch):
-            state["fields"] = patch
-            break
-    free = [(i, j) for i in range(ni) for j in range(nj) if [i, j] not in state["fields"]]
+    sides, top, n_ground, areas, props, targets = LEVELS[difficulty]
+    state, free = iso_kit.terraced_ground(rng, sides, top, n_ground, areas, top_area=top_area,
+                                          pad=(2, 2))             # a 2 x 2 gravel pad on a level-1 plateau
     for _ in range(int(rng.integers(props[0], props[1] + 1))):
         iso_kit.place(rng, state, PROPS[int(rng.integers(len(PROPS)))], 1, tiles=free)
     for _ in range(int(rng.integers(targets[0], targets[1] + 1))):
@@ -68,14 +54,7 @@ class IsometricQuarry(Scene):
         return make_state(rng, difficulty)
 
     def render(self, c, state, params):
-        W, H = self.size
-        iso = iso_kit.fit_iso((30, 30, W - 30, H - 30), state["ni"], state["nj"], state["top_level"])
-        fields = {tuple(t) for t in state["fields"]}
-
-        def top_color(i, j, z):
-            return GRAVEL if (i, j) in fields else STONE[z]
-
-        iso_kit.draw_world(c, iso, state, top_color, lambda i, j, z, face: FACE[face])
+        iso_kit.draw_terraced(c, self.size, state, STONE, GRAVEL, FACE)
 
 
 SCENE = IsometricQuarry()
@@ -84,130 +63,38 @@ task = SCENE.task
 
 # ---------------------------------------------------------------------------------- tasks
 
-def _letters(state, rng, tiles, letter):
-    """Letter the plates: the answer tile (tiles[0]) gets ``letter``, the others the rest at random."""
-    if tiles is None:
-        return state
-    rest = [x for x in "ABCD" if x != letter]
-    order = [rest[int(k)] for k in rng.permutation(3)]
-    for lab in state["labels"]:
-        lab["letter"] = letter if (lab["i"], lab["j"]) == tiles[0] else order.pop()
-    state["labels"].sort(key=lambda lab: lab["letter"])
-    return state
-
-
-def _answer_tile(q, pred):
-    hits = [lab for lab in q.state["labels"] if pred(q.state["levels"][lab["i"]][lab["j"]])]
-    q.require(len(hits) == 1, "not exactly one lettered tile qualifies")
-    return hits[0]
-
-
 @task("worker_same_level_tile_label", answer="option_letter", annotation="bbox", ops="spatial_relations")
 def worker_same_level_tile_label(q):
-    q.offer(4, "image")
-    letter = q.target("ABCD", stratified=True)
-
-    def plant(state, rng):
-        lv = state["levels"]
-        level = int(rng.integers(0, state["top_level"] + 1))
-        spots = [t for t in iso_kit.tiles_at(state, level) if list(t) not in state["fields"]]
-        spots = [spots[int(k)] for k in rng.permutation(len(spots))]
-        for i, j in spots:
-            if iso_kit.can_stand(state, i, j, "worker"):
-                state["actor"] = {"kind": "worker", "i": int(i), "j": int(j)}
-                break
-        if state["actor"] is None:
-            return state
-        right = [t for t in iso_kit.tiles_at(state, level) if max(abs(t[0] - i), abs(t[1] - j)) >= 2]
-        wrong = [(a, b) for a in range(state["ni"]) for b in range(state["nj"]) if lv[a][b] != level]
-        return _letters(state, rng, iso_kit.pick_labels(rng, state, right, wrong), letter)
-    q.edit(plant)
-    s = q.state
-    q.require(s["actor"] is not None and len(s["labels"]) == 4, "no room for the worker and four plates")
-    a = s["actor"]
-    level = s["levels"][a["i"]][a["j"]]
-    hit = _answer_tile(q, lambda z: z == level)
-    q.step("compare_levels", worker_level=level, answer=hit["letter"])
-    return q.answer(hit["letter"], witnesses=f"tile:{hit['i']}:{hit['j']}", examples=[x for x in "ABCD" if x != hit["letter"]],
-                    question=("This isometric quarry has ground tiles on rock terraces of different heights, and a "
-                              "worker stands on one tile. Which lettered ground tile lies on the same terrace level "
-                              "as the worker?"))
+    return iso_kit.same_level_tile(q, "worker", question=(
+        "This isometric quarry has ground tiles on rock terraces of different heights, and a worker stands on one "
+        "tile. Which lettered ground tile lies on the same terrace level as the worker?"))
 
 
 @task("highest_terrain_tile_count", answer="integer", annotation="bbox", ops="filtering,counting,ranking")
 def highest_terrain_tile_count(q):
-    areas = LEVELS[q.difficulty][3]
-    t = q.target(areas)
-    q.edit(lambda state, rng: make_state(rng, q.difficulty, top_area=t))
-    lv = q.state["levels"]
-    top = max(max(r) for r in lv)
-    tiles = iso_kit.tiles_at(q.state, top)
-    q.require(all(iso_kit.top_visible(lv, i, j) for i, j in tiles), "a top tile is hidden")
-    q.step("count", level=top, tiles=[list(x) for x in tiles])
-    return q.answer(len(tiles), witnesses="layer:top",
-                    question=("The quarry is built from isometric stone tiles stacked into raised rock terraces "
-                              "with visible tile borders. How many tiles form the top surface of the highest "
-                              "terrace?"))
+    return iso_kit.top_plateau_count(q, LEVELS[q.difficulty][3], lambda rng, t: make_state(rng, q.difficulty, t),
+                                     question=("The quarry is built from isometric stone tiles stacked into raised "
+                                               "rock terraces with visible tile borders. How many tiles form the top "
+                                               "surface of the highest terrace?"))
 
 
 @task("terrain_elevation_extremum_label", answer="option_letter", annotation="bbox", ops="ranking",
       queries=("highest_terrain_tile", "lowest_terrain_tile"))
 def terrain_elevation_extremum_label(q):
-    q.offer(4, "image")
-    letter = q.target("ABCD", stratified=True)
-    high = q.query_id == "highest_terrain_tile"
-
-    def plant(state, rng):
-        lv = state["levels"]
-        goal = state["top_level"] if high else 0
-        right = iso_kit.tiles_at(state, goal)
-        wrong = [(a, b) for a in range(state["ni"]) for b in range(state["nj"]) if lv[a][b] != goal]
-        return _letters(state, rng, iso_kit.pick_labels(rng, state, right, wrong), letter)
-    q.edit(plant)
-    s = q.state
-    q.require(len(s["labels"]) == 4, "no room for four plates")
-    zs = [s["levels"][lab["i"]][lab["j"]] for lab in s["labels"]]
-    best = max(zs) if high else min(zs)
-    hit = _answer_tile(q, lambda z: z == best)
-    q.step("extremum", mode="highest" if high else "lowest", levels=zs, answer=hit["letter"])
-    word = "highest" if high else "lowest"
-    return q.answer(hit["letter"], witnesses=f"tile:{hit['i']}:{hit['j']}", examples=[x for x in "ABCD" if x != hit["letter"]],
-                    question=(f"The isometric quarry is made of stepped rock terraces with visible side faces, mine "
-                              f"equipment and four lettered ground tiles. Which lettered tile sits on the {word} "
-                              f"terrain level?"))
-
-
-def targets_on(state, level, kind):
-    lv = state["levels"]
-    return [k for k, o in enumerate(state["objects"]) if o["kind"] == kind and lv[o["i"]][o["j"]] == level]
+    return iso_kit.elevation_extremum(q, question=lambda word: (
+        f"The isometric quarry is made of stepped rock terraces with visible side faces, mine equipment and four "
+        f"lettered ground tiles. Which lettered tile sits on the {word} terrain level?"))
 
 
 @task("terrain_level_object_count", answer="integer", annotation="bbox_set",
       ops="filtering,counting,ranking,logical_composition",
       queries=("highest_terrain_object_count", "lowest_terrain_object_count"))
 def terrain_level_object_count(q):
-    high = q.query_id == "highest_terrain_object_count"
     kind = q.choice("object_type", sorted(TARGETS))
     t = q.target((0, 1, 2, 3, 3, 4, 5), stratified=True)      # the original: 0-5, median 3
-
-    def plant(state, rng):
-        if high and len(iso_kit.tiles_at(state, state["top_level"])) < t + 2:
-            state = make_state(rng, q.difficulty, top_area=int(rng.integers(max(4, t + 2), 9)))
-        goal = state["top_level"] if high else 0
-        drop = set(targets_on(state, goal, kind))
-        state["objects"] = [o for k, o in enumerate(state["objects"]) if k not in drop]
-        tiles = [x for x in iso_kit.tiles_at(state, goal) if list(x) not in state["fields"]]
-        for _ in range(t):
-            add_target(rng, state, kind, tiles)
-        return state
-    q.edit(plant)
-    s = q.state
-    goal = max(max(r) for r in s["levels"]) if high else min(min(r) for r in s["levels"])
-    hits = targets_on(s, goal, kind)
-    q.require(len(hits) == t, "could not place the objects")
-    q.step("filter", level=goal, kind=kind, kept=hits)
-    word = "highest" if high else "lowest"
-    return q.answer(len(hits), witnesses=[f"obj:{k}" for k in hits],
-                    question=(f"This isometric quarry has rock terraces at several heights with ore veins (crystal "
-                              f"clusters), mine carts, rock piles and cargo. How many {TARGETS[kind]} sit on the "
-                              f"{word} terrain level?"))
+    return iso_kit.level_object_count(
+        q, t, pred=lambda k: k == kind, add=lambda rng, state, tiles: add_target(rng, state, kind, tiles),
+        what="objects", remake=lambda rng, area: make_state(rng, q.difficulty, top_area=area), kind=kind,
+        question=lambda word: (f"This isometric quarry has rock terraces at several heights with ore veins (crystal "
+                               f"clusters), mine carts, rock piles and cargo. How many {TARGETS[kind]} sit on the "
+                               f"{word} terrain level?"))

@@ -10,13 +10,11 @@ patches or swaps that would look alike.
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
 from tracegen.core.claims import Claim
 from tracegen.core.task import Scene
-from tracegen.kits.cards import card_row
+from tracegen.kits import picture_tiles as pt
 
 LABELS = ("History", "Science", "Poetry", "Travel", "Art", "Music", "Cooking", "Nature", "Sports",
           "Comics", "Maps", "Myths", "Drama", "Health", "Crafts", "Garden")
@@ -28,15 +26,11 @@ COMPOSITE = {(2, 2): (440, 420), (2, 3): (640, 420), (3, 3): (660, 480)}
 F, BT, DV, LB, PAD, GAP = 14, 10, 8, 26, 5, 3     # frame, board, divider, label band, padding, gap
 HT = 11                                           # thickness of a book lying flat
 MAX_STACK = 4
-MARG = 16
-TILE_GAP = 12
-CELL = 4
+MARG = pt.MARG
 WOOD = (0.58, 0.40, 0.24)
 WOOD_DARK = (0.36, 0.24, 0.13)
 BACK = (0.94, 0.90, 0.81)
 PLAQUE = (0.99, 0.97, 0.90)
-
-TILE_LETTERS = "ABCDEFGHI"
 
 # raster codes
 R_BACK, R_WOOD, R_PLAQUE = 0, 1, 2
@@ -148,29 +142,13 @@ def book_ids(state):
 
 
 def raster(lay) -> np.ndarray:
-    W, H = lay["size"]
-    a = np.zeros((int(math.ceil(H / CELL)), int(math.ceil(W / CELL))), dtype=np.int16)
-    for kind, (x0, y0, x1, y1), data in lay["elements"]:
-        code = {"back": R_BACK, "wood": R_WOOD, "plaque": R_PLAQUE}.get(kind)
-        if code is None:
-            code = _book_code(data["color"], data["pose"])
-        a[int(round(y0 / CELL)):int(round(y1 / CELL)), int(round(x0 / CELL)):int(round(x1 / CELL))] = code
-    return a
-
-
-def tile_raster(ras, grid, r, c):
-    tr, tc = grid
-    h, w = ras.shape
-    return ras[r * h // tr:(r + 1) * h // tr, c * w // tc:(c + 1) * w // tc]
+    codes = {"back": R_BACK, "wood": R_WOOD, "plaque": R_PLAQUE}
+    return pt.raster(lay["size"], [(codes.get(kind) if kind in codes else _book_code(data["color"], data["pose"]), box)
+                                   for kind, box, data in lay["elements"]])
 
 
 def book_share(tile) -> float:
     return float((tile >= 3).mean())
-
-
-def differ(a, b) -> float:
-    h, w = min(a.shape[0], b.shape[0]), min(a.shape[1], b.shape[1])
-    return float((a[:h, :w] != b[:h, :w]).mean())
 
 
 # ---------------------------------------------------------------------------------- drawing
@@ -212,58 +190,13 @@ def draw_library(c, lay, ox, oy, *, clip=None, register=False):
                 c.rect(x1 - 8, y0 + 1.5, 3, y1 - y0 - 3, fill=band)
 
 
-def _paint_tile(c, lay, src, dest, rot=0, ox=0.0, oy=0.0):
-    """Copy bookcase rect ``src`` into canvas rect ``dest`` (same size), rotated by rot quarter turns."""
-    sx0, sy0, sx1, sy1 = src
-    w, h = sx1 - sx0, sy1 - sy0
-    ctx = c.ctx
-    ctx.save()
-    ctx.rectangle(dest[0], dest[1], w, h)
-    ctx.clip()
-    ctx.translate(dest[0] + w / 2, dest[1] + h / 2)
-    if rot:
-        ctx.rotate(rot * math.pi / 2)
-    ctx.translate(-w / 2 - sx0, -h / 2 - sy0)
-    c.rect(sx0, sy0, w, h, fill="background")
-    draw_library(c, lay, 0, 0, clip=src)
-    ctx.restore()
+class LibraryLook(pt.Look):
+    badge_at, label_dy = 17, 14
+    picture_clip = False
+    per_row4, opt_gap, row_gap, opt_top = 4, 24, 36, 40     # one row of four candidates
 
 
-def tile_rect(lay, grid, r, k):
-    W, H = lay["size"]
-    tr, tc = grid
-    return (k * W / tc, r * H / tr, (k + 1) * W / tc, (r + 1) * H / tr)
-
-
-def _badge(c, x, y, label):
-    c.circle(x, y, 13, fill="paper", stroke="ink", lw=1.5)
-    c.text(x, y, label, size=14, bold=True)
-
-
-def tiled_size(state):
-    W, H = library_size(state)
-    tr, tc = state["tiles"]
-    return (int(W + (tc - 1) * TILE_GAP + 2 * MARG), int(H + (tr - 1) * TILE_GAP + 2 * MARG))
-
-
-def missing_geometry(state, k=4):
-    """Library origin, candidate tile size and candidate origins for the missing-patch view
-    (``k`` candidates: one row of four, or rows of three)."""
-    W, H = library_size(state)
-    tr, tc = state["tiles"]
-    tw, th = W / tc, H / tr
-    per_row = 4 if k == 4 else 3
-    row_w = per_row * tw + (per_row - 1) * 24
-    cw = max(W, row_w) + 2 * MARG
-    lib = ((cw - W) / 2, MARG)
-    y = MARG + H + 40
-    x0 = (cw - row_w) / 2
-    opts = [(x0 + (i % per_row) * (tw + 24), y + (i // per_row) * (th + 36)) for i in range(k)]
-    rows = -(-k // per_row)
-    return int(math.ceil(cw)), int(math.ceil(y + rows * th + (rows - 1) * 36 + MARG)), lib, (tw, th), opts
-
-
-SWAP_CARDS = 118   # height of the answer cards under the swapped-tile picture
+LOOK = LibraryLook()
 
 
 class Library(Scene):
@@ -287,11 +220,8 @@ class Library(Scene):
         if view == "shelf":
             W, H = library_size(state)
             return (W + 2 * MARG, H + 2 * MARG)
-        if view == "missing":
-            w, h, *_ = missing_geometry(state, state.get("n_options", 4))
-            return (w, h)
-        w, h = tiled_size(state)
-        return (w, h + SWAP_CARDS) if view == "swapped" else (w, h)
+        return pt.view_size(view, library_size(state), tuple(state["tiles"]), state.get("n_options", 4), look=LOOK,
+                            scale=1.0)
 
     def claims(self, state, params):
         """Prompts name books by colour ("the cyan books"): each registered book is drawn in it."""
@@ -307,41 +237,16 @@ class Library(Scene):
             draw_library(c, lay, MARG, MARG, register=True)
             return
         grid = tuple(state["tiles"])
-        if view == "missing":
-            _, _, (lx, ly), (tw, th), opts = missing_geometry(state, len(params["options"]))
-            draw_library(c, lay, lx, ly)
-            hr, hk = params["hole"]
-            hx0, hy0, hx1, hy1 = tile_rect(lay, grid, hr, hk)
-            c.rect(lx + hx0, ly + hy0, hx1 - hx0, hy1 - hy0, fill="paper", stroke="accent", lw=2.5, dash=[7, 5],
-                   id="missing_region")
-            c.text(lx + (hx0 + hx1) / 2, ly + (hy0 + hy1) / 2, "?", size=30, bold=True, color="accent")
-            for letter, (r, k), (x, y) in zip("ABCDEF", params["options"], opts):
-                src = tile_rect(lay, grid, r, k)
-                _paint_tile(c, lay, src, (x, y))
-                c.rect(x, y, tw, th, stroke="ink", lw=2.0, id=f"option:{letter}")
-                c.text(x + tw / 2, y - 14, letter, size=16, bold=True)
-            return
-        tr, tc = grid
-        for p in range(tr * tc):
-            r, k = divmod(p, tc)
-            if view == "rotated":
-                src_p, rot = p, (params["turns"] if p == params["rotated"] else 0)
-                badge = TILE_LETTERS[p]
-            else:
-                perm = list(range(tr * tc))
-                a, b = params["swap"]
-                perm[a], perm[b] = perm[b], perm[a]
-                src_p, rot, badge = perm[p], 0, str(p + 1)
-            src = tile_rect(lay, grid, *divmod(src_p, tc))
-            dx = MARG + k * (src[2] - src[0] + TILE_GAP)
-            dy = MARG + r * (src[3] - src[1] + TILE_GAP)
-            _paint_tile(c, lay, src, (dx, dy), rot)
-            c.rect(dx, dy, src[2] - src[0], src[3] - src[1], stroke="ink", lw=1.5, id=f"tile:{p}")
-            _badge(c, dx + 17, dy + 17, badge)
-        if view == "swapped":
-            w, h = tiled_size(state)
-            texts = [f"{x + 1} and {y + 1}" for x, y in params["options"]]
-            card_row(c, MARG + 20, h + 4, w - 2 * MARG - 40, list("ABCD"), texts, cols=2, h=50, gap=12, size=18)
+        if view == "missing":                                  # holes and options recorded as (row, column)
+            params = dict(params, hole=_tile(params["hole"], grid[1]),
+                          options=[_tile(o, grid[1]) for o in params["options"]])
+        pt.draw_view(c, lambda cc: draw_library(cc, lay, 0, 0), view, lay["size"], grid, params, look=LOOK, scale=1.0,
+                     part=lambda cc, src: draw_library(cc, lay, 0, 0, clip=src))
+
+
+def _tile(rk, cols):
+    """Tile index of the tile at (row, column)."""
+    return rk[0] * cols + rk[1]
 
 
 def make_books(rng, n, *, color=None, pose=None, n_hit=0):
@@ -458,32 +363,18 @@ def _composite(q, view, tiles, **extra):
 def missing_patch_label(q):
     k = MISSING_OPTIONS[q.difficulty]
     grid, ras = _composite(q, "missing", MISSING_TILES, n_options=k)
-    tr, tc = grid
-    cells = [(r, c) for r in range(tr) for c in range(tc)]
-    tiles = {rk: tile_raster(ras, grid, *rk) for rk in cells}
-    rich = [rk for rk in cells if book_share(tiles[rk]) >= 0.12]
+    tc = grid[1]
+    n = grid[0] * tc
+    rich = [p for p in range(n) if book_share(pt.tile_ras(ras, grid, p)) >= 0.12]
     q.require(len(rich) >= k, "too few tiles with books")
     q.offer(k, "image")
-    letters = "ABCDEF"[:k]
+    letters = pt.LETTERS[:k]
     letter = q.target(letters)
-    hole = q.param("hole", lambda r: list(rich[int(r.integers(len(rich)))]))
-    hole_t = tuple(hole)
+    hole = q.param("hole", lambda r: list(divmod(rich[int(r.integers(len(rich)))], tc)))
 
-    def pick(r):
-        pool = [rk for rk in cells if rk != hole_t]
-        order = [pool[int(i)] for i in r.permutation(len(pool))]
-        order.sort(key=lambda rk: rk not in rich)            # patches with books first
-        chosen = [hole_t]
-        for rk in order:
-            if all(differ(tiles[rk], tiles[o]) >= 0.2 for o in chosen):
-                chosen.append(rk)
-            if len(chosen) == k:
-                break
-        if len(chosen) < k:
-            return None
-        opts = chosen[1:]
-        opts.insert(letters.index(letter), hole_t)
-        return [list(o) for o in opts]
+    def pick(r):                                             # patches with books first
+        opts = pt.pick_missing(r, ras, grid, _tile(hole, tc), k, letter, prefer=rich)
+        return None if opts is None else [list(divmod(p, tc)) for p in opts]
 
     options = q.param("options", pick)
     q.require(options is not None, "no visibly different distractor patches")
@@ -500,45 +391,14 @@ def missing_patch_label(q):
 @task("rotated_tile_label", answer="option_letter", annotation="bbox", ops="transformation")
 def rotated_tile_label(q):
     grid, ras = _composite(q, "rotated", ROTATE_TILES)
-    tr, tc = grid
-    n = tr * tc
-    letters = TILE_LETTERS[:n]
-    q.offer(n, "image")
-    letter = q.target(letters)
-    p = q.param("rotated", lambda r: letters.index(letter))
-    turns = q.param("turns", lambda r: int(r.integers(1, 4)))
-    tile = tile_raster(ras, grid, *divmod(p, tc))
-    q.require(differ(np.rot90(tile, -turns), tile) >= 0.3, "rotated tile looks like the original")
-    q.step("find_rotated_tile", tile=p, quarter_turns=turns, answer=letter)
-    return q.answer(letter, witnesses=f"tile:{p}", examples=[x for x in letters if x != letter],
-                    question=(f"The bookcase picture is cut into tiles labelled {', '.join(letters[:-1])} and "
-                              f"{letters[-1]}. Exactly one tile has been rotated in place. Which tile is rotated?"))
+    return pt.tile_rotated(q, ras, grid, stratified=False, question=lambda letters: (
+        f"The bookcase picture is cut into tiles labelled {', '.join(letters[:-1])} and {letters[-1]}. Exactly one "
+        "tile has been rotated in place. Which tile is rotated?"))
 
 
 @task("swapped_tile_pair_label", answer="option_letter", annotation="bbox_set", ops="transformation")
 def swapped_tile_pair_label(q):
     grid, ras = _composite(q, "swapped", SWAP_TILES)
-    tr, tc = grid
-    n = tr * tc
-    q.offer(4, "image")
-    letter = q.target("ABCD")
-    pairs = [(a, b) for a in range(n) for b in range(a + 1, n)]
-    swap = q.param("swap", lambda r: list(pairs[int(r.integers(len(pairs)))]))
-    a, b = swap
-    ta, tb = tile_raster(ras, grid, *divmod(a, tc)), tile_raster(ras, grid, *divmod(b, tc))
-    q.require(differ(ta, tb) >= 0.3, "swapped tiles look alike")
-
-    def opts(r):
-        near = [p for p in pairs if p != (a, b) and len({a, b} & set(p)) == 1]     # one tile right, one wrong
-        far = [p for p in pairs if not {a, b} & set(p)]
-        picks = [near[int(i)] for i in r.choice(len(near), size=2, replace=False)]
-        picks.append(far[int(r.integers(len(far)))])
-        picks = [picks[int(i)] for i in r.permutation(3)]
-        picks.insert("ABCD".index(letter), (a, b))
-        return [list(o) for o in picks]
-
-    options = q.param("options", opts)
-    q.step("identify_swap", swap=swap, options=options, answer=letter)
-    return q.answer(letter, witnesses=[f"tile:{a}", f"tile:{b}"], examples=[x for x in "ABCD" if x != letter],
-                    question=("The bookcase picture is cut into numbered tiles and exactly two tiles have "
-                              "swapped places. Which card A-D below the picture names the swapped pair?"))
+    return pt.tile_swapped(q, ras, grid, stratified=False, question=(
+        "The bookcase picture is cut into numbered tiles and exactly two tiles have swapped places. Which card A-D "
+        "below the picture names the swapped pair?"))

@@ -10,9 +10,6 @@ nothing overlaps and counts are exact.
 
 from __future__ import annotations
 
-import numpy as np
-
-from tracegen.core.task import Scene
 from tracegen.kits import isometric as iso_kit
 from tracegen.kits import picture_tiles as pt
 
@@ -182,51 +179,22 @@ def _draw_person(c, x, y, it, pid):
         c.register(pid, box=(x - 16 * s, y - 92 * s, x + 16 * s, y))
 
 
-TILE_GRID = {(960, 960): (3, 3), (1200, 800): (2, 3), (800, 1200): (3, 2)}
-MISSING_GRID = {(960, 960): (6, 6), (1200, 800): (5, 8), (800, 1200): (8, 5)}
-
-
-class ParkPlayground(Scene):
+class ParkPlayground(pt.TileViewScene):
     domain, scene_id, size = "illustrations", "park_playground", (960, 960)
     megapixels = (0.6, 0.7)           # never scaled below 1: the picture is 0.92-0.96 MP like the original
     description = ("A flat park illustration: clouds over a lawn with a footpath, a sand playground with swing "
                    "sets, slides, seesaws and climbing frames, trees, benches, flower beds and people; tile "
                    "views cut it into a missing patch, a rotated tile, swapped tiles or jigsaw arrangements.")
+    picture_view = "park"
 
     def sample(self, rng, difficulty):
         return make_state(rng, difficulty)
 
-    def variant(self, state):
-        return state["view"]
+    def draw_picture(self, c, state, register=False):
+        draw_park(c, state, register=register)
 
-    def canvas_size(self, state):
-        size, view = tuple(state["size"]), state["view"]
-        if view == "missing":
-            return pt.missing_layout(size, tuple(state["grid"]), state["n_options"])[0]
-        if view == "rotated":
-            return pt.tiled_size(size, tuple(state["grid"]))
-        if view == "swapped":
-            return pt.tiled_size(size, tuple(state["grid"]), cards=pt.SWAP_CARDS)
-        if view == "jigsaw":
-            return pt.jigsaw_size(size)
-        return size
-
-    def render(self, c, state, params):
-        size, view = tuple(state["size"]), state["view"]
-        grid = tuple(state.get("grid", (1, 1)))
-
-        def draw(cc):
-            draw_park(cc, state)
-        if view == "park":
-            draw_park(c, state, register=True)
-        elif view == "missing":
-            pt.draw_missing(c, draw, size, grid, params["hole"], params["options"])
-        elif view == "rotated":
-            pt.draw_tiled(c, draw, size, grid, rotated=params["rotated"], turns=params["turns"])
-        elif view == "swapped":
-            pt.draw_swapped(c, draw, size, grid, params["swap"], params["options"])
-        else:
-            pt.draw_jigsaw(c, draw, size, grid, params["arrangements"])
+    def raster_elements(self, state):
+        return elements(state)
 
 
 SCENE = ParkPlayground()
@@ -234,15 +202,6 @@ task = SCENE.task
 
 
 # ---------------------------------------------------------------------------------- tasks
-
-def _view(q, view, grids, **extra):
-    def fn(state, rng):
-        state.update(view=view, grid=list(grids[tuple(state["size"])]), **extra)
-        return state
-    q.edit(fn)
-    s = q.state
-    return s, tuple(s["grid"]), pt.raster(tuple(s["size"]), elements(s))
-
 
 @task("person_count", answer="integer", annotation="bbox_set", ops="counting")
 def person_count(q):
@@ -294,62 +253,25 @@ BACKGROUND = (0, 1, 2)
 @task("missing_patch_label", answer="option_letter", annotation="bbox_map", ops="transformation,matching")
 def missing_patch_label(q):
     k = q.param("n_options", lambda r: {1: 4, 2: (4, 6, 6, 6)[int(r.integers(4))], 3: 6}[q.difficulty])
-    s, grid, ras = _view(q, "missing", MISSING_GRID, n_options=k)
-    n = grid[0] * grid[1]
-    rich = [p for p in range(n) if pt.busy(pt.tile_ras(ras, grid, p), BACKGROUND) >= 0.25]
-    q.require(len(rich) >= 1, "no tile with content")
-    q.offer(k, "image")
-    letters = pt.LETTERS[:k]
-    letter = q.target(letters, stratified=True)
-    hole = q.param("hole", lambda r: rich[int(r.integers(len(rich)))])
-    options = q.param("options", lambda r: pt.pick_missing(r, ras, grid, hole, k, letter))
-    q.require(options is not None, "no visibly different distractor patches")
-    q.step("match_patch", hole=hole, options=options, answer=letter)
-    q.claim("missing_region", line="dashed")
-    return q.answer(letter, witnesses={"missing_region": "missing_region", "matching_patch": f"option:{letter}"},
-                    examples=[x for x in letters if x != letter],
-                    question=("A rectangular region of the park picture has been blanked out (dashed box with \"?\"). "
-                              f"Which of the lettered patches {letters[0]}-{letters[-1]} below, used as it is "
-                              "without turning it, fills the blank region exactly?"))
+    grid, ras = SCENE.switch_view(q, "missing", pt.MISSING_GRID, n_options=k)
+    return pt.tile_missing(q, ras, grid, k, background=BACKGROUND, subject="park picture")
 
 
 @task("rotated_tile_label", answer="option_letter", annotation="bbox", ops="transformation")
 def rotated_tile_label(q):
-    s, grid, ras = _view(q, "rotated", TILE_GRID)
-    n = grid[0] * grid[1]
-    letters = pt.LETTERS[:n]
-    q.offer(n, "image")
-    letter = q.target(letters, stratified=True)
-    p = q.param("rotated", lambda r: letters.index(letter))
-    turns = q.param("turns", lambda r: int(r.integers(1, 4)))
-    tile = pt.tile_ras(ras, grid, p)
-    q.require(pt.differ(np.rot90(tile, -turns), tile) >= 0.3, "rotated tile looks like the original")
-    q.step("find_rotated_tile", tile=p, quarter_turns=turns, answer=letter)
-    return q.answer(letter, witnesses=f"tile:{p}", examples=[x for x in letters if x != letter],
-                    question=(f"The park picture is cut into tiles lettered {letters[0]}-{letters[-1]}. Exactly one "
-                              "tile has been rotated in place. Which tile is rotated?"))
+    grid, ras = SCENE.switch_view(q, "rotated", pt.TILE_GRID)
+    return pt.tile_rotated(q, ras, grid, subject="park picture")
 
 
 @task("swapped_tile_pair_label", answer="option_letter", annotation="bbox_set", ops="transformation")
 def swapped_tile_pair_label(q):
-    s, grid, ras = _view(q, "swapped", TILE_GRID)
-    n = grid[0] * grid[1]
-    q.offer(4, "image")
-    letter = q.target("ABCD", stratified=True)
-    pairs = [(a, b) for a in range(n) for b in range(a + 1, n)]
-    swap = q.param("swap", lambda r: list(pairs[int(r.integers(len(pairs)))]))
-    a, b = swap
-    q.require(pt.differ(pt.tile_ras(ras, grid, a), pt.tile_ras(ras, grid, b)) >= 0.3, "swapped tiles look alike")
-    options = q.param("options", lambda r: pt.swap_options(r, n, swap, letter))
-    q.step("identify_swap", swap=swap, options=options, answer=letter)
-    return q.answer(letter, witnesses=[f"tile:{a}", f"tile:{b}"], examples=[x for x in "ABCD" if x != letter],
-                    question=("The park picture is cut into numbered tiles and exactly two tiles have swapped "
-                              "places. Which card A-D below the picture names the swapped pair?"))
+    grid, ras = SCENE.switch_view(q, "swapped", pt.TILE_GRID)
+    return pt.tile_swapped(q, ras, grid, subject="park picture")
 
 
 @task("jigsaw_arrangement_label", answer="option_letter", annotation="bbox", ops="transformation,matching")
 def jigsaw_arrangement_label(q):
-    s, grid, ras = _view(q, "jigsaw", TILE_GRID)
+    grid, ras = SCENE.switch_view(q, "jigsaw", pt.TILE_GRID)
     q.offer(4, "image")
     letter = q.target("ABCD", stratified=True)
     arrangements = q.param("arrangements", lambda r: pt.jigsaw_options(r, ras, grid, letter))

@@ -3,16 +3,16 @@ river with a bridge, houses, trees, people, ponds, wells, lamp posts, crates and
 fenced areas (a cemetery with graves, an orchard with fruit trees).  Every object covers whole
 tiles (its footprint), so "on a path" (a person's tile is a path tile) and "left of the river"
 (every footprint tile is left of the river's columns) are exact.  Three image-composition views
-cut the picture into tiles (``kits.tileviews``)."""
+cut the picture into tiles (``kits.picture_tiles``)."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from tracegen.core.task import Scene
+from tracegen.kits import picture_tiles as pt
 from tracegen.kits import sprites_data as sd
 from tracegen.kits import tilemap as tm
-from tracegen.kits import tileviews as tv
 
 T = 32                                  # tile side (logical units)
 SHAPES = {1: ((16, 12), (14, 14), (12, 16)), 2: ((27, 18), (21, 21), (18, 27)), 3: ((30, 21), (24, 24), (21, 30))}
@@ -241,34 +241,13 @@ class PixelVillage(Scene):
         return state.get("view", "map")
 
     def canvas_size(self, state):
-        W, H = picture_size(state)
-        view = state.get("view", "map")
-        if view == "missing":
-            return tuple(int(v) for v in tv.missing_size(W, H, state["patch"][0] * T, state["patch"][1] * T,
-                                                          state["n_options"]))
-        if view in ("rotated", "swapped"):
-            tr, tc = state["tiles"]
-            return tuple(int(v) for v in tv.tiled_size(W, H, tr, tc, cards=view == "swapped"))
-        return (W + 2 * tv.MARG, H + 2 * tv.MARG)
+        return pt.patch_view_size(state.get("view", "map"), picture_size(state), cell=T, patch=state.get("patch"),
+                                  n_options=state.get("n_options"), grid=state.get("tiles"))
 
     def render(self, c, state, params):
-        W, H = picture_size(state)
-        view = state.get("view", "map")
-        draw = lambda cc: draw_village(cc, state)   # noqa: E731
-        if view == "missing":
-            patch = state["patch"]
-            hole = tv.box_of(params["hole"], patch, T)
-            opts = [tv.box_of(o, patch, T) for o in params["options"]]
-            tv.draw_missing(c, draw, W, H, hole, opts, "ABCDEF"[:len(opts)])
-        elif view == "rotated":
-            tr, tc = state["tiles"]
-            tv.draw_rotated(c, draw, W, H, tr, tc, params["rotated"], params["turns"], "ABCDEFGHIJKL")
-        elif view == "swapped":
-            tr, tc = state["tiles"]
-            tv.draw_swapped(c, draw, W, H, tr, tc, params["swap"], params["options"], "ABCD")
-        else:
-            m = tv.MARG
-            tv.draw_part(c, draw, (0, 0, W, H), (m, m))
+        m = pt.draw_patch_view(c, lambda cc: draw_village(cc, state), state.get("view", "map"), picture_size(state),
+                               params, cell=T, patch=state.get("patch"), grid=state.get("tiles"))
+        if m is not None:
             for i, e in enumerate(state["objects"]):
                 c.register(f"obj:{i}", box=(m + e["c"] * T, m + e["r"] * T, m + (e["c"] + e["w"]) * T,
                                             m + (e["r"] + e["h"]) * T))
@@ -417,7 +396,7 @@ def missing_patch_label(q):
     k = q.param("n_options", lambda r: 6 if q.difficulty == 3 or (q.difficulty == 2 and r.random() < 0.35) else 4)
     s = _view(q, "missing", patch=list(PATCH[q.difficulty]), n_options=k)
     W, H = picture_size(s)
-    return tv.missing_patch(q, raster(s), T, W, H, patch=tuple(s["patch"]), k=k, busy=_busy,
+    return pt.missing_patch(q, raster(s), T, W, H, patch=tuple(s["patch"]), k=k, busy=_busy,
                             subject="pixel village picture")
 
 
@@ -432,11 +411,11 @@ def _grid_for(s):
 def rotated_tile_label(q):
     s = _view(q, "rotated", tiles=_grid_for(q.state))
     W, H = picture_size(s)
-    return tv.rotated_tile(q, raster(s), T, W, H, tuple(s["tiles"]), subject="pixel village picture")
+    return pt.rotated_tile(q, raster(s), T, W, H, tuple(s["tiles"]), subject="pixel village picture")
 
 
 @task("swapped_tile_pair_label", answer="option_letter", annotation="bbox_set", ops="transformation")
 def swapped_tile_pair_label(q):
     s = _view(q, "swapped", tiles=[3, 3])
     W, H = picture_size(s)
-    return tv.swapped_pair(q, raster(s), T, W, H, (3, 3), subject="pixel village picture")
+    return pt.swapped_pair(q, raster(s), T, W, H, (3, 3), subject="pixel village picture")

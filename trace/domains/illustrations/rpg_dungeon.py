@@ -2,16 +2,16 @@
 a coarse grid of slots, one-tile corridors between neighbouring chambers, boulders that block a
 corridor tile, treasure chests and monsters inside chambers, and the player in one chamber.
 Reachability is a 4-neighbour flood over floor tiles (chambers and corridors) that carry no
-boulder.  A missing-patch view cuts the picture (``kits.tileviews``)."""
+boulder.  A missing-patch view cuts the picture (``kits.picture_tiles``)."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from tracegen.core.task import Scene
+from tracegen.kits import picture_tiles as pt
 from tracegen.kits import sprites_data as sd
 from tracegen.kits import tilemap as tm
-from tracegen.kits import tileviews as tv
 
 T = 32
 SHAPES = {1: ((18, 12), (15, 15), (12, 18)), 2: ((27, 18), (21, 21), (18, 27)), 3: ((30, 21), (24, 24), (21, 30))}
@@ -181,22 +181,14 @@ class RpgDungeon(Scene):
         return state.get("view", "map")
 
     def canvas_size(self, state):
-        W, H = state["cols"] * T, state["rows"] * T
-        if state.get("view") == "missing":
-            return tuple(int(v) for v in tv.missing_size(W, H, state["patch"][0] * T, state["patch"][1] * T,
-                                                          state["n_options"]))
-        return (W + 2 * tv.MARG, H + 2 * tv.MARG)
+        return pt.patch_view_size(state.get("view"), (state["cols"] * T, state["rows"] * T), cell=T,
+                                  patch=state.get("patch"), n_options=state.get("n_options"))
 
     def render(self, c, state, params):
-        W, H = state["cols"] * T, state["rows"] * T
-        draw = lambda cc: draw_dungeon(cc, state)   # noqa: E731
-        if state.get("view") == "missing":
-            patch = state["patch"]
-            tv.draw_missing(c, draw, W, H, tv.box_of(params["hole"], patch, T),
-                            [tv.box_of(o, patch, T) for o in params["options"]], "ABCDEF")
+        m = pt.draw_patch_view(c, lambda cc: draw_dungeon(cc, state), state.get("view"),
+                               (state["cols"] * T, state["rows"] * T), params, cell=T, patch=state.get("patch"))
+        if m is None:
             return
-        m = tv.MARG
-        tv.draw_part(c, draw, (0, 0, W, H), (m, m))
         for i, ch in enumerate(state["chambers"]):
             c.register(f"chamber:{i}", box=(m + ch["c"] * T, m + ch["r"] * T, m + (ch["c"] + ch["w"]) * T,
                                             m + (ch["r"] + ch["h"]) * T))
@@ -307,29 +299,27 @@ def _reach_chests(s, safe):
     return [i for i, ch in enumerate(s["chests"]) if tuple(ch) in reach and chamber_of(s, ch) not in bad]
 
 
-@task("reachable_chest_count", answer="integer", annotation="bbox_set",
-      ops="filtering,counting,logical_composition,topology")
-def reachable_chest_count(q):
-    t = q.target(range(0, {1: 3, 2: 6, 3: 8}[q.difficulty]))
-    s = _reach_setup(q, t, safe=False)
-    hits = _reach_chests(s, False)
+def _reach_count(q, hi, safe, extra=""):
+    """How many chests the player reaches (with ``safe``, outside chambers with a monster)."""
+    t = q.target(range(0, hi[q.difficulty]))
+    s = _reach_setup(q, t, safe=safe)
+    hits = _reach_chests(s, safe)
     q.step("flood", chests=hits)
     return q.answer(len(hits), witnesses=[f"chest:{i}" for i in hits], examples=[len(hits) + 1],
                     question=(f"{INTRO} Walking one tile up, down, left or right over floor tiles, and never onto a "
-                              "boulder, how many treasure chests can the player reach?"))
+                              f"boulder, how many treasure chests can the player reach{extra}?"))
+
+
+@task("reachable_chest_count", answer="integer", annotation="bbox_set",
+      ops="filtering,counting,logical_composition,topology")
+def reachable_chest_count(q):
+    return _reach_count(q, {1: 3, 2: 6, 3: 8}, False)
 
 
 @task("safe_reachable_chest_count", answer="integer", annotation="bbox_set",
       ops="filtering,counting,logical_composition,topology")
 def safe_reachable_chest_count(q):
-    t = q.target(range(0, {1: 3, 2: 6, 3: 7}[q.difficulty]))
-    s = _reach_setup(q, t, safe=True)
-    hits = _reach_chests(s, True)
-    q.step("flood", chests=hits)
-    return q.answer(len(hits), witnesses=[f"chest:{i}" for i in hits], examples=[len(hits) + 1],
-                    question=(f"{INTRO} Walking one tile up, down, left or right over floor tiles, and never onto a "
-                              "boulder, how many treasure chests can the player reach that are not in a chamber "
-                              "with a monster?"))
+    return _reach_count(q, {1: 3, 2: 6, 3: 7}, True, " that are not in a chamber with a monster")
 
 
 def _busy(cells):
@@ -345,5 +335,5 @@ def missing_patch_label(q):
         return state
 
     s = q.edit(fn)
-    return tv.missing_patch(q, raster(s), T, s["cols"] * T, s["rows"] * T, patch=(5, 4), k=k, busy=_busy,
+    return pt.missing_patch(q, raster(s), T, s["cols"] * T, s["rows"] * T, patch=(5, 4), k=k, busy=_busy,
                             subject="dungeon picture")

@@ -2,16 +2,16 @@
 walls (a binary space partition on a tile grid), doorways between some neighbouring rooms (a
 wooden door = closed, a pale gap in the wall = open), furniture, and the player standing in one
 room.  Room adjacency counts doorways of either state; reachability passes open doorways only
-(breadth-first search over rooms).  Two image-composition views (``kits.tileviews``)."""
+(breadth-first search over rooms).  Two image-composition views (``kits.picture_tiles``)."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from tracegen.core.task import Scene
+from tracegen.kits import picture_tiles as pt
 from tracegen.kits import sprites_data as sd
 from tracegen.kits import tilemap as tm
-from tracegen.kits import tileviews as tv
 
 T = 32
 WALL = 14
@@ -275,28 +275,14 @@ class RpgHouse(Scene):
         return state.get("view", "map")
 
     def canvas_size(self, state):
-        W, H = state["cols"] * T, state["rows"] * T
-        view = state.get("view", "map")
-        if view == "missing":
-            return tuple(int(v) for v in tv.missing_size(W, H, state["patch"][0] * CELL, state["patch"][1] * CELL,
-                                                          state["n_options"]))
-        if view == "swapped":
-            return tuple(int(v) for v in tv.tiled_size(W, H, 3, 3, cards=True))
-        return (W + 2 * tv.MARG, H + 2 * tv.MARG)
+        return pt.patch_view_size(state.get("view", "map"), (state["cols"] * T, state["rows"] * T), cell=CELL,
+                                  patch=state.get("patch"), n_options=state.get("n_options"), grid=(3, 3))
 
     def render(self, c, state, params):
-        W, H = state["cols"] * T, state["rows"] * T
-        view = state.get("view", "map")
-        draw = lambda cc: draw_house(cc, state)   # noqa: E731
-        if view == "missing":
-            patch = state["patch"]
-            tv.draw_missing(c, draw, W, H, tv.box_of(params["hole"], patch, CELL),
-                            [tv.box_of(o, patch, CELL) for o in params["options"]], "ABCDEF")
-        elif view == "swapped":
-            tv.draw_swapped(c, draw, W, H, 3, 3, params["swap"], params["options"], "ABCD")
-        else:
-            m = tv.MARG
-            tv.draw_part(c, draw, (0, 0, W, H), (m, m))
+        m = pt.draw_patch_view(c, lambda cc: draw_house(cc, state), state.get("view", "map"),
+                               (state["cols"] * T, state["rows"] * T), params, cell=CELL, patch=state.get("patch"),
+                               grid=(3, 3))
+        if m is not None:
             for i, (x0, y0, x1, y1) in enumerate(state["rooms"]):
                 c.register(f"room:{i}", box=(m + x0 * T, m + y0 * T, m + x1 * T, m + y1 * T),
                            point=(m + (x0 + x1) * T / 2, m + (y0 + y1) * T / 2))
@@ -379,7 +365,7 @@ def missing_patch_label(q):
         return state
 
     s = q.edit(fn)
-    return tv.missing_patch(q, raster(s), CELL, s["cols"] * T, s["rows"] * T, patch=(10, 8), k=k, busy=_busy,
+    return pt.missing_patch(q, raster(s), CELL, s["cols"] * T, s["rows"] * T, patch=(10, 8), k=k, busy=_busy,
                             subject="house picture")
 
 
@@ -390,4 +376,4 @@ def swapped_tile_pair_label(q):
         return state
 
     s = q.edit(fn)
-    return tv.swapped_pair(q, raster(s), CELL, s["cols"] * T, s["rows"] * T, (3, 3), subject="house picture")
+    return pt.swapped_pair(q, raster(s), CELL, s["cols"] * T, s["rows"] * T, (3, 3), subject="house picture")
