@@ -15,6 +15,7 @@ areas) and fractional scales; then mirrored copies and larger polygons.
 from __future__ import annotations
 
 import math
+import re
 from fractions import Fraction
 
 from tracegen.core.task import Scene
@@ -310,7 +311,7 @@ def expression(a, b) -> str:
     return head if b == 0 else f"{head} + {b}" if b > 0 else f"{head} − {-b}"
 
 
-@task("variable_value", answer="number", annotation="point_map", ops="formula_evaluation")
+@task("variable_value", answer="number", annotation="point_map", ops="formula_evaluation", version=2)
 def variable_value(q):
     d = q.difficulty
     target = q.target(range(3, 19), stratified=True)
@@ -336,7 +337,8 @@ def variable_value(q):
                       {"fig": 1, "i": t, "ticks": 2, "text": expr if not on2 else str(lt)},
                       {"fig": 2, "i": t, "ticks": 2, "text": expr if on2 else str(int(k * lt))}]
         s["expr"] = {"a": a, "b": b, "fig": 2 if on2 else 1}
-        return True
+        # x itself is never printed (a side length or the expression's constant equal to it gives it away)
+        return not any(int(n) == target for m in s["marks"] for n in re.findall(r"\d+", m["text"]))
 
     s = setup(q, make)
     t = s["marks"][2]["i"]
