@@ -152,3 +152,20 @@ def planted_moves(q, support, place, want, board):
     got = jumps(lines, links, sides, s["marked"]) if want == "jump" else steps(links, set(sides), s["marked"])
     q.require(len(got) == t, ("capture" if want == "jump" else "step") + " count off target")
     return s, got
+
+
+def draw_points(c, state, points, xy, hunter, prey, empty, arm):
+    """Draw every point of the board (``xy(state, p)`` gives its centre) as a disc tagged ``pt:<p>``: the
+    marked piece with a gold X of half-width ``arm``, the other pieces, and the empty points.  ``hunter``,
+    ``prey`` and ``empty`` are (radius, fill, stroke, line width) styles."""
+    occupied = marked_sides(state)
+    for p in points:
+        x, y = xy(state, p)
+        if p == state["marked"]:
+            r, fill, stroke, lw = hunter
+            c.circle(x, y, r, fill=fill, stroke=stroke, lw=lw, id=f"pt:{p}")
+            c.line(x - arm, y - arm, x + arm, y + arm, color=(0.98, 0.80, 0.25), lw=lw)
+            c.line(x - arm, y + arm, x + arm, y - arm, color=(0.98, 0.80, 0.25), lw=lw)
+        else:
+            r, fill, stroke, lw = prey if p in occupied else empty
+            c.circle(x, y, r, fill=fill, stroke=stroke, lw=lw, id=f"pt:{p}")

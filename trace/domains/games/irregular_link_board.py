@@ -77,17 +77,8 @@ class IrregularLinkBoard(Scene):
         c.rect(x0 - 30, y0 - 30, x1 - x0 + 60, y1 - y0 + 60, fill=BOARD_RGB, stroke=LINK_RGB, lw=2)
         for a, b in state["links"]:
             c.line(*point_xy(state, a), *point_xy(state, b), color=LINK_RGB, lw=3)
-        occupied = pb.marked_sides(state)
-        for p in range(n * n):
-            x, y = point_xy(state, p)
-            if p == state["marked"]:
-                c.circle(x, y, 23, fill=(0.14, 0.22, 0.20), stroke=(0.15, 0.20, 0.60), lw=3.5, id=f"pt:{p}")
-                c.line(x - 10, y - 10, x + 10, y + 10, color=(0.98, 0.80, 0.25), lw=3.5)
-                c.line(x - 10, y + 10, x + 10, y - 10, color=(0.98, 0.80, 0.25), lw=3.5)
-            elif p in occupied:
-                c.circle(x, y, 20, fill=PREY, stroke=(0.45, 0.10, 0.15), lw=1.8, id=f"pt:{p}")
-            else:
-                c.circle(x, y, 11, fill=(0.98, 0.99, 0.96), stroke=LINK_RGB, lw=1.5, id=f"pt:{p}")
+        pb.draw_points(c, state, range(n * n), point_xy, (23, (0.14, 0.22, 0.20), (0.15, 0.20, 0.60), 3.5),
+                       (20, PREY, (0.45, 0.10, 0.15), 1.8), (11, (0.98, 0.99, 0.96), LINK_RGB, 1.5), arm=10)
 
 
 def _board(st):

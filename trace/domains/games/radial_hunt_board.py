@@ -86,17 +86,8 @@ class RadialHuntBoard(Scene):
             c.line(CX - R_MAX * math.cos(a), CY - R_MAX * math.sin(a), CX + R_MAX * math.cos(a),
                    CY + R_MAX * math.sin(a), color=LINE, lw=2.2)
         pts, _, _ = geometry(state)
-        occupied = pb.marked_sides(state)
-        for p in pts:
-            x, y = point_xy(state, p)
-            if p == state["marked"]:
-                c.circle(x, y, 17, fill=(0.12, 0.14, 0.18), stroke=(0.05, 0.05, 0.08), lw=3, id=f"pt:{p}")
-                c.line(x - 8, y - 8, x + 8, y + 8, color=(0.98, 0.80, 0.25), lw=3)
-                c.line(x - 8, y + 8, x + 8, y - 8, color=(0.98, 0.80, 0.25), lw=3)
-            elif p in occupied:
-                c.circle(x, y, 15, fill=PREY, stroke=(0.35, 0.14, 0.08), lw=1.5, id=f"pt:{p}")
-            else:
-                c.circle(x, y, 8, fill=(1.0, 0.95, 0.82), stroke=LINE, lw=1.2, id=f"pt:{p}")
+        pb.draw_points(c, state, pts, point_xy, (17, (0.12, 0.14, 0.18), (0.05, 0.05, 0.08), 3),
+                       (15, PREY, (0.35, 0.14, 0.08), 1.5), (8, (1.0, 0.95, 0.82), LINE, 1.2), arm=8)
 
 
 SCENE = RadialHuntBoard()
