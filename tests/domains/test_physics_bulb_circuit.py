@@ -2,45 +2,17 @@
 the node voltages come from the conductance (Laplacian) system with the battery's terminals held
 at 12 V and 0 V, and each bulb's power is V^2 / R across it."""
 
-import itertools
-
 import numpy as np
 
+from circuit_solvers import solve
 from taskcheck import scene_tests
 
 MOD = "tracegen.domains.physics.bulb_circuit"
 P = "task_physics__bulb_circuit__brightness_extremum_label"
 
 
-def netlist(node, a, b, out, counter):
-    if node["op"] == "part":
-        out.append((a, b, node))
-    elif node["op"] == "parallel":
-        for ch in node["children"]:
-            netlist(ch, a, b, out, counter)
-    else:
-        nodes = [a] + [next(counter) for _ in node["children"][1:]] + [b]
-        for ch, x, y in zip(node["children"], nodes, nodes[1:]):
-            netlist(ch, x, y, out, counter)
-
-
 def bulb_powers(tree, volts=12.0):
-    edges = []
-    netlist(tree, 0, 1, edges, itertools.count(2))
-    n = 2 + sum(1 for _ in edges)
-    lap = np.zeros((n, n))
-    for a, b, p in edges:
-        g = 1.0 / p["ohms"]
-        lap[a, a] += g
-        lap[b, b] += g
-        lap[a, b] -= g
-        lap[b, a] -= g
-    lap += np.eye(n) * 1e-12
-    free = list(range(2, n))
-    fixed = np.array([volts, 0.0])
-    v = np.zeros(n)
-    v[:2] = fixed
-    v[free] = np.linalg.solve(lap[np.ix_(free, free)], -lap[np.ix_(free, [0, 1])] @ fixed)
+    edges, v, _ = solve(tree, lambda p: 1.0 / p["ohms"], volts)
     return {p["label"]: (v[a] - v[b]) ** 2 / p["ohms"] for a, b, p in edges}
 
 

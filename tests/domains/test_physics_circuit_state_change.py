@@ -2,10 +2,7 @@
 (closed switch: a 1e-8 ohm link, open switch: removed), classifying each bulb's power change with
 a tolerance, then picking the one bulb in the asked-for class."""
 
-import itertools
-
-import numpy as np
-
+from circuit_solvers import solve
 from taskcheck import scene_tests
 
 MOD = "tracegen.domains.physics.circuit_state_change"
@@ -14,33 +11,9 @@ WANT = {"brightens_after_switch_change": "brightens", "dims_after_switch_change"
         "turns_on_after_switch_change": "on", "turns_off_after_switch_change": "off"}
 
 
-def netlist(node, a, b, out, counter):
-    if node["op"] == "part":
-        out.append((a, b, node))
-    elif node["op"] == "parallel":
-        for ch in node["children"]:
-            netlist(ch, a, b, out, counter)
-    else:
-        nodes = [a] + [next(counter) for _ in node["children"][1:]] + [b]
-        for ch, x, y in zip(node["children"], nodes, nodes[1:]):
-            netlist(ch, x, y, out, counter)
-
-
 def powers(tree, switch_closed, volts=12.0):
-    edges = []
-    netlist(tree, 0, 1, edges, itertools.count(2))
-    n = 2 + len(edges)
-    lap = np.eye(n) * 1e-12
-    for a, b, p in edges:
-        g = (1e8 if switch_closed else 0.0) if p["kind"] == "switch" else 1.0 / p["ohms"]
-        lap[a, a] += g
-        lap[b, b] += g
-        lap[a, b] -= g
-        lap[b, a] -= g
-    free = list(range(2, n))
-    v = np.zeros(n)
-    v[0] = volts
-    v[free] = np.linalg.solve(lap[np.ix_(free, free)], -lap[np.ix_(free, [0, 1])] @ v[:2])
+    edges, v, _ = solve(tree, lambda p: (1e8 if switch_closed else 0.0) if p["kind"] == "switch" else 1.0 / p["ohms"],
+                        volts)
     return {p["label"]: (v[a] - v[b]) ** 2 / p["ohms"] for a, b, p in edges if p["kind"] == "bulb"}
 
 

@@ -3,45 +3,19 @@ closed switches are 1 micro-ohm links, bulbs 1 ohm; a bulb is lit when current f
 (with no shorts in these networks, exactly when it lies on a complete path through closed
 switches)."""
 
-import itertools
-
-import numpy as np
-
+from circuit_solvers import solve
 from taskcheck import scene_tests
 
 MOD = "tracegen.domains.physics.switch_circuit"
 P = "task_physics__switch_circuit__lit_bulb_count"
 
 
-def netlist(node, a, b, out, counter):
-    if node["op"] == "part":
-        out.append((a, b, node))
-    elif node["op"] == "parallel":
-        for ch in node["children"]:
-            netlist(ch, a, b, out, counter)
-    else:
-        nodes = [a] + [next(counter) for _ in node["children"][1:]] + [b]
-        for ch, x, y in zip(node["children"], nodes, nodes[1:]):
-            netlist(ch, x, y, out, counter)
+def _conductance(p):
+    return 0.0 if (p["kind"] == "switch" and not p["closed"]) else (1e6 if p["kind"] == "switch" else 1.0)
 
 
 def bulb_currents(tree, volts=12.0):
-    edges = []
-    netlist(tree, 0, 1, edges, itertools.count(2))
-    n = 2 + len(edges)
-    lap = np.eye(n) * 1e-9
-    conduct = []
-    for a, b, p in edges:
-        g = 0.0 if (p["kind"] == "switch" and not p["closed"]) else (1e6 if p["kind"] == "switch" else 1.0)
-        conduct.append(g)
-        lap[a, a] += g
-        lap[b, b] += g
-        lap[a, b] -= g
-        lap[b, a] -= g
-    free = list(range(2, n))
-    v = np.zeros(n)
-    v[0] = volts
-    v[free] = np.linalg.solve(lap[np.ix_(free, free)], -lap[np.ix_(free, [0, 1])] @ v[:2])
+    edges, v, conduct = solve(tree, _conductance, volts, leak=1e-9)
     return {p["label"]: abs(v[a] - v[b]) * g for (a, b, p), g in zip(edges, conduct) if p["kind"] == "bulb"}
 
 

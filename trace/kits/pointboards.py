@@ -101,3 +101,71 @@ def build_around(rng, points, lines, links, want, t, n_pieces, marked_side="hunt
     occupied = set(sides)
     count = len(steps(links, occupied, p)) if want == "step" else len(jumps(lines, links, sides, p))
     return (p, sides) if count == t else None
+
+
+def move_or_swap(rng, c, full, empty, move, sides):
+    """One random edit of a piece list ``c`` (a point's side letter, "." when empty), returned as a string:
+    when ``move`` (and both lists are non-empty) a random piece of ``full`` goes to a random point of ``empty``;
+    otherwise a random ``sides[0]`` piece and a random ``sides[1]`` piece trade places."""
+    if move and full and empty:
+        a, b = full[int(rng.integers(len(full)))], empty[int(rng.integers(len(empty)))]
+        c[a], c[b] = ".", c[a]
+    else:
+        x = [i for i in full if c[i] == sides[0]]
+        y = [i for i in full if c[i] == sides[1]]
+        if x and y:
+            a, b = x[int(rng.integers(len(x)))], y[int(rng.integers(len(y)))]
+            c[a], c[b] = sides[1], sides[0]
+    return "".join(c)
+
+
+def search(rng, cells, score, mutate, steps):
+    """Random descent from ``cells``: keep ``mutate(rng, cells)`` whenever ``score`` does not rise; the
+    first state scoring 0, or None when ``steps`` edits do not reach one."""
+    cur, best = cells, score(cells)
+    for _ in range(steps):
+        if best == 0:
+            return cur
+        nxt = mutate(rng, cur)
+        v = score(nxt)
+        if v <= best:
+            cur, best = nxt, v
+    return cur if best == 0 else None
+
+
+def marked_sides(state):
+    """{point: side} of a state with ``pieces`` (prey) and one ``marked`` piece (the hunter)."""
+    out = {p: "prey" for p in state["pieces"]}
+    out[state["marked"]] = "hunter"
+    return out
+
+
+def planted_moves(q, support, place, want, board):
+    """For a task counting the marked piece's moves: plant a position whose ``want`` count ("step" or "jump")
+    is the drawn target, through ``place(state, rng, want, t)``; ``board(state)`` gives (lines, links).
+    Returns the state and the sorted destination points."""
+    t = q.target(support, stratified=True)
+    s = q.edit(lambda st, rng: place(st, rng, want, t))
+    q.require(s["marked"] is not None, "no position")
+    lines, links = board(s)
+    sides = marked_sides(s)
+    got = jumps(lines, links, sides, s["marked"]) if want == "jump" else steps(links, set(sides), s["marked"])
+    q.require(len(got) == t, ("capture" if want == "jump" else "step") + " count off target")
+    return s, got
+
+
+def draw_points(c, state, points, xy, hunter, prey, empty, arm):
+    """Draw every point of the board (``xy(state, p)`` gives its centre) as a disc tagged ``pt:<p>``: the
+    marked piece with a gold X of half-width ``arm``, the other pieces, and the empty points.  ``hunter``,
+    ``prey`` and ``empty`` are (radius, fill, stroke, line width) styles."""
+    occupied = marked_sides(state)
+    for p in points:
+        x, y = xy(state, p)
+        if p == state["marked"]:
+            r, fill, stroke, lw = hunter
+            c.circle(x, y, r, fill=fill, stroke=stroke, lw=lw, id=f"pt:{p}")
+            c.line(x - arm, y - arm, x + arm, y + arm, color=(0.98, 0.80, 0.25), lw=lw)
+            c.line(x - arm, y + arm, x + arm, y - arm, color=(0.98, 0.80, 0.25), lw=lw)
+        else:
+            r, fill, stroke, lw = prey if p in occupied else empty
+            c.circle(x, y, r, fill=fill, stroke=stroke, lw=lw, id=f"pt:{p}")

@@ -58,12 +58,6 @@ def point_xy(state, p):
     return (W - SPAN) / 2 + (p % n) * step, (H - SPAN) / 2 + (p // n) * step
 
 
-def sides_of(state):
-    out = {p: "prey" for p in state["pieces"]}
-    out[state["marked"]] = "hunter"
-    return out
-
-
 class IrregularLinkBoard(Scene):
     domain, scene_id, size = "games", "irregular_link_board", (W, H)
     megapixels = (0.45, 0.68)   # the original's frames: about 760 x 760 (0.55-0.57 MP)
@@ -83,17 +77,12 @@ class IrregularLinkBoard(Scene):
         c.rect(x0 - 30, y0 - 30, x1 - x0 + 60, y1 - y0 + 60, fill=BOARD_RGB, stroke=LINK_RGB, lw=2)
         for a, b in state["links"]:
             c.line(*point_xy(state, a), *point_xy(state, b), color=LINK_RGB, lw=3)
-        occupied = sides_of(state)
-        for p in range(n * n):
-            x, y = point_xy(state, p)
-            if p == state["marked"]:
-                c.circle(x, y, 23, fill=(0.14, 0.22, 0.20), stroke=(0.15, 0.20, 0.60), lw=3.5, id=f"pt:{p}")
-                c.line(x - 10, y - 10, x + 10, y + 10, color=(0.98, 0.80, 0.25), lw=3.5)
-                c.line(x - 10, y + 10, x + 10, y - 10, color=(0.98, 0.80, 0.25), lw=3.5)
-            elif p in occupied:
-                c.circle(x, y, 20, fill=PREY, stroke=(0.45, 0.10, 0.15), lw=1.8, id=f"pt:{p}")
-            else:
-                c.circle(x, y, 11, fill=(0.98, 0.99, 0.96), stroke=LINK_RGB, lw=1.5, id=f"pt:{p}")
+        pb.draw_points(c, state, range(n * n), point_xy, (23, (0.14, 0.22, 0.20), (0.15, 0.20, 0.60), 3.5),
+                       (20, PREY, (0.45, 0.10, 0.15), 1.8), (11, (0.98, 0.99, 0.96), LINK_RGB, 1.5), arm=10)
+
+
+def _board(st):
+    return grid_lines(st["n"]), st["links"]
 
 
 def place(st, rng, want, t):
@@ -119,11 +108,7 @@ INTRO = ("The picture shows a point-and-link game board: points joined by drawn 
 
 @task("capture_move_count", answer="integer", annotation="point_set", ops="filtering,counting,topology,state_update")
 def capture_move_count(q):
-    t = q.target(JUMP_SUPPORT[q.difficulty], stratified=True)
-    s = q.edit(lambda st, rng: place(st, rng, "jump", t))
-    q.require(s["marked"] is not None, "no position")
-    lands = pb.jumps(grid_lines(s["n"]), s["links"], sides_of(s), s["marked"])
-    q.require(len(lands) == t, "capture count off target")
+    s, lands = pb.planted_moves(q, JUMP_SUPPORT[q.difficulty], place, "jump", _board)
     return q.answer(len(lands), witnesses=[f"pt:{p}" for p in lands],
                     question=(f"{INTRO} A capture jumps in a straight line over one adjacent opponent piece and "
                               "lands on the empty point right beyond it; both links along that line must be drawn. "
@@ -133,11 +118,7 @@ def capture_move_count(q):
 @task("marked_piece_destination_count", answer="integer", annotation="point_set",
       ops="filtering,counting,topology,state_update")
 def marked_piece_destination_count(q):
-    t = q.target(STEP_SUPPORT[q.difficulty], stratified=True)
-    s = q.edit(lambda st, rng: place(st, rng, "step", t))
-    q.require(s["marked"] is not None, "no position")
-    dest = pb.steps(s["links"], set(sides_of(s)), s["marked"])
-    q.require(len(dest) == t, "step count off target")
+    s, dest = pb.planted_moves(q, STEP_SUPPORT[q.difficulty], place, "step", _board)
     return q.answer(len(dest), witnesses=[f"pt:{p}" for p in dest],
                     question=(f"{INTRO} A simple move goes along one drawn link to an adjacent empty point; missing "
                               "links and occupied points do not count, and captures are not simple moves. How many "

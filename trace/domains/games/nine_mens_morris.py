@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from tracegen.core.claims import Claim
 from tracegen.core.task import Scene
+from tracegen.kits import pointboards as pb
 
 
 def _points():
@@ -78,28 +79,11 @@ def _mutate(rng, cells):
                 j = spare.pop(int(rng.integers(len(spare))))
                 c[j], c[i] = c[i] if c[i] != "." else ".", who
         return "".join(c)
-    if op < 0.65 and empty and full:
-        a, b = full[int(rng.integers(len(full)))], empty[int(rng.integers(len(empty)))]
-        c[a], c[b] = ".", c[a]
-    else:
-        w = [i for i in full if c[i] == "W"]
-        bl = [i for i in full if c[i] == "B"]
-        if w and bl:
-            a, b = w[int(rng.integers(len(w)))], bl[int(rng.integers(len(bl)))]
-            c[a], c[b] = "B", "W"
-    return "".join(c)
+    return pb.move_or_swap(rng, c, full, empty, op < 0.65, "WB")
 
 
 def search(rng, cells, score, steps=600):
-    cur, best = cells, score(cells)
-    for _ in range(steps):
-        if best == 0:
-            return cur
-        nxt = _mutate(rng, cur)
-        v = score(nxt)
-        if v <= best:
-            cur, best = nxt, v
-    return cur if best == 0 else None
+    return pb.search(rng, cells, score, _mutate, steps)
 
 
 class NineMensMorris(Scene):

@@ -52,12 +52,6 @@ def point_xy(state, p):
     return CX + r * math.cos(a), CY + r * math.sin(a)
 
 
-def sides_of(state):
-    out = {p: "prey" for p in state["pieces"]}
-    out[state["marked"]] = "hunter"
-    return out
-
-
 def place(st, rng, want, t):
     pts, lines, links = geometry(st)
     for _ in range(TRIES):
@@ -92,17 +86,8 @@ class RadialHuntBoard(Scene):
             c.line(CX - R_MAX * math.cos(a), CY - R_MAX * math.sin(a), CX + R_MAX * math.cos(a),
                    CY + R_MAX * math.sin(a), color=LINE, lw=2.2)
         pts, _, _ = geometry(state)
-        occupied = sides_of(state)
-        for p in pts:
-            x, y = point_xy(state, p)
-            if p == state["marked"]:
-                c.circle(x, y, 17, fill=(0.12, 0.14, 0.18), stroke=(0.05, 0.05, 0.08), lw=3, id=f"pt:{p}")
-                c.line(x - 8, y - 8, x + 8, y + 8, color=(0.98, 0.80, 0.25), lw=3)
-                c.line(x - 8, y + 8, x + 8, y - 8, color=(0.98, 0.80, 0.25), lw=3)
-            elif p in occupied:
-                c.circle(x, y, 15, fill=PREY, stroke=(0.35, 0.14, 0.08), lw=1.5, id=f"pt:{p}")
-            else:
-                c.circle(x, y, 8, fill=(1.0, 0.95, 0.82), stroke=LINE, lw=1.2, id=f"pt:{p}")
+        pb.draw_points(c, state, pts, point_xy, (17, (0.12, 0.14, 0.18), (0.05, 0.05, 0.08), 3),
+                       (15, PREY, (0.35, 0.14, 0.08), 1.5), (8, (1.0, 0.95, 0.82), LINE, 1.2), arm=8)
 
 
 SCENE = RadialHuntBoard()
@@ -117,12 +102,7 @@ def _intro(state):
 
 @task("capture_move_count", answer="integer", annotation="point_set", ops="filtering,counting,topology,state_update")
 def capture_move_count(q):
-    t = q.target(JUMP_SUPPORT[q.difficulty], stratified=True)
-    s = q.edit(lambda st, rng: place(st, rng, "jump", t))
-    q.require(s["marked"] is not None, "no position")
-    _, lines, links = geometry(s)
-    lands = pb.jumps(lines, links, sides_of(s), s["marked"])
-    q.require(len(lands) == t, "capture count off target")
+    s, lands = pb.planted_moves(q, JUMP_SUPPORT[q.difficulty], place, "jump", lambda st: geometry(st)[1:])
     return q.answer(len(lands), witnesses=[f"pt:{p}" for p in lands],
                     question=(f"{_intro(s)} A capture jumps along one circle or diameter over an adjacent opposing "
                               "piece and lands on the empty point right beyond it on the same line (a diameter runs "
@@ -132,12 +112,7 @@ def capture_move_count(q):
 @task("marked_piece_destination_count", answer="integer", annotation="point_set",
       ops="filtering,counting,topology,state_update")
 def marked_piece_destination_count(q):
-    t = q.target(STEP_SUPPORT[q.difficulty], stratified=True)
-    s = q.edit(lambda st, rng: place(st, rng, "step", t))
-    q.require(s["marked"] is not None, "no position")
-    _, _, links = geometry(s)
-    dest = pb.steps(links, set(sides_of(s)), s["marked"])
-    q.require(len(dest) == t, "step count off target")
+    s, dest = pb.planted_moves(q, STEP_SUPPORT[q.difficulty], place, "step", lambda st: geometry(st)[1:])
     return q.answer(len(dest), witnesses=[f"pt:{p}" for p in dest],
                     question=(f"{_intro(s)} A simple move goes one segment along a circle or a diameter to an "
                               "adjacent empty point; captures do not count. How many simple moves does the X-marked "

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from tracegen.core.claims import Claim
 from tracegen.core.task import Scene
+from tracegen.kits import pointboards as pb
 
 
 def _board():
@@ -78,28 +79,11 @@ def _mutate(rng, cells):
     c = list(cells)
     full = [i for i, ch in enumerate(c) if ch != "."]
     empty = [i for i, ch in enumerate(c) if ch == "."]
-    if rng.random() < 0.7 and full and empty:
-        a, b = full[int(rng.integers(len(full)))], empty[int(rng.integers(len(empty)))]
-        c[a], c[b] = ".", c[a]
-    else:
-        r = [i for i in full if c[i] == "R"]
-        bl = [i for i in full if c[i] == "B"]
-        if r and bl:
-            a, b = r[int(rng.integers(len(r)))], bl[int(rng.integers(len(bl)))]
-            c[a], c[b] = "B", "R"
-    return "".join(c)
+    return pb.move_or_swap(rng, c, full, empty, rng.random() < 0.7, "RB")
 
 
 def search(rng, cells, score, steps_=500):
-    cur, best = cells, score(cells)
-    for _ in range(steps_):
-        if best == 0:
-            return cur
-        nxt = _mutate(rng, cur)
-        v = score(nxt)
-        if v <= best:
-            cur, best = nxt, v
-    return cur if best == 0 else None
+    return pb.search(rng, cells, score, _mutate, steps_)
 
 
 U = 78.0

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 
 from tracegen.core.task import Scene
+from tracegen.kits.geometry import convex_hull
 from tracegen.kits.mechanics import tag
 
 W, H = 900, 640
@@ -37,25 +38,7 @@ def shadow_polygon(tip, cx=CX, cy=CY):
     rt = POST_R * (1 + RATIO)
     pts = [(cx + POST_R * math.cos(t), cy + POST_R * math.sin(t)) for t in (i * math.pi / 24 for i in range(48))]
     pts += [(tx + rt * math.cos(t), ty + rt * math.sin(t)) for t in (i * math.pi / 24 for i in range(48))]
-    return _hull(pts)
-
-
-def _hull(pts):
-    pts = sorted(set((round(x, 2), round(y, 2)) for x, y in pts))
-
-    def cross(o, a, b):
-        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
-
-    lower, upper = [], []
-    for p in pts:
-        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
-            lower.pop()
-        lower.append(p)
-    for p in reversed(pts):
-        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
-            upper.pop()
-        upper.append(p)
-    return lower[:-1] + upper[:-1]
+    return convex_hull((round(x, 2), round(y, 2)) for x, y in pts)
 
 
 def _inside(x, y, pad=30):
