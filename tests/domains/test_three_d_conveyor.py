@@ -4,6 +4,7 @@ Travel order is re-derived from the objects' positions along each belt and its r
 (not from the list order the task code uses); belts are open, so pairs never wrap around.
 """
 
+from belt_solvers import ordered, size, solvers
 from taskcheck import scene_tests, shortcut_test
 
 MOD = "tracegen.domains.three_d.conveyor"
@@ -17,87 +18,10 @@ def _ring(state, belt):
     return sorted(objs, key=lambda io: d * io[1]["x"])
 
 
-def _count(state, belt, **want):
-    return sum(all(o[k] == v for k, v in want.items()) for o in state["belts"][belt])
+between, _pairs = ordered(_ring, cyclic=False)
+SOLVERS = solvers(P, _ring, cyclic=False, arith_id="lane_object_type_count_arithmetic_value")
 
-
-def total(state, params, qid):
-    return len(state["belts"][params["target_belt"]])
-
-
-def color(state, params, qid):
-    return _count(state, params["target_belt"], color=params["target_color"])
-
-
-def shape(state, params, qid):
-    return _count(state, params["target_belt"], shape=params["target_shape"])
-
-
-def both(state, params, qid):
-    return _count(state, params["target_belt"], shape=params["target_shape"], color=params["target_color"])
-
-
-def between(state, params, qid):
-    belt = params["target_belt"]
-    ring = [i for i, _ in _ring(state, belt)]
-    a = int(params["marks"]["A"].split(":")[2])
-    b = int(params["marks"]["B"].split(":")[2])
-    pa, pb = ring.index(a), ring.index(b)
-    assert pa < pb, "A must come before B"
-    return pb - pa - 1
-
-
-def _pairs(state, params, attr):
-    ring = [o[attr] for _, o in _ring(state, params["target_belt"])]
-    first, second = params["pair_values"]
-    n = len(ring)
-    if n < 2:
-        return 0
-    return sum(ring[k] == first and ring[k + 1] == second for k in range(n - 1))
-
-
-def color_pairs(state, params, qid):
-    return _pairs(state, params, "color")
-
-
-def shape_pairs(state, params, qid):
-    return _pairs(state, params, "shape")
-
-
-def color_transfer(state, params, qid):
-    src, dst = params["belts"]
-    return len(state["belts"][dst]) + _count(state, src, color=params["target_color"])
-
-
-def shape_transfer(state, params, qid):
-    src, dst = params["belts"]
-    return len(state["belts"][dst]) + _count(state, src, shape=params["target_shape"])
-
-
-def arith(state, params, qid):
-    a, b = (_count(state, belt, shape=params["target_shape"]) for belt in params["belts"])
-    return a + b if qid == "total_count" else abs(a - b)
-
-
-SOLVERS = {
-    P + "lane_object_type_count_arithmetic_value": arith,
-    P + "belt_total_object_count": total,
-    P + "between_object_type_anchors_count": between,
-    P + "color_ordered_adjacent_pair_count": color_pairs,
-    P + "color_transfer_total_count": color_transfer,
-    P + "object_type_ordered_adjacent_pair_count": shape_pairs,
-    P + "object_type_transfer_total_count": shape_transfer,
-    P + "scoped_belt_color_count": color,
-    P + "scoped_belt_object_type_count": shape,
-    P + "scoped_color_type_count": both,
-}
-
-
-def _size(state):
-    return sum(len(v) for v in state["belts"].values())
-
-
-test_tasks, test_two_process_determinism = scene_tests(MOD, SOLVERS, size_metric=_size)
+test_tasks, test_two_process_determinism = scene_tests(MOD, SOLVERS, size_metric=size)
 test_no_printed_answer = shortcut_test([P + "between_object_type_anchors_count", P + "belt_total_object_count"])
 
 

@@ -15,6 +15,8 @@ wording and whether belts are closed loops.
 
 from __future__ import annotations
 
+import numpy as np
+
 from . import rigs
 
 SCOPED = {1: (0, 3), 2: (0, 5), 3: (1, 7)}
@@ -345,3 +347,52 @@ def register(task, cfg):
                     f" Count the {noun} on the {name[left]} belt and on the {name[right]} belt. "
                     f"What is the absolute difference between the two counts?")
         return q.answer(value, witnesses={left: ids(left, li), right: ids(right, ri)}, question=intro + question)
+
+
+# --- drawing shared by the belt scenes (three_d carousel and conveyor) --------------------------------
+
+
+def fit_camera(cm, cam, sp, outline, size, rng, fill, margin):
+    """Set ``cm``'s focal/cx/cy (``cam`` is its unit-focal camera) so the belt ``outline`` points and the
+    token proxy boxes of spots ``sp`` fill a random share ``fill`` of ``size``, near the middle."""
+    W, H = size
+    uv = np.vstack(outline + [np.array(b).reshape(2, 2) for b in rigs.proxy_boxes(cam, sp)])
+    (u0, v0), (u1, v1) = uv.min(axis=0), uv.max(axis=0)
+    fill = float(rng.uniform(*fill))
+    f = fill * min((W - 2 * margin - 40) / (u1 - u0), (H - 2 * margin - 40) / (v1 - v0))
+    sx, sy = W - 2 * margin - 40 - f * (u1 - u0), H - 2 * margin - 40 - f * (v1 - v0)
+    left = margin + 20 + sx * float(rng.uniform(0.25, 0.75))       # near the middle of the frame
+    top = margin + 20 + sy * float(rng.uniform(0.25, 0.75))
+    cm.update(focal=round(f, 3), cx=round(left - f * u0, 2), cy=round(top - f * v0, 2))
+
+
+def visible_ok(cam, sp, size, margin, max_cover) -> bool:
+    """Every token inside the frame's margin and none covered more than ``max_cover``."""
+    W, H = size
+    if any(b[0] < margin or b[1] < margin or b[2] > W - margin or b[3] > H - margin for b in rigs.proxy_boxes(cam, sp)):
+        return False
+    return max(rigs.proxy_cover(cam, sp, (W, H)), default=0.0) <= max_cover
+
+
+def draw_tokens(c, cam, light, state, sp, belts, marks, cyclic):
+    """Draw the belt tokens at spots ``sp`` ((belt, k, spot) triples) far to near, register each token and each
+    neighbour pair along a belt (wrapping round if ``cyclic``), and draw the lettered ``marks``."""
+    boxes = {}
+    for i in rigs.draw_order(cam, [s for _, _, s in sp]):
+        b, k, (x, y, r, z0) = sp[i]
+        o = state["belts"][b][k]
+        rgb = rigs.PALETTE_RGB[o["color"]]
+        boxes[(b, k)] = box = rigs.draw_token(c, cam, light, o["shape"], x, y, r, rgb, rot=o["rot"], z0=z0)
+        c.register(oid(b, k), box=box, fill=rgb)
+    for b in belts:
+        n = len(state["belts"][b])
+        for k in (range(n if n >= 2 else 0) if cyclic else range(n - 1)):
+            p, q2 = boxes[(b, k)], boxes[(b, (k + 1) % n)]
+            c.register(f"pair:{b}:{k}", segment=(((p[0] + p[2]) / 2, (p[1] + p[3]) / 2),
+                                                 ((q2[0] + q2[2]) / 2, (q2[1] + q2[3]) / 2)))
+    for label, ent in sorted((marks or {}).items()):
+        _, b, k = ent.split(":")
+        x0, y0, x1, y1 = boxes[(b, int(k))]
+        c.rect(x0 - 5, y0 - 5, x1 - x0 + 10, y1 - y0 + 10, fill=None, stroke="ink", lw=2.5)
+        c.rect(x0 - 5, y0 - 30, 24, 24, fill="background", stroke="ink", lw=2)
+        c.text(x0 + 7, y0 - 18, label, size=16, color="ink", anchor="c", bold=True)

@@ -19,6 +19,7 @@ import cairo
 import numpy as np
 
 from . import projection as pj
+from .cards import label_badge
 
 # ---------------------------------------------------------------------------------- primitives
 
@@ -568,3 +569,35 @@ def _seg(ctx, cam, a, b, near=0.05):
         pb = pb + (near - pb[2]) / (pa[2] - pb[2]) * (pa - pb)
     ctx.move_to(cam.cx + cam.focal * pa[0] / pa[2], cam.cy - cam.focal * pa[1] / pa[2])
     ctx.line_to(cam.cx + cam.focal * pb[0] / pb[2], cam.cy - cam.focal * pb[1] / pb[2])
+
+
+def fit_camera(cm, uv, size, rng, zoom=(0.7, 0.85), margin=30):
+    """Set ``cm``'s focal/cx/cy so the unit-focal projection ``uv`` fills a random share ``zoom`` of the
+    frame ``size`` (inside ``margin``) at a random offset."""
+    (u0, v0), (u1, v1) = uv.min(axis=0), uv.max(axis=0)
+    W, H = size
+    m2 = 2 * margin
+    f = float(rng.uniform(*zoom)) * min((W - m2) / (u1 - u0), (H - m2) / (v1 - v0))
+    left = margin + float(rng.uniform(0.3, 0.7)) * (W - m2 - f * (u1 - u0))
+    top = margin + float(rng.uniform(0.3, 0.7)) * (H - m2 - f * (v1 - v0))
+    cm.update(focal=round(f, 3), cx=round(left - f * u0, 2), cy=round(top - f * v0, 2))
+
+
+def option_panel(c, W, H, panel, names, letters, row_h=44):
+    """The two-column lettered option panel of the three-d scenes, below a ``W`` x ``H`` picture."""
+    c.rect(0, H, W, panel, fill="paper")
+    c.line(0, H, W, H, color="muted", lw=1.2)
+    for k, name in enumerate(names):
+        x, y = 34 + (k % 2) * W / 2, H + 22 + (k // 2) * row_h
+        label_badge(c, x, y, letters[k], size=15)
+        c.text(x + 36, y + 11, name, size=18, anchor="l", kind="option")
+
+
+def register_items(c, cam, its, n, boxed=None):
+    """Register the boxes of the first ``n`` items as ``obj:i``; outline item ``boxed`` in red."""
+    bs = [item_box(cam, p) for p in its[:n]]
+    for i, b in enumerate(bs):
+        c.register(f"obj:{i}", box=b)
+    if boxed is not None:
+        x0, y0, x1, y1 = bs[boxed]
+        c.rect(x0 - 5, y0 - 5, x1 - x0 + 10, y1 - y0 + 10, stroke="red", lw=3.0, id="refbox")

@@ -58,29 +58,17 @@ def _deck(y):
 
 
 def fit_camera(state, rng):
-    W, H = FRAMES[state["frame"]]
     cm = state["camera"]
     cm.update(focal=1.0, cx=0.0, cy=0.0)
     cam = camera(state)
     sp = [s for _, _, s in spots(state)]
-    uv = np.vstack([cam.project(_deck(y))[0] for y in LANE_Y]
-                   + [np.array(b).reshape(2, 2) for b in rigs.proxy_boxes(cam, sp)])
-    (u0, v0), (u1, v1) = uv.min(axis=0), uv.max(axis=0)
-    fill = float(rng.uniform(0.8, 0.95))
-    f = fill * min((W - 2 * MARGIN - 40) / (u1 - u0), (H - 2 * MARGIN - 40) / (v1 - v0))
-    sx, sy = W - 2 * MARGIN - 40 - f * (u1 - u0), H - 2 * MARGIN - 40 - f * (v1 - v0)
-    left = MARGIN + 20 + sx * float(rng.uniform(0.25, 0.75))
-    top = MARGIN + 20 + sy * float(rng.uniform(0.25, 0.75))
-    cm.update(focal=round(f, 3), cx=round(left - f * u0, 2), cy=round(top - f * v0, 2))
+    belttasks.fit_camera(cm, cam, sp, [cam.project(_deck(y))[0] for y in LANE_Y], FRAMES[state["frame"]], rng,
+                         (0.8, 0.95), MARGIN)
 
 
 def visible_ok(state) -> bool:
-    cam = camera(state)
-    W, H = FRAMES[state["frame"]]
-    sp = [s for _, _, s in spots(state)]
-    if any(b[0] < MARGIN or b[1] < MARGIN or b[2] > W - MARGIN or b[3] > H - MARGIN for b in rigs.proxy_boxes(cam, sp)):
-        return False
-    return max(rigs.proxy_cover(cam, sp, (W, H)), default=0.0) <= MAX_COVER
+    return belttasks.visible_ok(camera(state), [s for _, _, s in spots(state)], FRAMES[state["frame"]], MARGIN,
+                                MAX_COVER)
 
 
 def _positions(rng, n):
@@ -180,26 +168,7 @@ class Conveyor(Scene):
             ctx.set_line_width(1.6)
             ctx.stroke()
             self._arrows(c, cam, b, state)
-        sp = spots(state)
-        boxes = {}
-        for i in rigs.draw_order(cam, [s for _, _, s in sp]):
-            b, k, (x, y, r, z0) = sp[i]
-            o = state["belts"][b][k]
-            rgb = rigs.PALETTE_RGB[o["color"]]
-            boxes[(b, k)] = box = rigs.draw_token(c, cam, light, o["shape"], x, y, r, rgb, rot=o["rot"], z0=z0)
-            c.register(belttasks.oid(b, k), box=box, fill=rgb)
-        for b in BELTS:
-            n = len(state["belts"][b])
-            for k in range(n - 1):
-                p, q2 = boxes[(b, k)], boxes[(b, k + 1)]
-                c.register(f"pair:{b}:{k}", segment=(((p[0] + p[2]) / 2, (p[1] + p[3]) / 2),
-                                                     ((q2[0] + q2[2]) / 2, (q2[1] + q2[3]) / 2)))
-        for label, ent in sorted((params.get("marks") or {}).items()):
-            _, b, k = ent.split(":")
-            x0, y0, x1, y1 = boxes[(b, int(k))]
-            c.rect(x0 - 5, y0 - 5, x1 - x0 + 10, y1 - y0 + 10, fill=None, stroke="ink", lw=2.5)
-            c.rect(x0 - 5, y0 - 30, 24, 24, fill="background", stroke="ink", lw=2)
-            c.text(x0 + 7, y0 - 18, label, size=16, color="ink", anchor="c", bold=True)
+        belttasks.draw_tokens(c, cam, light, state, spots(state), BELTS, params.get("marks"), cyclic=False)
 
     def _arrows(self, c, cam, b, state):
         """Chevrons along the belt's two long edges, in the gaps between objects, pointing the way it runs."""

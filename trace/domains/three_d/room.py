@@ -17,7 +17,6 @@ import numpy as np
 from tracegen.core.task import Scene
 from tracegen.kits import meshes as ms
 from tracegen.kits import projection as pj
-from tracegen.kits.cards import label_badge
 
 FRAMES = {"tall": (960, 960), "wide": (1200, 800)}
 PANEL = 168
@@ -195,13 +194,8 @@ class Room(Scene):
         its = [furn_parts(f) for f in state["furniture"]]
         ms.draw_items(c, cam, its)
         ctx.restore()
-        c.rect(0, Hf, Wf, PANEL, fill="paper")
-        c.line(0, Hf, Wf, Hf, color="muted", lw=1.2)
-        for k, i in enumerate(state["cands"]):
-            col, row = k % 2, k // 2
-            x, y = 34 + col * Wf / 2, Hf + 22 + row * 42
-            label_badge(c, x, y, LETTERS[k], size=15)
-            c.text(x + 36, y + 11, state["wall_objects"][i]["kind"], size=18, anchor="l", kind="option")
+        ms.option_panel(c, Wf, Hf, PANEL, [state["wall_objects"][i]["kind"] for i in state["cands"]], LETTERS,
+                        row_h=42)
 
     def _wall_object(self, c, state, cam, o, eid):
         w, h = WALL_KINDS[o["kind"]]

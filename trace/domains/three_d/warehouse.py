@@ -19,7 +19,6 @@ from tracegen.core.claims import Claim
 from tracegen.core.task import Scene
 from tracegen.kits import meshes as ms
 from tracegen.kits import projection as pj
-from tracegen.kits.cards import label_badge
 
 FRAMES = {"tall": (960, 960), "wide": (1200, 800)}
 PANEL = 126
@@ -87,12 +86,7 @@ def fit(state, rng):
     cm.update(focal=1.0, cx=0.0, cy=0.0)
     cam = camera(state)
     uv = np.vstack([ms.outline(cam, p) for ps in items(state)[:len(state["objects"])] for p in ps])
-    (u0, v0), (u1, v1) = uv.min(axis=0), uv.max(axis=0)
-    W, H = FRAMES[state["frame"]]
-    f = float(rng.uniform(0.7, 0.85)) * min((W - 60) / (u1 - u0), (H - 60) / (v1 - v0))
-    left = 30 + float(rng.uniform(0.3, 0.7)) * (W - 60 - f * (u1 - u0))
-    top = 30 + float(rng.uniform(0.3, 0.7)) * (H - 60 - f * (v1 - v0))
-    cm.update(focal=round(f, 3), cx=round(left - f * u0, 2), cy=round(top - f * v0, 2))
+    ms.fit_camera(cm, uv, FRAMES[state["frame"]], rng)
 
 
 class Warehouse(Scene):
@@ -149,18 +143,8 @@ class Warehouse(Scene):
         its = items(state)
         ms.draw_items(c, cam, its)
         ctx.restore()
-        bs = [ms.item_box(cam, p) for p in its[:len(state["objects"])]]
-        for i, b in enumerate(bs):
-            c.register(f"obj:{i}", box=b)
-        if state.get("boxed"):
-            x0, y0, x1, y1 = bs[state["robot"]]
-            c.rect(x0 - 5, y0 - 5, x1 - x0 + 10, y1 - y0 + 10, stroke="red", lw=3.0, id="refbox")
-        c.rect(0, H, W, PANEL, fill="paper")
-        c.line(0, H, W, H, color="muted", lw=1.2)
-        for k, i in enumerate(state["cands"]):
-            x, y = 34 + (k % 2) * W / 2, H + 22 + (k // 2) * 44
-            label_badge(c, x, y, LETTERS[k], size=15)
-            c.text(x + 36, y + 11, state["objects"][i]["kind"], size=18, anchor="l", kind="option")
+        ms.register_items(c, cam, its, len(state["objects"]), state["robot"] if state.get("boxed") else None)
+        ms.option_panel(c, W, H, PANEL, [state["objects"][i]["kind"] for i in state["cands"]], LETTERS)
 
 
 SCENE = Warehouse()

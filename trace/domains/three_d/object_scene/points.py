@@ -33,6 +33,18 @@ def _perp(a, b, p):
     return abs(_cross(a, b, p)) / float(np.linalg.norm(b - a))
 
 
+def _line_refs(state, rng, difficulty):
+    """Pick two named objects at least 3.5 apart as ``state["refs"]``; their floor positions, or None."""
+    idx = _named(state, rng, difficulty, 3)
+    if idx is None:
+        return None
+    a, b = _pos(state["objects"][idx[0]]), _pos(state["objects"][idx[1]])
+    if np.linalg.norm(b - a) < 3.5:
+        return None
+    state["refs"] = idx[:2]
+    return a, b
+
+
 # ---------------------------------------------------------------------------------- line side
 @task("line_side_label", answer="option_letter", annotation="point", ops="spatial_relations",
       queries=("left_of_directed_line", "right_of_directed_line"))
@@ -42,13 +54,10 @@ def line_side_label(q):
     margin = {1: 1.0, 2: 0.75, 3: 0.55}[q.difficulty]
 
     def make(state, rng):
-        idx = _named(state, rng, q.difficulty, 3)
-        if idx is None:
+        ab = _line_refs(state, rng, q.difficulty)
+        if ab is None:
             return False
-        a, b = _pos(state["objects"][idx[0]]), _pos(state["objects"][idx[1]])
-        if np.linalg.norm(b - a) < 3.5:
-            return False
-        state["refs"] = idx[:2]
+        a, b = ab
         pts = []
         want = [left] + [not left] * 6
         for w in want:
@@ -89,13 +98,10 @@ def point_on_object_line_label(q):
     margin = {1: 1.3, 2: 0.95, 3: 0.7}[q.difficulty]
 
     def make(state, rng):
-        idx = _named(state, rng, q.difficulty, 3)
-        if idx is None:
+        ab = _line_refs(state, rng, q.difficulty)
+        if ab is None:
             return False
-        a, b = _pos(state["objects"][idx[0]]), _pos(state["objects"][idx[1]])
-        if np.linalg.norm(b - a) < 3.5:
-            return False
-        state["refs"] = idx[:2]
+        a, b = ab
         pts = []
         for _ in range(100):
             t = float(rng.uniform(-0.35, 1.35))
