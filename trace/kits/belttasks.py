@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..core.claims import COLOUR_WORDS, Claim
 from . import rigs
 
 SCOPED = {1: (0, 3), 2: (0, 5), 3: (1, 7)}
@@ -29,6 +30,15 @@ ARITH = {"total_count": {1: (2, 7), 2: (2, 10), 3: (4, 14)}, "difference_count":
 
 def oid(belt, k):
     return f"obj:{belt}:{k}"
+
+
+def claims(state, belts) -> list:
+    """Prompts name token colours (a category that may have no member): every token on ``belts`` is drawn in its
+    colour."""
+    words = [w for w in rigs.PALETTE if w in COLOUR_WORDS]
+    return ([Claim(None, "colour", w) for w in words]
+            + [Claim(oid(b, k), "colour", o["color"])
+               for b in belts for k, o in enumerate(state["belts"][b]) if o["color"] in words])
 
 
 def pair_count(objs, attr, a, b, cyclic):

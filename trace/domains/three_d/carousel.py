@@ -17,7 +17,6 @@ import math
 
 import numpy as np
 
-from tracegen.core.claims import COLOUR_WORDS, Claim
 from tracegen.core.task import Scene
 from tracegen.kits import belttasks, rigs
 from tracegen.kits import projection as pj
@@ -116,10 +115,7 @@ class Carousel(Scene):
         return state
 
     def claims(self, state, params):
-        words = [w for w in rigs.PALETTE if w in COLOUR_WORDS]
-        return ([Claim(None, "colour", w) for w in words]
-                + [Claim(belttasks.oid(b, k), "colour", o["color"])
-                   for b in BELTS for k, o in enumerate(state["belts"][b]) if o["color"] in words])
+        return belttasks.claims(state, BELTS)
 
     def render(self, c, state, params):
         cam = camera(state)
