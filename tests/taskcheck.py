@@ -23,6 +23,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from tracegen.core import annotation as ann
 from tracegen.core import engine
 from tracegen.core.canonical import canonical_json, sha256_bytes
@@ -80,24 +82,32 @@ def check_instance(spec, inst, recompute) -> None:
 
 
 def check_scene_tasks(module_name: str, solvers: dict, *, size_metric, seeds_per_combo: int = 3,
-                      balance_seeds: int = 200, balance_limit: float = 0.5) -> None:
+                      balance_seeds: int = 200, balance_limit: float = 0.5, sweep: str = "all") -> None:
     """Run the generic checks on every task of a scene module.
 
     ``solvers`` maps task id -> recompute(state, params, query_id); every task of the scene
-    must have one.  ``size_metric(state)`` must grow with difficulty on average.
+    must have one.  ``size_metric(state)`` must grow with difficulty on average.  ``sweep``:
+    ``"first"`` checks seed 0 of every query id x difficulty (the fast tier); ``"rest"`` checks
+    seeds 1 .. seeds_per_combo-1, difficulty growth over every seed and the answer balance; ``"all"``
+    both.  The instances are shared, so "first" then "rest" in one module costs what "all" does.
     """
     tasks = scene_tasks(module_name)
     missing = set(tasks) - set(solvers)
     assert not missing, f"no independent solver for {sorted(missing)}"
+    checked = {"first": range(1), "rest": range(1, seeds_per_combo), "all": range(seeds_per_combo)}[sweep]
+    full = sweep != "first"
     for tid, spec in tasks.items():
         sizes = collections.defaultdict(list)
         for qid in spec.queries:
             for d in spec.difficulties:
-                for s in range(seeds_per_combo):
+                for s in range(seeds_per_combo if full else 1):
                     inst = instance(spec, s, d, qid)
-                    assert inst.record["query_id"] == qid and inst.record["difficulty"] == d
-                    check_instance(spec, inst, solvers[tid])
+                    if s in checked:
+                        assert inst.record["query_id"] == qid and inst.record["difficulty"] == d
+                        check_instance(spec, inst, solvers[tid])
                     sizes[d].append(size_metric(inst.trace["state"]))
+        if not full:
+            continue
         means = [sum(sizes[d]) / len(sizes[d]) for d in spec.difficulties]
         assert all(a < b for a, b in zip(means, means[1:])), f"{tid}: difficulty does not grow the state {means}"
         if balance_seeds:
@@ -200,15 +210,19 @@ def check_two_process_determinism(module_name: str) -> None:
 
 
 def scene_tests(module_name: str, solvers: dict, *, size_metric, **options):
-    """A scene's two standard tests, bound at module level in one line::
+    """A scene's standard tests, bound at module level in one line::
 
         test_tasks, test_two_process_determinism = scene_tests(MOD, SOLVERS, size_metric=_size)
 
     ``test_tasks`` runs ``check_scene_tasks`` (``options``: seeds_per_combo, balance_seeds,
-    balance_limit) and ``test_two_process_determinism`` runs ``check_two_process_determinism``."""
+    balance_limit) in two parts: ``test_tasks[first-seed]`` (seed 0 of every query id x difficulty:
+    the fast tier) and ``test_tasks[other-seeds]`` (marked slow: the other seeds, difficulty growth,
+    answer balance); ``test_two_process_determinism`` runs ``check_two_process_determinism``."""
 
-    def test_tasks():
-        check_scene_tasks(module_name, solvers, size_metric=size_metric, **options)
+    @pytest.mark.parametrize("sweep", [pytest.param("first", id="first-seed"),
+                                       pytest.param("rest", id="other-seeds", marks=pytest.mark.slow)])
+    def test_tasks(sweep):
+        check_scene_tasks(module_name, solvers, size_metric=size_metric, sweep=sweep, **options)
 
     def test_two_process_determinism():
         check_two_process_determinism(module_name)
@@ -351,7 +365,6 @@ def shortcut_test(task_ids, *, seeds=(0,), answer=True, extra=None):
 
     ``answer`` is a bool or a predicate of the task id; ``seeds`` and ``extra`` go to
     ``check_no_shortcuts`` (note the one-seed default here)."""
-    import pytest
 
     from tracegen import registry
 
