@@ -21,7 +21,7 @@ import numpy as np
 
 from tracegen.core.claims import COLOUR_WORDS, Claim
 from tracegen.core.task import Scene
-from tracegen.kits import projection as pj
+from tracegen.kits.three_d import camera as pj
 from tracegen.kits.geometry import convex_hull
 
 SHAPES = ("cube", "sphere", "cylinder", "cone", "pyramid", "triangular_prism", "hexagonal_prism", "disc", "brick")

@@ -15,8 +15,8 @@ import math
 import numpy as np
 
 from tracegen.core.task import Scene
-from tracegen.kits import meshes as ms
-from tracegen.kits import projection as pj
+from tracegen.kits.three_d import models as ms
+from tracegen.kits.three_d import camera as pj
 
 FRAMES = {"tall": (960, 960), "wide": (1200, 800)}
 PANEL = 168
@@ -185,7 +185,7 @@ class Room(Scene):
                  "right": [(W / 2, 0, 0), (W / 2, D, 0), (W / 2, D, ROOM_H), (W / 2, 0, ROOM_H)]}
         fills = {"back": "paper", "left": "panel", "right": "panel"}
         for k in ("left", "right", "back"):
-            poly = ms.project_clipped(cam, np.array(walls[k], float))
+            poly = pj.project_clipped(cam, np.array(walls[k], float))
             if poly is not None:
                 c.polygon([tuple(p) for p in poly.tolist()], fill=fills[k], stroke="muted", lw=1.2)
         ms.draw_floor(c, cam, (-W / 2, 0.0, W / 2, D), step=1.0, fill="grid", grid="muted", edge="muted")

@@ -18,8 +18,8 @@ import numpy as np
 
 from tracegen.core.claims import Claim
 from tracegen.core.task import Scene
-from tracegen.kits import meshes as ms
-from tracegen.kits import projection as pj
+from tracegen.kits.three_d import models as ms
+from tracegen.kits.three_d import camera as pj
 from tracegen.kits.cards import label_badge
 
 FRAMES = {"square": (960, 960), "wide": (1200, 800)}
