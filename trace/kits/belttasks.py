@@ -19,6 +19,7 @@ import numpy as np
 
 from ..core.claims import COLOUR_WORDS, Claim
 from .three_d import tokens
+from .three_d.camera import fit_scale, store_view
 
 SCOPED = {1: (0, 3), 2: (0, 5), 3: (1, 7)}
 PAIRS = {1: (0, 2), 2: (0, 4), 3: (0, 5)}
@@ -367,13 +368,13 @@ def fit_camera(cm, cam, sp, outline, size, rng, fill, margin):
     token proxy boxes of spots ``sp`` fill a random share ``fill`` of ``size``, near the middle."""
     W, H = size
     uv = np.vstack(outline + [np.array(b).reshape(2, 2) for b in tokens.proxy_boxes(cam, sp)])
-    (u0, v0), (u1, v1) = uv.min(axis=0), uv.max(axis=0)
     fill = float(rng.uniform(*fill))
-    f = fill * min((W - 2 * margin - 40) / (u1 - u0), (H - 2 * margin - 40) / (v1 - v0))
+    scale, (u0, v0, u1, v1) = fit_scale(uv, W - 2 * margin - 40, H - 2 * margin - 40)
+    f = fill * scale
     sx, sy = W - 2 * margin - 40 - f * (u1 - u0), H - 2 * margin - 40 - f * (v1 - v0)
     left = margin + 20 + sx * float(rng.uniform(0.25, 0.75))       # near the middle of the frame
     top = margin + 20 + sy * float(rng.uniform(0.25, 0.75))
-    cm.update(focal=round(f, 3), cx=round(left - f * u0, 2), cy=round(top - f * v0, 2))
+    store_view(cm, f, left, top, u0, v0)
 
 
 def visible_ok(cam, sp, size, margin, max_cover) -> bool:

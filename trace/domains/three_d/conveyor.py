@@ -152,18 +152,8 @@ class Conveyor(Scene):
                 out = mid - [0.0, y, 0.0]
                 out[2] = 0.0
                 if float(np.dot(out, cam.eye - mid)) > 0:
-                    pj.path(ctx, [uv[i], uv[j], uv[4 + j], uv[4 + i]])
-                    ctx.set_source_rgb(*c.color("grid"))
-                    ctx.fill_preserve()
-                    ctx.set_source_rgb(*c.color("muted"))
-                    ctx.set_line_width(1.2)
-                    ctx.stroke()
-            pj.path(ctx, uv[:4])
-            ctx.set_source_rgb(*c.color("panel"))
-            ctx.fill_preserve()
-            ctx.set_source_rgb(*c.color("muted"))
-            ctx.set_line_width(1.6)
-            ctx.stroke()
+                    pj.fill_face(ctx, [uv[i], uv[j], uv[4 + j], uv[4 + i]], c.color("grid"), c.color("muted"), 1.2)
+            pj.fill_face(ctx, uv[:4], c.color("panel"), c.color("muted"), 1.6)
             self._arrows(c, cam, b, state)
         belttasks.draw_tokens(c, cam, light, state, spots(state), BELTS, params.get("marks"), cyclic=False)
 

@@ -206,11 +206,7 @@ class Room(Scene):
             return float(uv[0, 0]), float(uv[0, 1])
 
         def poly(pts, fill, stroke=(0.15, 0.15, 0.18), lw=1.2):
-            q = [P(a, b) for a, b in pts]
-            ctx.move_to(*q[0])
-            for p in q[1:]:
-                ctx.line_to(*p)
-            ctx.close_path()
+            pj.path(ctx, [P(a, b) for a, b in pts])
             if fill is not None:
                 ctx.set_source_rgb(*fill)
                 ctx.fill_preserve()

@@ -176,10 +176,7 @@ class Street(Scene):
         def poly(pts, fill):
             uv = pj.project_clipped(cam, np.array([(x, y, 0.0) for x, y in pts], float))
             if uv is not None:
-                ctx.move_to(*uv[0])
-                for p in uv[1:]:
-                    ctx.line_to(*p)
-                ctx.close_path()
+                pj.path(ctx, uv)
                 ctx.set_source_rgb(*fill)
                 ctx.fill()
 

@@ -97,9 +97,9 @@ class _View:
         corners = _world(board, [0, wb, wb, 0], [0, 0, hb, hb])
         thick = corners + [0.0, 0.25, 0.0]
         uv, _ = self.cam.project(np.vstack([corners, thick, corners * [1, 1, 0]]))
-        (u0, v0), (u1, v1) = uv.min(axis=0), uv.max(axis=0)
         x, y, w, h = rect
-        f = fill * min(w / (u1 - u0), h / (v1 - v0))
+        scale, (u0, v0, u1, v1) = pj.fit_scale(uv, w, h)
+        f = fill * scale
         self.f = f
         self.ox = x + (w - f * (u1 - u0)) / 2 - f * u0
         self.oy = y + (h - f * (v1 - v0)) / 2 - f * v0

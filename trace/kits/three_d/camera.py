@@ -78,6 +78,12 @@ def fit_scale(uv, width: float, height: float):
     return min(width / (u1 - u0), height / (v1 - v0)), (u0, v0, u1, v1)
 
 
+def store_view(cm: dict, f, left, top, u0, v0) -> None:
+    """Record a fitted view in the camera dict ``cm`` of a state: focal ``f`` with the extent's corner
+    (u0, v0) at image point (left, top), rounded as states store them."""
+    cm.update(focal=round(f, 3), cx=round(left - f * u0, 2), cy=round(top - f * v0, 2))
+
+
 # ---------------------------------------------------------------------------------- clipping
 
 def clip_near(pc, near: float = 0.05):

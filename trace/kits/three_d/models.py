@@ -25,7 +25,7 @@ import numpy as np
 from ..cards import label_badge
 from ..geometry import cross
 from .camera import (bbox, box_mesh, draw_mesh, draw_sphere, fit_scale, hull, light_dir, path, prism_mesh,
-                     project_clipped, segment, sphere_silhouette)
+                     project_clipped, segment, sphere_silhouette, store_view)
 
 # ---------------------------------------------------------------------------------- primitives
 
@@ -477,7 +477,7 @@ def fit_camera(cm, uv, size, rng, zoom=(0.7, 0.85), margin=30):
     f = share * scale
     left = margin + float(rng.uniform(0.3, 0.7)) * (W - m2 - f * (u1 - u0))
     top = margin + float(rng.uniform(0.3, 0.7)) * (H - m2 - f * (v1 - v0))
-    cm.update(focal=round(f, 3), cx=round(left - f * u0, 2), cy=round(top - f * v0, 2))
+    store_view(cm, f, left, top, u0, v0)
 
 
 def option_panel(c, W, H, panel, names, letters, row_h=44):
