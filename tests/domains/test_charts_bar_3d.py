@@ -97,7 +97,7 @@ def test_readable_layout_rejects_hidden_bars():
     assert bar_3d.readable(HAND)
     # a very tall front bar right in front of a short deeper one covers its top and label
     crowded = dict(HAND, values=[[10, 40, 31], [17, 9, 25], [30, 14, 12]], az=-89.0, el=4.0)
-    from tracegen.kits import chart3d as c3
+    from tracegen.kits.three_d import charts as c3
     cam = c3.fit_camera(bar_3d.box_size(crowded), bar_3d.REGION, crowded["az"], crowded["el"])
     bars = bar_3d.bars(crowded)
     for b in bars:          # stack every bar at the same x: deeper bars sit straight behind

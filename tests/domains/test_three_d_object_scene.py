@@ -7,7 +7,7 @@ import math
 import numpy as np
 from taskcheck import scene_tests, shortcut_test
 
-from tracegen.kits import meshes as ms
+from tracegen.kits.three_d import models as ms
 
 MOD = "tracegen.domains.three_d.object_scene"
 P = "task_three_d__object_scene__"
@@ -175,7 +175,7 @@ def relation(state, params, qid):
 
 def occlusion(state, params, qid):
     from tracegen.core.canvas import Canvas  # noqa: F401  (cairo available)
-    from tracegen.kits import projection as pj
+    from tracegen.kits.three_d import camera as pj
 
     cm = state["camera"]
     cam = pj.Camera.orbit((cm["tx"], cm["ty"], 0.4), cm["dist"], cm["az"], cm["el"], cm["focal"], (cm["cx"], cm["cy"]))

@@ -5,7 +5,7 @@ import math
 
 from taskcheck import scene_tests
 
-from tracegen.kits import meshes as ms
+from tracegen.kits.three_d import models as ms
 
 MOD = "tracegen.domains.three_d.warehouse"
 P = "task_three_d__warehouse__"

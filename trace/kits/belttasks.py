@@ -2,7 +2,7 @@
 
 A belt scene's state holds ``belts``: ``{belt key: [object, ...]}`` with each belt's objects listed
 in travel order (the direction its arrows show) and each object a dict with ``shape`` (a
-``rigs.TOKENS`` kind), ``color`` (a ``rigs.PALETTE`` name) and the scene's own position fields;
+``tokens.TOKENS`` kind), ``color`` (a ``tokens.PALETTE`` name) and the scene's own position fields;
 ``kinds`` and ``colors`` list the shapes and colours in play and ``visible_ok`` records that every
 object is clearly visible.  Objects are ``obj:<belt>:<k>`` (k = index in travel order) and the
 travel-order neighbour pairs ``pair:<belt>:<k>`` (object k, then the next one; a closed belt
@@ -18,7 +18,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.claims import COLOUR_WORDS, Claim
-from . import rigs
+from .three_d import tokens
+from .three_d.camera import fit_scale, store_view
 
 SCOPED = {1: (0, 3), 2: (0, 5), 3: (1, 7)}
 PAIRS = {1: (0, 2), 2: (0, 4), 3: (0, 5)}
@@ -35,7 +36,7 @@ def oid(belt, k):
 def claims(state, belts) -> list:
     """Prompts name token colours (a category that may have no member): every token on ``belts`` is drawn in its
     colour."""
-    words = [w for w in rigs.PALETTE if w in COLOUR_WORDS]
+    words = [w for w in tokens.PALETTE if w in COLOUR_WORDS]
     return ([Claim(None, "colour", w) for w in words]
             + [Claim(oid(b, k), "colour", o["color"])
                for b in belts for k, o in enumerate(state["belts"][b]) if o["color"] in words])
@@ -177,7 +178,7 @@ def register(task, cfg):
         idx = matching(s["belts"][belt], color=color)
         q.step("filter", belt=belt, color=color, kept=idx)
         return q.answer(len(idx), witnesses=ids(belt, idx), question=intro + (
-            f" Looking only at the {name[belt]} belt, how many objects are {rigs.colour_word(color)}?"))
+            f" Looking only at the {name[belt]} belt, how many objects are {tokens.colour_word(color)}?"))
 
     @task("scoped_belt_object_type_count", answer="integer", annotation="bbox_set", ops="filtering,counting")
     def scoped_belt_object_type_count(q):
@@ -189,7 +190,7 @@ def register(task, cfg):
         idx = matching(s["belts"][belt], shape=shape)
         q.step("filter", belt=belt, shape=shape, kept=idx)
         return q.answer(len(idx), witnesses=ids(belt, idx), question=intro + (
-            f" How many {rigs.token_noun(shape)} are on the {name[belt]} belt?"))
+            f" How many {tokens.token_noun(shape)} are on the {name[belt]} belt?"))
 
     @task("scoped_color_type_count", answer="integer", annotation="bbox_set",
           ops="filtering,counting,logical_composition")
@@ -203,7 +204,7 @@ def register(task, cfg):
         idx = matching(s["belts"][belt], shape=shape, color=color)
         q.step("filter", belt=belt, shape=shape, color=color, kept=idx)
         return q.answer(len(idx), witnesses=ids(belt, idx), question=intro + (
-            f" Count the {rigs.colour_word(color)} {rigs.token_noun(shape)} on the {name[belt]} belt. "
+            f" Count the {tokens.colour_word(color)} {tokens.token_noun(shape)} on the {name[belt]} belt. "
             f"How many are there?"))
 
     # ------------------------------------------------------------------ order along a belt
@@ -221,7 +222,7 @@ def register(task, cfg):
         idx = [(a + 1 + k) % n for k in range(t)]
         objs = q.state["belts"][belt]
         q.step("walk", belt=belt, start=a, stop=b, between=idx)
-        what_a, what_b = rigs.token_noun(objs[a]["shape"], 1), rigs.token_noun(objs[b]["shape"], 1)
+        what_a, what_b = tokens.token_noun(objs[a]["shape"], 1), tokens.token_noun(objs[b]["shape"], 1)
         return q.answer(len(idx), witnesses=ids(belt, idx), question=intro + (
             f" On the {name[belt]} belt, start at the {what_a} marked A and {follow} to the {what_b} marked B. "
             f"How many objects lie strictly between A and B?"))
@@ -269,8 +270,8 @@ def register(task, cfg):
         name = names(q)
         belt, a, b, hits = pair_task(q, "color")
         return q.answer(len(hits), witnesses=[f"pair:{belt}:{k}" for k in hits], question=intro + (
-            f" On the {name[belt]} belt, {follow} and count the places where {_a(a)} {rigs.colour_word(a)} object is "
-            f"immediately followed by {_a(b)} {rigs.colour_word(b)} object. How many such adjacent pairs are there?"))
+            f" On the {name[belt]} belt, {follow} and count the places where {_a(a)} {tokens.colour_word(a)} object is "
+            f"immediately followed by {_a(b)} {tokens.colour_word(b)} object. How many such adjacent pairs are there?"))
 
     @task("object_type_ordered_adjacent_pair_count", answer="integer", annotation="segment_set",
           ops="filtering,counting,topology")
@@ -278,8 +279,8 @@ def register(task, cfg):
         name = names(q)
         belt, a, b, hits = pair_task(q, "shape")
         return q.answer(len(hits), witnesses=[f"pair:{belt}:{k}" for k in hits], question=intro + (
-            f" On the {name[belt]} belt, {follow} and count the places where {_a(rigs.token_noun(a, 1))} {rigs.token_noun(a, 1)} is "
-            f"immediately followed by {_a(rigs.token_noun(b, 1))} {rigs.token_noun(b, 1)}. How many such adjacent pairs are there?"))
+            f" On the {name[belt]} belt, {follow} and count the places where {_a(tokens.token_noun(a, 1))} {tokens.token_noun(a, 1)} is "
+            f"immediately followed by {_a(tokens.token_noun(b, 1))} {tokens.token_noun(b, 1)}. How many such adjacent pairs are there?"))
 
     # ------------------------------------------------------------------ two belts
     def transfer(q, attr):
@@ -301,7 +302,7 @@ def register(task, cfg):
         kept = list(range(len(s["belts"][dst])))
         mv = [k for k, o in enumerate(s["belts"][src]) if o[attr] == value]
         q.step("transfer", source=src, destination=dst, moved=mv, result=len(kept) + len(mv))
-        what = (rigs.token_noun(value) if attr == "shape" else f"{rigs.colour_word(value)} objects")
+        what = (tokens.token_noun(value) if attr == "shape" else f"{tokens.colour_word(value)} objects")
         return q.answer(len(kept) + len(mv), witnesses={"destination": ids(dst, kept), "moved": ids(src, mv)},
                         question=intro + (f" Suppose all {what} on the {name[src]} belt are moved onto the "
                                           f"{name[dst]} belt. How many objects would the {name[dst]} belt then carry?"))
@@ -352,7 +353,7 @@ def register(task, cfg):
         ri = matching(s["belts"][right], shape=shape)
         value = len(li) + len(ri) if total else abs(len(li) - len(ri))
         q.step("arithmetic", operator="sum" if total else "absolute_difference", left=li, right=ri, result=value)
-        noun = rigs.token_noun(shape)
+        noun = tokens.token_noun(shape)
         question = (f" How many {noun} are there in total on the {name[left]} and {name[right]} belts?" if total else
                     f" Count the {noun} on the {name[left]} belt and on the {name[right]} belt. "
                     f"What is the absolute difference between the two counts?")
@@ -366,33 +367,33 @@ def fit_camera(cm, cam, sp, outline, size, rng, fill, margin):
     """Set ``cm``'s focal/cx/cy (``cam`` is its unit-focal camera) so the belt ``outline`` points and the
     token proxy boxes of spots ``sp`` fill a random share ``fill`` of ``size``, near the middle."""
     W, H = size
-    uv = np.vstack(outline + [np.array(b).reshape(2, 2) for b in rigs.proxy_boxes(cam, sp)])
-    (u0, v0), (u1, v1) = uv.min(axis=0), uv.max(axis=0)
+    uv = np.vstack(outline + [np.array(b).reshape(2, 2) for b in tokens.proxy_boxes(cam, sp)])
     fill = float(rng.uniform(*fill))
-    f = fill * min((W - 2 * margin - 40) / (u1 - u0), (H - 2 * margin - 40) / (v1 - v0))
+    scale, (u0, v0, u1, v1) = fit_scale(uv, W - 2 * margin - 40, H - 2 * margin - 40)
+    f = fill * scale
     sx, sy = W - 2 * margin - 40 - f * (u1 - u0), H - 2 * margin - 40 - f * (v1 - v0)
     left = margin + 20 + sx * float(rng.uniform(0.25, 0.75))       # near the middle of the frame
     top = margin + 20 + sy * float(rng.uniform(0.25, 0.75))
-    cm.update(focal=round(f, 3), cx=round(left - f * u0, 2), cy=round(top - f * v0, 2))
+    store_view(cm, f, left, top, u0, v0)
 
 
 def visible_ok(cam, sp, size, margin, max_cover) -> bool:
     """Every token inside the frame's margin and none covered more than ``max_cover``."""
     W, H = size
-    if any(b[0] < margin or b[1] < margin or b[2] > W - margin or b[3] > H - margin for b in rigs.proxy_boxes(cam, sp)):
+    if any(b[0] < margin or b[1] < margin or b[2] > W - margin or b[3] > H - margin for b in tokens.proxy_boxes(cam, sp)):
         return False
-    return max(rigs.proxy_cover(cam, sp, (W, H)), default=0.0) <= max_cover
+    return max(tokens.proxy_cover(cam, sp, (W, H)), default=0.0) <= max_cover
 
 
 def draw_tokens(c, cam, light, state, sp, belts, marks, cyclic):
     """Draw the belt tokens at spots ``sp`` ((belt, k, spot) triples) far to near, register each token and each
     neighbour pair along a belt (wrapping round if ``cyclic``), and draw the lettered ``marks``."""
     boxes = {}
-    for i in rigs.draw_order(cam, [s for _, _, s in sp]):
+    for i in tokens.draw_order(cam, [s for _, _, s in sp]):
         b, k, (x, y, r, z0) = sp[i]
         o = state["belts"][b][k]
-        rgb = rigs.PALETTE_RGB[o["color"]]
-        boxes[(b, k)] = box = rigs.draw_token(c, cam, light, o["shape"], x, y, r, rgb, rot=o["rot"], z0=z0)
+        rgb = tokens.PALETTE_RGB[o["color"]]
+        boxes[(b, k)] = box = tokens.draw_token(c, cam, light, o["shape"], x, y, r, rgb, rot=o["rot"], z0=z0)
         c.register(oid(b, k), box=box, fill=rgb)
     for b in belts:
         n = len(state["belts"][b])

@@ -11,7 +11,7 @@ States whose bar tops or value labels would be covered by nearer bars are reject
 from __future__ import annotations
 
 from tracegen.core.task import Scene
-from tracegen.kits import chart3d as c3
+from tracegen.kits.three_d import charts as c3
 from tracegen.kits.curves import series_look
 from tracegen.kits.names import category_labels
 from tracegen.kits.panels import legend_column

@@ -1,5 +1,5 @@
 """charts/surface_3d: perspective 3D charts in one of three kinds, drawn with the pinhole camera
-of ``kits.chart3d``:
+of ``kits.three_d.charts``:
 
 * ``panels``: small multiples, each a labelled 3D axis box holding a surface z = f(x, y) drawn
   as a mesh coloured by one shared colour map (colour bar at the right); every z axis runs
@@ -23,7 +23,7 @@ import math
 import numpy as np
 
 from tracegen.core.task import Scene
-from tracegen.kits import chart3d as c3
+from tracegen.kits.three_d import charts as c3
 from tracegen.kits.curves import series_look
 from tracegen.kits.names import category_labels
 from tracegen.kits.panels import legend_column

@@ -14,6 +14,7 @@ cells a side), the stacks (3-4, 4-7, 7-9) and the track (5-6, 6-9, 9-12 cells).
 from __future__ import annotations
 
 from tracegen.core.task import Scene
+from tracegen.kits.three_d.camera import inside
 
 A, B, HC, M = 24.0, 12.0, 26.0, 36.0     # tile half-width, half-height, cube height, margin (px)
 GRID = {1: (7, 8), 2: (8, 11), 3: (11, 13)}
@@ -64,21 +65,6 @@ def silhouette(state, st):
             scr(state, i, j + 1, 0), scr(state, i, j + 1, h)]
 
 
-def _inside(poly, p, tol=0.5) -> bool:
-    n, sign = len(poly), 0
-    for k in range(n):
-        (x0, y0), (x1, y1) = poly[k], poly[(k + 1) % n]
-        ln = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5 or 1.0
-        cr = ((x1 - x0) * (p[1] - y0) - (y1 - y0) * (p[0] - x0)) / ln
-        if abs(cr) <= tol:
-            return False
-        s = 1 if cr > 0 else -1
-        if sign and s != sign:
-            return False
-        sign = s
-    return True
-
-
 def _probes(state, st):
     """Points that must stay in view: the top face (centre and inner corners) and the centre of
     both front faces of every cube."""
@@ -99,7 +85,7 @@ def visible(state) -> bool:
             if b is a or (b["i"] + b["j"]) <= (a["i"] + a["j"]):
                 continue
             hexb = silhouette(state, b)
-            if any(_inside(hexb, p) for p in _probes(state, a)):
+            if any(inside(hexb, p) for p in _probes(state, a)):
                 return False
     return True
 

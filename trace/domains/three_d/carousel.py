@@ -18,8 +18,9 @@ import math
 import numpy as np
 
 from tracegen.core.task import Scene
-from tracegen.kits import belttasks, rigs
-from tracegen.kits import projection as pj
+from tracegen.kits import belttasks
+from tracegen.kits.three_d import tokens
+from tracegen.kits.three_d import camera as pj
 
 FRAMES = {"square": (960, 960), "portrait": (800, 1200), "landscape": (1200, 800)}
 RADIUS = {"inner": 2.3, "outer": 3.7}
@@ -86,8 +87,8 @@ class Carousel(Scene):
 
     def sample(self, rng, difficulty):
         (ilo, ihi), (olo, ohi), n_kinds, n_colors = LEVELS[difficulty]
-        kinds = [rigs.TOKENS[int(i)] for i in sorted(rng.choice(len(rigs.TOKENS), n_kinds, replace=False))]
-        names = list(rigs.PALETTE)
+        kinds = [tokens.TOKENS[int(i)] for i in sorted(rng.choice(len(tokens.TOKENS), n_kinds, replace=False))]
+        names = list(tokens.PALETTE)
         colors = [names[int(i)] for i in sorted(rng.choice(len(names), n_colors, replace=False))]
         frame = ("square", "portrait", "landscape")[int(rng.integers(3))]
         counts = {"inner": int(rng.integers(ilo, ihi + 1)), "outer": int(rng.integers(olo, ohi + 1))}
@@ -119,15 +120,15 @@ class Carousel(Scene):
 
     def render(self, c, state, params):
         cam = camera(state)
-        light = rigs.light_dir(cam)
+        light = pj.light_dir(cam)
         ctx = c.ctx
         for b in ("outer", "inner"):
             r = RADIUS[b]
             outer, _ = cam.project(pj.ground_circle(0.0, 0.0, r + WIDTH / 2, 96))
             inner, _ = cam.project(pj.ground_circle(0.0, 0.0, r - WIDTH / 2, 96))
-            rigs._path(ctx, outer)
+            pj.path(ctx, outer)
             ctx.new_sub_path()
-            rigs._path(ctx, inner[::-1])
+            pj.path(ctx, inner[::-1])
             ctx.set_source_rgb(*c.color("panel"))
             ctx.fill_preserve()
             ctx.set_source_rgb(*c.color("muted"))

@@ -20,8 +20,9 @@ import math
 import numpy as np
 
 from tracegen.core.task import Scene
-from tracegen.kits import belttasks, rigs
-from tracegen.kits import projection as pj
+from tracegen.kits import belttasks
+from tracegen.kits.three_d import tokens
+from tracegen.kits.three_d import camera as pj
 
 FRAMES = {"square": (960, 960), "portrait": (800, 1200), "landscape": (1200, 800)}
 BELTS = ("a", "b", "c")
@@ -98,8 +99,8 @@ class Conveyor(Scene):
 
     def sample(self, rng, difficulty):
         (lo, hi), n_kinds, n_colors = LEVELS[difficulty]
-        kinds = [rigs.TOKENS[int(i)] for i in sorted(rng.choice(len(rigs.TOKENS), n_kinds, replace=False))]
-        names = list(rigs.PALETTE)
+        kinds = [tokens.TOKENS[int(i)] for i in sorted(rng.choice(len(tokens.TOKENS), n_kinds, replace=False))]
+        names = list(tokens.PALETTE)
         colors = [names[int(i)] for i in sorted(rng.choice(len(names), n_colors, replace=False))]
         frame = ("square", "portrait", "landscape")[int(rng.integers(3))]
         orient = {"portrait": "columns", "landscape": "rows"}.get(frame) or ("rows", "columns")[int(rng.integers(2))]
@@ -137,7 +138,7 @@ class Conveyor(Scene):
 
     def render(self, c, state, params):
         cam = camera(state)
-        light = rigs.light_dir(cam)
+        light = pj.light_dir(cam)
         ctx = c.ctx
         lanes = sorted(BELTS, key=lambda b: -cam.distance((0.0, state["lane_y"][b], 0.0)))
         for b in lanes:                       # far belt first
@@ -151,18 +152,8 @@ class Conveyor(Scene):
                 out = mid - [0.0, y, 0.0]
                 out[2] = 0.0
                 if float(np.dot(out, cam.eye - mid)) > 0:
-                    rigs._path(ctx, [uv[i], uv[j], uv[4 + j], uv[4 + i]])
-                    ctx.set_source_rgb(*c.color("grid"))
-                    ctx.fill_preserve()
-                    ctx.set_source_rgb(*c.color("muted"))
-                    ctx.set_line_width(1.2)
-                    ctx.stroke()
-            rigs._path(ctx, uv[:4])
-            ctx.set_source_rgb(*c.color("panel"))
-            ctx.fill_preserve()
-            ctx.set_source_rgb(*c.color("muted"))
-            ctx.set_line_width(1.6)
-            ctx.stroke()
+                    pj.fill_face(ctx, [uv[i], uv[j], uv[4 + j], uv[4 + i]], c.color("grid"), c.color("muted"), 1.2)
+            pj.fill_face(ctx, uv[:4], c.color("panel"), c.color("muted"), 1.6)
             self._arrows(c, cam, b, state)
         belttasks.draw_tokens(c, cam, light, state, spots(state), BELTS, params.get("marks"), cyclic=False)
 

@@ -16,13 +16,11 @@ from __future__ import annotations
 
 import math
 
-import cairo
 import numpy as np
 
 from tracegen.core.claims import COLOUR_WORDS, Claim
 from tracegen.core.task import Scene
-from tracegen.kits import projection as pj
-from tracegen.kits.geometry import convex_hull
+from tracegen.kits.three_d import camera as pj
 
 SHAPES = ("cube", "sphere", "cylinder", "cone", "pyramid", "triangular_prism", "hexagonal_prism", "disc", "brick")
 NOUN = {"cube": ("cube", "cubes"), "sphere": ("sphere", "spheres"), "cylinder": ("cylinder", "cylinders"),
@@ -41,7 +39,6 @@ FRAMES = {"square": (720, 720), "portrait": (600, 880), "landscape": (880, 600)}
 MARGIN = 18
 MAX_COVER = 0.45
 CELL = 4  # raster cell (px) for the occlusion check
-UPW = np.array([0.0, 0.0, 1.0])
 
 
 def color_word(name: str) -> str:
@@ -55,11 +52,6 @@ def noun(shape: str, k: int = 2) -> str:
 def camera(state) -> pj.Camera:
     cm = state["camera"]
     return pj.Camera.orbit((0.0, 0.0, 0.3), cm["dist"], cm["az"], cm["el"], cm["focal"], (cm["cx"], cm["cy"]))
-
-
-def light_dir(cam: pj.Camera) -> np.ndarray:
-    v = 0.9 * UPW - 0.55 * cam.right - 0.35 * cam.forward + 0.25 * cam.up
-    return v / np.linalg.norm(v)
 
 
 _RING = pj.ground_circle(0.0, 0.0, 1.0, 12, 0.0)
@@ -101,12 +93,12 @@ def fit_camera(state, rng):
     cm = state["camera"]
     cm.update(focal=1.0, cx=0.0, cy=0.0)
     uv, _ = camera(state).project(np.vstack([_proxy_points(o) for o in state["objects"]]))
-    (u0, v0), (u1, v1) = uv.min(axis=0), uv.max(axis=0)
     fill = float(rng.uniform(0.6, 0.9))
-    f = fill * min((W - 2 * MARGIN - 4) / (u1 - u0), (H - 2 * MARGIN - 4) / (v1 - v0))
+    scale, (u0, v0, u1, v1) = pj.fit_scale(uv, W - 2 * MARGIN - 4, H - 2 * MARGIN - 4)
+    f = fill * scale
     left = float(rng.uniform(MARGIN + 2, W - MARGIN - 2 - f * (u1 - u0)))
     top = float(rng.uniform(MARGIN + 2, H - MARGIN - 2 - f * (v1 - v0)))
-    cm.update(focal=round(f, 3), cx=round(left - f * u0, 2), cy=round(top - f * v0, 2))
+    pj.store_view(cm, f, left, top, u0, v0)
 
 
 def _place(rng, n):
@@ -177,7 +169,7 @@ class ObjectCluster(Scene):
 
     def render(self, c, state, params):
         cam = camera(state)
-        light = light_dir(cam)
+        light = pj.light_dir(cam)
         ctx = c.ctx
         objs = state["objects"]
         W, H = FRAMES[state["frame"]]
@@ -192,7 +184,7 @@ class ObjectCluster(Scene):
             disc, _ = cam.project(pj.ground_circle(cx, cy, gr, 72))
             c.polygon([tuple(p) for p in disc.tolist()], fill="panel", stroke="grid", lw=1.5)
             if ground == 1:
-                _path(ctx, disc)
+                pj.path(ctx, disc)
                 ctx.clip()
                 k = int(gr) + 1
                 ends = []
@@ -212,7 +204,7 @@ class ObjectCluster(Scene):
         for o in objs:
             uv, _ = cam.project(pj.ground_circle(o["x"] + 0.25 * o["r"] * off[0], o["y"] + 0.25 * o["r"] * off[1],
                                                  1.02 * o["r"], 24, 0.0))
-            _path(ctx, uv)
+            pj.path(ctx, uv)
             ctx.set_source_rgba(0, 0, 0, 0.16)
             ctx.fill()
         for i in reversed(_depth_order(cam, objs)):   # far to near
@@ -242,54 +234,16 @@ def solid(o):
 SMOOTH = ("cylinder", "disc", "cone")
 
 
-def _path(ctx, pts):
-    ctx.move_to(*pts[0])
-    for p in pts[1:]:
-        ctx.line_to(*p)
-    ctx.close_path()
-
-
 def draw_object(c, cam, light, o):
     base = RGB[o["color"]]
     edge = tuple(0.45 * ch for ch in base)
-    ctx = c.ctx
     if o["shape"] == "sphere":
         rad = 0.9 * o["r"]
-        ctr = np.array([o["x"], o["y"], rad])
-        uv, _ = cam.project(pj.sphere_silhouette(cam, ctr, rad, 48))
-        hl, _ = cam.project((ctr + 0.55 * rad * light)[None, :])
-        hu, hv = float(hl[0, 0]), float(hl[0, 1])
-        ext = float(np.max(np.hypot(uv[:, 0] - hu, uv[:, 1] - hv)))
-        grad = cairo.RadialGradient(hu, hv, ext * 0.05, hu, hv, ext)
-        grad.add_color_stop_rgb(0.0, *(min(1.0, ch * 1.0 + 0.28) for ch in base))
-        grad.add_color_stop_rgb(0.45, *base)
-        grad.add_color_stop_rgb(1.0, *(0.62 * ch for ch in base))
-        _path(ctx, uv)
-        ctx.set_source(grad)
-        ctx.fill_preserve()
-        ctx.set_source_rgb(*edge)
-        ctx.set_line_width(1.2)
-        ctx.stroke()
+        uv = pj.draw_sphere(c.ctx, cam, light, np.array([o["x"], o["y"], rad]), rad, base, edge, 1.2, n=48, lift=0.55,
+                            glow=0.28, mid=0.45)
         return pj.bbox(uv)
-    verts, faces = solid(o)
-    uv, _ = cam.project(verts)
-    smooth = o["shape"] in SMOOTH
-    for fi, n in pj.front_faces(cam, verts, faces):
-        _path(ctx, uv[faces[fi]])
-        ctx.set_source_rgb(*pj.shade(base, n, light))
-        if smooth and len(faces[fi]) <= 4:   # side facets: no antialiasing, so no seams between them
-            ctx.set_antialias(cairo.ANTIALIAS_NONE)
-            ctx.fill()
-            ctx.set_antialias(cairo.ANTIALIAS_DEFAULT)
-        else:
-            ctx.fill_preserve()
-            ctx.set_source_rgb(*edge)
-            ctx.set_line_width(1.2)
-            ctx.stroke()
-    _path(ctx, convex_hull(np.round(uv, 3).tolist()))
-    ctx.set_source_rgb(*edge)
-    ctx.set_line_width(1.3)
-    ctx.stroke()
+    verts, faces = solid(o)    # side facets of a round solid: no antialiasing, so no seams between them
+    uv = pj.draw_mesh(c.ctx, cam, light, verts, faces, base, edge, 1.2, smooth=o["shape"] in SMOOTH, hull_lw=1.3)
     return pj.bbox(uv)
 
 

@@ -15,8 +15,8 @@ import math
 import numpy as np
 
 from tracegen.core.task import Scene
-from tracegen.kits import meshes as ms
-from tracegen.kits import projection as pj
+from tracegen.kits.three_d import models as ms
+from tracegen.kits.three_d import camera as pj
 
 FRAMES = {"tall": (960, 960), "wide": (1200, 800)}
 PANEL = 168
@@ -185,7 +185,7 @@ class Room(Scene):
                  "right": [(W / 2, 0, 0), (W / 2, D, 0), (W / 2, D, ROOM_H), (W / 2, 0, ROOM_H)]}
         fills = {"back": "paper", "left": "panel", "right": "panel"}
         for k in ("left", "right", "back"):
-            poly = ms.project_clipped(cam, np.array(walls[k], float))
+            poly = pj.project_clipped(cam, np.array(walls[k], float))
             if poly is not None:
                 c.polygon([tuple(p) for p in poly.tolist()], fill=fills[k], stroke="muted", lw=1.2)
         ms.draw_floor(c, cam, (-W / 2, 0.0, W / 2, D), step=1.0, fill="grid", grid="muted", edge="muted")
@@ -206,11 +206,7 @@ class Room(Scene):
             return float(uv[0, 0]), float(uv[0, 1])
 
         def poly(pts, fill, stroke=(0.15, 0.15, 0.18), lw=1.2):
-            q = [P(a, b) for a, b in pts]
-            ctx.move_to(*q[0])
-            for p in q[1:]:
-                ctx.line_to(*p)
-            ctx.close_path()
+            pj.path(ctx, [P(a, b) for a, b in pts])
             if fill is not None:
                 ctx.set_source_rgb(*fill)
                 ctx.fill_preserve()

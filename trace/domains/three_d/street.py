@@ -16,8 +16,8 @@ import numpy as np
 
 from tracegen.core.claims import Claim
 from tracegen.core.task import Scene
-from tracegen.kits import meshes as ms
-from tracegen.kits import projection as pj
+from tracegen.kits.three_d import models as ms
+from tracegen.kits.three_d import camera as pj
 
 FRAMES = {"tall": (960, 960), "wide": (1200, 800)}
 PANEL = 126
@@ -174,12 +174,9 @@ class Street(Scene):
         L = 90.0
 
         def poly(pts, fill):
-            uv = ms.project_clipped(cam, np.array([(x, y, 0.0) for x, y in pts], float))
+            uv = pj.project_clipped(cam, np.array([(x, y, 0.0) for x, y in pts], float))
             if uv is not None:
-                ctx.move_to(*uv[0])
-                for p in uv[1:]:
-                    ctx.line_to(*p)
-                ctx.close_path()
+                pj.path(ctx, uv)
                 ctx.set_source_rgb(*fill)
                 ctx.fill()
 
@@ -208,7 +205,7 @@ class Street(Scene):
             base = world(o["arm"], o["s"], o["l"])
             pts = [base + d * s0 + d * a + np.array([d[1], -d[0]]) * b
                    for a, b in ((0, -0.3), (2.4, -0.3), (2.4, -0.9), (3.8, 0), (2.4, 0.9), (2.4, 0.3), (0, 0.3))]
-            uv = ms.project_clipped(cam, np.array([(p[0], p[1], 0.03) for p in pts], float))
+            uv = pj.project_clipped(cam, np.array([(p[0], p[1], 0.03) for p in pts], float))
             c.polygon([tuple(p) for p in uv.tolist()], fill="red", stroke="red", lw=1.0, id="arrow")
         its = items(state)
         ms.draw_items(c, cam, its)

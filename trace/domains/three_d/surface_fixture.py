@@ -19,8 +19,8 @@ import numpy as np
 
 from tracegen.core.claims import COLOUR_WORDS, Claim
 from tracegen.core.task import Scene, retrying
-from tracegen.kits import projection as pj
-from tracegen.kits import rigs
+from tracegen.kits.three_d import camera as pj
+from tracegen.kits.three_d import tokens
 
 ELEMENTS = {"window": ("window", "windows", "a wall panel of windows"),
             "solar_panel": ("solar panel", "solar panels", "a solar array"),
@@ -35,7 +35,7 @@ FRAMES = {"square": (960, 960), "portrait": (800, 1200), "landscape": (1200, 800
 BIG = {"square": (1131, 1131), "portrait": (923, 1385), "landscape": (1385, 923)}
 LEVELS = {1: ((2, 3), (3, 4), 5), 2: ((2, 4), (3, 6), 7), 3: ((3, 5), (5, 7), 9)}
 LETTERS = "ABCDEF"
-COLORS = tuple(rigs.PALETTE)
+COLORS = tuple(tokens.PALETTE)
 CELL = 1.0
 PAD = 0.35
 
@@ -45,7 +45,7 @@ def noun(kind, k=2):
 
 
 def cw(color):
-    return rigs.colour_word(color)
+    return tokens.colour_word(color)
 
 
 def lines_ok(board) -> bool:
@@ -97,9 +97,9 @@ class _View:
         corners = _world(board, [0, wb, wb, 0], [0, 0, hb, hb])
         thick = corners + [0.0, 0.25, 0.0]
         uv, _ = self.cam.project(np.vstack([corners, thick, corners * [1, 1, 0]]))
-        (u0, v0), (u1, v1) = uv.min(axis=0), uv.max(axis=0)
         x, y, w, h = rect
-        f = fill * min(w / (u1 - u0), h / (v1 - v0))
+        scale, (u0, v0, u1, v1) = pj.fit_scale(uv, w, h)
+        f = fill * scale
         self.f = f
         self.ox = x + (w - f * (u1 - u0)) / 2 - f * u0
         self.oy = y + (h - f * (v1 - v0)) / 2 - f * v0
@@ -113,7 +113,7 @@ class _View:
 
 
 def _poly(ctx, pts, rgb=None, stroke=None, lw=1.0):
-    rigs._path(ctx, pts)
+    pj.path(ctx, pts)
     if rgb is not None:
         ctx.set_source_rgb(*rgb)
         if stroke is None:
@@ -244,7 +244,7 @@ def draw_board(c, state, bi, rect, fill=0.86):
             name = board["cells"][r][col]
             if name is None:
                 continue
-            rgb = rigs.PALETTE_RGB[name]
+            rgb = tokens.PALETTE_RGB[name]
             box = draw_element(c, view, state["element"], PAD + col * CELL, PAD + r * CELL, rgb)
             c.register(f"el:{bi}:{r}:{col}", box=box, fill=rgb)
             boxes[(r, col)] = box

@@ -3,7 +3,7 @@ forklift and warehouse items (barrels, box stacks, storage bins, wrapped bundles
 stacks, pallets, carts), an optional red box and red travel arrow on the robot, and a four-option
 panel below.
 
-Items stand on the floor at (x, y) with a footprint radius (``meshes.footprint`` times the item's
+Items stand on the floor at (x, y) with a footprint radius (``models.footprint`` times the item's
 scale); the gap between two items is their centre distance less both radii.  The robot's path is
 the straight corridor ahead of it, as wide as the robot, and an item is in the path when its
 footprint reaches into that corridor.
@@ -17,8 +17,8 @@ import numpy as np
 
 from tracegen.core.claims import Claim
 from tracegen.core.task import Scene
-from tracegen.kits import meshes as ms
-from tracegen.kits import projection as pj
+from tracegen.kits.three_d import models as ms
+from tracegen.kits.three_d import camera as pj
 
 FRAMES = {"tall": (960, 960), "wide": (1200, 800)}
 PANEL = 126
@@ -128,7 +128,7 @@ class Warehouse(Scene):
         ctx.clip()
         c.rect(0, 0, W, H, fill="background")
         ms.draw_floor(c, cam, (-40, -40, 40, 40), step=1.5, edge=None)
-        floor = ms.project_clipped(cam, np.array([(-11, -4.6, 0), (11, -4.6, 0), (11, 4.6, 0), (-11, 4.6, 0)], float))
+        floor = pj.project_clipped(cam, np.array([(-11, -4.6, 0), (11, -4.6, 0), (11, 4.6, 0), (-11, 4.6, 0)], float))
         if floor is not None:
             c.polygon([tuple(p) for p in floor.tolist()], fill="grid")
         if state.get("boxed"):

@@ -8,7 +8,7 @@ import math
 
 import numpy as np
 
-from tracegen.kits import meshes as ms
+from tracegen.kits.three_d import models as ms
 
 from . import scene as sc
 from .scene import LETTERS, task

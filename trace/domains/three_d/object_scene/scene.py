@@ -18,8 +18,8 @@ import numpy as np
 
 from tracegen.core.claims import Claim
 from tracegen.core.task import Scene
-from tracegen.kits import meshes as ms
-from tracegen.kits import projection as pj
+from tracegen.kits.three_d import models as ms
+from tracegen.kits.three_d import camera as pj
 from tracegen.kits.cards import label_badge
 
 FRAMES = {"square": (960, 960), "wide": (1200, 800)}
@@ -111,14 +111,14 @@ def fit_camera(state, rng, key="camera", k=0, fill=None):
         x0, y0, x1, y1 = state["floor_rect"]
         pts.append(cam.project(np.array([(x0, y0, 0), (x1, y0, 0), (x1, y1, 0), (x0, y1, 0)], float))[0])
     uv = np.vstack(pts)
-    (u0, v0), (u1, v1) = uv.min(axis=0), uv.max(axis=0)
     x0, y0, x1, y1 = view_box(state, k)
     pad = MARGIN + 26
     fill = fill if fill is not None else float(rng.uniform(0.78, 0.92))
-    f = fill * min((x1 - x0 - 2 * pad) / (u1 - u0), (y1 - y0 - 2 * pad) / (v1 - v0))
+    scale, (u0, v0, u1, v1) = pj.fit_scale(uv, x1 - x0 - 2 * pad, y1 - y0 - 2 * pad)
+    f = fill * scale
     left = x0 + pad + float(rng.uniform(0, 1)) * (x1 - x0 - 2 * pad - f * (u1 - u0))
     top = y0 + pad + float(rng.uniform(0.2, 0.8)) * (y1 - y0 - 2 * pad - f * (v1 - v0))
-    cm.update(focal=round(f, 3), cx=round(left - f * u0, 2), cy=round(top - f * v0, 2))
+    pj.store_view(cm, f, left, top, u0, v0)
 
 
 def new_camera(rng, tx=0.0, ty=0.0, el=(26.0, 46.0), az=None):

@@ -1,4 +1,4 @@
-"""Shared drawing for perspective 3D charts (pinhole camera from ``kits.projection``).
+"""Perspective 3D charts drawn with the kit's camera (``three_d.camera``).
 
 A chart lives in a world box ``[0, X] x [0, Y] x [0, Z]`` (x: categories / front axis, y: depth,
 z: value, up).  ``fit_camera`` places an orbit camera and scales it so the box fills a pixel
@@ -11,11 +11,9 @@ states where they do not).  ``surface_*`` draw a z = f(x, y) mesh coloured by a 
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
-from . import projection as pj
+from .camera import Camera, bbox, box_mesh, draw_mesh, fill_face, fit_scale, hull, inside
 
 LIGHT = np.array([0.35, -0.55, 0.76])
 LIGHT = LIGHT / np.linalg.norm(LIGHT)
@@ -29,26 +27,18 @@ def fit_camera(box, region, az: float, el: float, *, dist_factor: float = 8.0):
     corners = np.array([(x, y, z) for x in (0, X) for y in (0, Y) for z in (0, Z)], dtype=float)
     target = (X / 2, Y / 2, Z / 2)
     dist = dist_factor * max(X, Y, Z)
-    cam = pj.Camera.orbit(target, dist, az, el, 1.0, (0.0, 0.0))
+    cam = Camera.orbit(target, dist, az, el, 1.0, (0.0, 0.0))
     uv, _ = cam.project(corners)
-    (u0, v0), (u1, v1) = uv.min(axis=0), uv.max(axis=0)
     rx0, ry0, rx1, ry1 = region
-    f = min((rx1 - rx0) / (u1 - u0), (ry1 - ry0) / (v1 - v0))
+    f, (u0, v0, u1, v1) = fit_scale(uv, rx1 - rx0, ry1 - ry0)
     cx = (rx0 + rx1) / 2 - f * (u0 + u1) / 2
     cy = (ry0 + ry1) / 2 - f * (v0 + v1) / 2
-    return pj.Camera.orbit(target, dist, az, el, f, (cx, cy))
+    return Camera.orbit(target, dist, az, el, f, (cx, cy))
 
 
 def proj(cam, pts) -> list[tuple[float, float]]:
     uv, _ = cam.project(np.asarray(pts, dtype=float).reshape(-1, 3))
     return [(float(u), float(v)) for u, v in uv]
-
-
-def _path(ctx, pts):
-    ctx.move_to(*pts[0])
-    for p in pts[1:]:
-        ctx.line_to(*p)
-    ctx.close_path()
 
 
 def draw_axis_box(c, cam, box, ticks, *, font_size: float = 13.0, label=lambda v: f"{v:g}",
@@ -78,11 +68,9 @@ def bar_layout(cam, bars, *, label_size: float = 13.0):
     """Screen geometry of ``bars`` (dicts with x, y, w, d, h, text): per bar its projected
     vertices, hull, top face, front-top point, label centre and label box, and the painter's
     order (far to near)."""
-    from .geometry import convex_hull
-
     out = []
     for b in bars:
-        verts, faces = pj.box_mesh(b["x"] + b["w"] / 2, b["y"] + b["d"] / 2, b["w"], b["d"], max(b["h"], 1e-3))
+        verts, faces = box_mesh(b["x"] + b["w"] / 2, b["y"] + b["d"] / 2, b["w"], b["d"], max(b["h"], 1e-3))
         uv, _ = cam.project(verts)
         top = [tuple(map(float, uv[k])) for k in (4, 5, 6, 7)]
         tx = sum(p[0] for p in top) / 4
@@ -92,34 +80,15 @@ def bar_layout(cam, bars, *, label_size: float = 13.0):
         front_top = proj(cam, [(b["x"] + b["w"] / 2, b["y"], b["h"])])[0]
         out.append({
             "verts": uv, "faces": faces, "mesh": verts,
-            "hull": convex_hull(np.round(uv, 3).tolist()),
+            "hull": hull(uv),
             "top": top, "label": (tx, ly),
             "label_box": (tx - tw / 2, ly - label_size / 2 - 1, tx + tw / 2, ly + label_size / 2 + 1),
             "point": front_top,
-            "box": pj.bbox(uv),
+            "box": bbox(uv),
             "depth": cam.depth((b["x"] + b["w"] / 2, b["y"] + b["d"] / 2, b["h"] / 2)),
         })
     order = sorted(range(len(bars)), key=lambda k: -out[k]["depth"])
     return out, order
-
-
-def _inside(poly, p, tol=0.5) -> bool:
-    """Strictly inside a convex polygon (either winding) by more than ``tol`` pixels."""
-    n = len(poly)
-    sign = 0
-    for i in range(n):
-        (x0, y0), (x1, y1) = poly[i], poly[(i + 1) % n]
-        ex, ey = x1 - x0, y1 - y0
-        ln = math.hypot(ex, ey) or 1.0
-        cr = (ex * (p[1] - y0) - ey * (p[0] - x0)) / ln
-        if abs(cr) <= tol:
-            return False
-        s = 1 if cr > 0 else -1
-        if sign == 0:
-            sign = s
-        elif s != sign:
-            return False
-    return True
 
 
 def _box_pts(b):
@@ -142,9 +111,9 @@ def bars_readable(geo, order, *, bounds=None) -> bool:
         for j, h in enumerate(geo):
             if j == k:
                 continue
-            if rank[j] > rank[k] and any(_inside(h["hull"], p) for p in probes):
+            if rank[j] > rank[k] and any(inside(h["hull"], p) for p in probes):
                 return False
-            if any(_inside(h["hull"], p, tol=-1.0) for p in _box_pts(g["label_box"])):
+            if any(inside(h["hull"], p, tol=-1.0) for p in _box_pts(g["label_box"])):
                 return False
             if j > k and boxes_overlap(g["label_box"], h["label_box"]):
                 return False
@@ -157,16 +126,8 @@ def bars_readable(geo, order, *, bounds=None) -> bool:
 
 def draw_box(c, cam, verts, faces, rgb, *, edge=None):
     """A convex box mesh: its front faces shaded under ``LIGHT``, dark edges."""
-    ctx = c.ctx
-    uv, _ = cam.project(verts)
     edge = edge or tuple(0.5 * ch for ch in rgb)
-    for fi, n in pj.front_faces(cam, verts, faces):
-        _path(ctx, [tuple(p) for p in uv[faces[fi]]])
-        ctx.set_source_rgb(*pj.shade(rgb, n, LIGHT, ambient=0.72, diffuse=0.34))
-        ctx.fill_preserve()
-        ctx.set_source_rgb(*edge)
-        ctx.set_line_width(1.0)
-        ctx.stroke()
+    draw_mesh(c.ctx, cam, LIGHT, verts, faces, rgb, edge, 1.0, ambient=0.72, diffuse=0.34)
 
 
 def draw_bars(c, cam, bars, geo, order, colors, ids, *, label_size: float = 13.0) -> None:
@@ -210,12 +171,7 @@ def colormap(t: float, stops=((0.0, (0.23, 0.30, 0.75)), (0.5, (0.87, 0.87, 0.87
 def draw_surface(c, cam, xs, ys, zz, zlo, zhi, *, zscale=1.0, edge=(0.25, 0.25, 0.25)) -> None:
     ctx = c.ctx
     for poly, z in surface_quads(cam, xs, ys, zz, zscale=zscale):
-        _path(ctx, poly)
-        ctx.set_source_rgb(*colormap((z - zlo) / (zhi - zlo)))
-        ctx.fill_preserve()
-        ctx.set_source_rgb(*edge)
-        ctx.set_line_width(0.6)
-        ctx.stroke()
+        fill_face(ctx, poly, colormap((z - zlo) / (zhi - zlo)), edge, 0.6)
 
 
 def draw_floor_grid(c, cam, box, *, xticks=(), yticks=(), sx=1.0, sy=1.0, font_size: float = 13.0,

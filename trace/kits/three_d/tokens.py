@@ -1,4 +1,4 @@
-"""Small solid tokens for belt and fixture rigs, drawn with the pinhole camera of ``kits.projection``.
+"""Small solid tokens for belt and fixture rigs, drawn with the kit's camera (``three_d.camera``).
 
 ``draw_token`` paints one token (cube, ball, cylinder, cone, pyramid, hexagonal nut, star, ring,
 cross) standing on the plane ``z = z0`` at ``(x, y)`` with footprint radius ``r`` and returns its
@@ -16,8 +16,8 @@ import math
 import cairo
 import numpy as np
 
-from . import projection as pj
-from .geometry import convex_hull
+from .camera import (bbox, box_mesh, draw_mesh, draw_sphere, fill_face, ground_circle, hull, path, prism_mesh,
+                     shade, stroke_outline, UP)
 
 TOKENS = ("cube", "sphere", "cylinder", "cone", "pyramid", "nut", "star", "ring", "cross")
 TOKEN_NOUN = {"cube": ("cube", "cubes"), "sphere": ("ball", "balls"), "cylinder": ("cylinder", "cylinders"),
@@ -26,7 +26,6 @@ TOKEN_NOUN = {"cube": ("cube", "cubes"), "sphere": ("ball", "balls"), "cylinder"
 PALETTE = {"red": "#E03A3A", "orange": "#F08A1C", "yellow": "#E6C81E", "green": "#3BAF4A", "cyan": "#30C4DE",
            "blue": "#2F6FE0", "purple": "#8E44C8", "magenta": "#D62D94", "brown": "#8B6B3E", "maroon": "#8E2F45"}
 PALETTE_RGB = {k: tuple(int(v[i:i + 2], 16) / 255 for i in (1, 3, 5)) for k, v in PALETTE.items()}
-UPW = np.array([0.0, 0.0, 1.0])
 
 
 def token_noun(kind: str, k: int = 2) -> str:
@@ -35,32 +34,6 @@ def token_noun(kind: str, k: int = 2) -> str:
 
 def colour_word(name: str) -> str:
     return f"{name} ({PALETTE[name]})"
-
-
-def light_dir(cam: pj.Camera) -> np.ndarray:
-    v = 0.9 * UPW - 0.55 * cam.right - 0.35 * cam.forward + 0.25 * cam.up
-    return v / np.linalg.norm(v)
-
-
-def _path(ctx, pts):
-    ctx.move_to(*pts[0])
-    for p in pts[1:]:
-        ctx.line_to(*p)
-    ctx.close_path()
-
-
-def _fill(ctx, pts, rgb, edge, lw=1.1, aa=True):
-    _path(ctx, pts)
-    ctx.set_source_rgb(*rgb)
-    if not aa:
-        ctx.set_antialias(cairo.ANTIALIAS_NONE)
-        ctx.fill()
-        ctx.set_antialias(cairo.ANTIALIAS_DEFAULT)
-        return
-    ctx.fill_preserve()
-    ctx.set_source_rgb(*edge)
-    ctx.set_line_width(lw)
-    ctx.stroke()
 
 
 def _star_poly(x, y, r, rot, points=5, inner=0.45):
@@ -97,10 +70,9 @@ def _extrusion(c, cam, light, poly, z0, h, rgb, edge):
         if float(np.dot(nrm, cam.eye - mid)) > 0:
             walls.append((cam.distance(mid), k, j, nrm))
     for _, k, j, nrm in sorted(walls, reverse=True):
-        _fill(ctx, [uvb[k], uvb[j], uvt[j], uvt[k]], pj.shade(rgb, nrm, light), edge, 1.0)
-    _fill(ctx, list(uvt), pj.shade(rgb, UPW, light), edge, 1.2)
-    allp = np.vstack([uvb, uvt])
-    return pj.bbox(allp)
+        fill_face(ctx, [uvb[k], uvb[j], uvt[j], uvt[k]], shade(rgb, nrm, light), edge, 1.0)
+    fill_face(ctx, list(uvt), shade(rgb, UP, light), edge, 1.2)
+    return bbox(np.vstack([uvb, uvt]))
 
 
 def draw_token(c, cam, light, kind, x, y, r, rgb, rot=0.0, z0=0.0):
@@ -109,22 +81,9 @@ def draw_token(c, cam, light, kind, x, y, r, rgb, rot=0.0, z0=0.0):
     edge = tuple(0.42 * ch for ch in rgb)
     if kind == "sphere":
         rad = 0.85 * r
-        ctr = np.array([x, y, z0 + rad])
-        uv, _ = cam.project(pj.sphere_silhouette(cam, ctr, rad, 40))
-        hl, _ = cam.project((ctr + 0.55 * rad * light)[None, :])
-        hu, hv = float(hl[0, 0]), float(hl[0, 1])
-        ext = float(np.max(np.hypot(uv[:, 0] - hu, uv[:, 1] - hv)))
-        grad = cairo.RadialGradient(hu, hv, ext * 0.05, hu, hv, ext)
-        grad.add_color_stop_rgb(0.0, *(min(1.0, ch + 0.28) for ch in rgb))
-        grad.add_color_stop_rgb(0.45, *rgb)
-        grad.add_color_stop_rgb(1.0, *(0.62 * ch for ch in rgb))
-        _path(ctx, uv)
-        ctx.set_source(grad)
-        ctx.fill_preserve()
-        ctx.set_source_rgb(*edge)
-        ctx.set_line_width(1.2)
-        ctx.stroke()
-        return pj.bbox(uv)
+        uv = draw_sphere(ctx, cam, light, np.array([x, y, z0 + rad]), rad, rgb, edge, 1.2, lift=0.55, glow=0.28,
+                         mid=0.45)
+        return bbox(uv)
     if kind == "star":
         return _extrusion(c, cam, light, _star_poly(x, y, 1.05 * r, rot), z0, 0.45 * r, rgb, edge)
     if kind == "cross":
@@ -132,33 +91,26 @@ def draw_token(c, cam, light, kind, x, y, r, rgb, rot=0.0, z0=0.0):
     if kind == "ring":
         return _ring(c, cam, light, x, y, 0.95 * r, 0.5 * r, 0.4 * r, z0, rgb, edge)
     if kind == "cube":
-        verts, faces = pj.box_mesh(x, y, 1.25 * r, 1.25 * r, 1.25 * r, rot=rot, z0=z0)
+        verts, faces = box_mesh(x, y, 1.25 * r, 1.25 * r, 1.25 * r, rot=rot, z0=z0)
     elif kind == "cylinder":
-        verts, faces = pj.prism_mesh(x, y, 0.8 * r, 1.5 * r, n=28, rot=rot, z0=z0)
+        verts, faces = prism_mesh(x, y, 0.8 * r, 1.5 * r, n=28, rot=rot, z0=z0)
     elif kind == "cone":
-        verts, faces = pj.prism_mesh(x, y, 0.9 * r, 1.7 * r, n=28, rot=rot, z0=z0, top_radius=0.0)
+        verts, faces = prism_mesh(x, y, 0.9 * r, 1.7 * r, n=28, rot=rot, z0=z0, top_radius=0.0)
     elif kind == "pyramid":
-        verts, faces = pj.prism_mesh(x, y, 0.98 * r, 1.35 * r, n=4, rot=rot, z0=z0, top_radius=0.0)
+        verts, faces = prism_mesh(x, y, 0.98 * r, 1.35 * r, n=4, rot=rot, z0=z0, top_radius=0.0)
     else:   # nut: a low hexagonal prism
-        verts, faces = pj.prism_mesh(x, y, 0.92 * r, 0.7 * r, n=6, rot=rot, z0=z0)
-    uv, _ = cam.project(verts)
-    smooth = kind in ("cylinder", "cone")
-    for fi, nrm in pj.front_faces(cam, verts, faces):
-        _fill(ctx, uv[faces[fi]], pj.shade(rgb, nrm, light), edge, 1.1, aa=not (smooth and len(faces[fi]) <= 4))
-    if smooth:   # the silhouette outline the facets leave out
-        _path(ctx, convex_hull(np.round(uv, 3).tolist()))
-        ctx.set_source_rgb(*edge)
-        ctx.set_line_width(1.2)
-        ctx.stroke()
-    return pj.bbox(uv)
+        verts, faces = prism_mesh(x, y, 0.92 * r, 0.7 * r, n=6, rot=rot, z0=z0)
+    smooth = kind in ("cylinder", "cone")   # the facets meet without seams, the silhouette is outlined
+    uv = draw_mesh(ctx, cam, light, verts, faces, rgb, edge, 1.1, smooth=smooth, hull_lw=1.2 if smooth else None)
+    return bbox(uv)
 
 
 def _ring(c, cam, light, x, y, ro, ri, h, z0, rgb, edge, n=32):
     ctx = c.ctx
-    outer_b = pj.ground_circle(x, y, ro, n, z0)
-    outer_t = pj.ground_circle(x, y, ro, n, z0 + h)
-    inner_b = pj.ground_circle(x, y, ri, n, z0)
-    inner_t = pj.ground_circle(x, y, ri, n, z0 + h)
+    outer_b = ground_circle(x, y, ro, n, z0)
+    outer_t = ground_circle(x, y, ro, n, z0 + h)
+    inner_b = ground_circle(x, y, ri, n, z0)
+    inner_t = ground_circle(x, y, ri, n, z0 + h)
     ob, _ = cam.project(outer_b)
     ot, _ = cam.project(outer_t)
     ib, _ = cam.project(inner_b)
@@ -170,12 +122,12 @@ def _ring(c, cam, light, x, y, ro, ri, h, z0, rgb, edge, n=32):
         nrm = mid - [x, y, z0]
         nrm /= np.linalg.norm(nrm)
         if float(np.dot(nrm, cam.eye - mid)) > 0:      # outer wall, front half
-            _fill(ctx, [ob[k], ob[j], ot[j], ot[k]], pj.shade(rgb, nrm, light), edge, aa=False)
-    _path(ctx, ot)
+            fill_face(ctx, [ob[k], ob[j], ot[j], ot[k]], shade(rgb, nrm, light), edge, aa=False)
+    path(ctx, ot)
     ctx.new_sub_path()
-    _path(ctx, it[::-1])
+    path(ctx, it[::-1])
     ctx.set_fill_rule(cairo.FILL_RULE_EVEN_ODD)
-    ctx.set_source_rgb(*pj.shade(rgb, UPW, light))
+    ctx.set_source_rgb(*shade(rgb, UP, light))
     ctx.fill()
     ctx.set_fill_rule(cairo.FILL_RULE_WINDING)
     for k in range(n):
@@ -184,17 +136,13 @@ def _ring(c, cam, light, x, y, ro, ri, h, z0, rgb, edge, n=32):
         nrm = [x, y, z0] - mid
         nrm /= np.linalg.norm(nrm)
         if float(np.dot(nrm, cam.eye - mid)) > 0:      # inner wall seen through the hole
-            _fill(ctx, [ib[k], ib[j], it[j], it[k]], side, edge, aa=False)
-    ctx.set_source_rgb(*edge)
-    ctx.set_line_width(1.2)
-    _path(ctx, it)
-    ctx.stroke()
-    _path(ctx, convex_hull(np.round(np.vstack([ob, ot]), 3).tolist()))
-    ctx.stroke()
-    return pj.bbox(np.vstack([ob, ot]))
+            fill_face(ctx, [ib[k], ib[j], it[j], it[k]], side, edge, aa=False)
+    stroke_outline(ctx, it, edge, 1.2)
+    stroke_outline(ctx, hull(np.vstack([ob, ot])), edge, 1.2)
+    return bbox(np.vstack([ob, ot]))
 
 
-_RING = pj.ground_circle(0.0, 0.0, 1.0, 12, 0.0)
+_RING = ground_circle(0.0, 0.0, 1.0, 12, 0.0)
 _PROXY = np.vstack([_RING, _RING + [0.0, 0.0, 1.5]])
 
 

@@ -1,14 +1,18 @@
-"""Named 3D object models built from convex parts, drawn with the pinhole camera of
-``kits.projection``.
+"""Named 3D object models built from convex parts, drawn with the kit's camera (``three_d.camera``).
 
 A model is a list of *parts*: convex meshes (``{"v": (N, 3) verts, "f": faces, "rgb": colour}``)
 or spheres (``{"sphere": (centre, radius), "rgb": colour}``).  ``model(kind, ...)`` builds one
-of the small objects (cube, ball, cone, star, cup, mushroom, trophy, ...) or furniture props
-(table, shelf, refrigerator, sofa, crate, ...) standing on ``z = z0``, scaled, turned about z
-and moved to (x, y).  ``draw_items`` paints several models at once, all their parts far to
-near (painter's algorithm per convex part), and returns each model's projected box;
-``visibility`` rasterises the same order into an id buffer and reports, per model, the share
-of its silhouette that stays visible (occlusion checks for counting and comparing tasks).
+of the small objects (cube, ball, cone, star, cup, mushroom, trophy, ...), furniture props
+(table, shelf, refrigerator, sofa, crate, ...), street or warehouse items standing on ``z = z0``,
+scaled, turned about z and moved to (x, y).
+
+``painter_order`` sorts the parts of several models far to near (painter's algorithm per convex
+part, back faces culled inside each part); ``draw_items`` paints them in that order and returns
+each model's projected box; ``visibility`` rasterises the same order and the same silhouettes
+(``outline``) into an id buffer and reports, per model, the share of its silhouette that stays
+visible -- so the occlusion checks of counting tasks, the drawing and the annotated boxes
+(``item_box``, ``register_items``) all come from one geometry.  ``draw_floor``, ``fit_camera``
+and ``option_panel`` stage the scenes that show these models.
 """
 
 from __future__ import annotations
@@ -18,8 +22,10 @@ import math
 import cairo
 import numpy as np
 
-from . import projection as pj
-from .cards import label_badge
+from ..cards import label_badge
+from ..geometry import cross
+from .camera import (bbox, box_mesh, draw_mesh, draw_sphere, fit_scale, hull, light_dir, path, prism_mesh,
+                     project_clipped, segment, sphere_silhouette, store_view)
 
 # ---------------------------------------------------------------------------------- primitives
 
@@ -86,11 +92,11 @@ def _small(kind, c):
     if kind == "ball":
         return [_sph((0, 0, 0.34), 0.34, c)]
     if kind == "cylinder":
-        return [_p(pj.prism_mesh(0, 0, 0.3, 0.75, n=24), c)]
+        return [_p(prism_mesh(0, 0, 0.3, 0.75, n=24), c)]
     if kind == "cone":
-        return [_p(pj.prism_mesh(0, 0, 0.34, 0.85, n=24, top_radius=0.0), c)]
+        return [_p(prism_mesh(0, 0, 0.34, 0.85, n=24, top_radius=0.0), c)]
     if kind == "pyramid":
-        return [_p(pj.prism_mesh(0, 0, 0.44, 0.72, n=4, rot=math.pi / 4, top_radius=0.0), c)]
+        return [_p(prism_mesh(0, 0, 0.44, 0.72, n=4, rot=math.pi / 4, top_radius=0.0), c)]
     if kind == "half cylinder":
         return [_p(half_cylinder(0.8, 0.32), c)]
     if kind == "arrow":
@@ -103,7 +109,7 @@ def _small(kind, c):
             a, b = pent[k], pent[(k + 1) % 5]
             ang = math.pi / 2 + 2 * math.pi * (k + 0.5) / 5
             tip = (0.44 * math.cos(ang), 0.44 * math.sin(ang))
-            parts.append(_p(extrude([a, tip, b][::-1] if _ccw([a, tip, b]) < 0 else [a, tip, b], 0, 0.2), c))
+            parts.append(_p(extrude([a, tip, b][::-1] if cross(a, tip, b) < 0 else [a, tip, b], 0, 0.2), c))
         return parts
     if kind == "ruler":
         return [_p(box(0, 0, 0, 1.1, 0.24, 0.06), c)]
@@ -111,38 +117,32 @@ def _small(kind, c):
         return [_p(box(0, 0, 0, 0.66, 0.5, 0.05), c), _p(box(0.02, 0, 0.05, 0.6, 0.46, 0.1), WHITE),
                 _p(box(0, 0, 0.15, 0.66, 0.5, 0.05), c)]
     if kind == "cup":
-        return [_p(pj.prism_mesh(0, 0, 0.24, 0.5, n=20), c), _p(box(0.3, 0, 0.12, 0.14, 0.07, 0.28), c)]
+        return [_p(prism_mesh(0, 0, 0.24, 0.5, n=20), c), _p(box(0.3, 0, 0.12, 0.14, 0.07, 0.28), c)]
     if kind == "mushroom":
-        return [_p(pj.prism_mesh(0, 0, 0.11, 0.3, n=14), WHITE),
-                _p(pj.prism_mesh(0, 0, 0.42, 0.3, n=20, z0=0.3, top_radius=0.12), c)]
+        return [_p(prism_mesh(0, 0, 0.11, 0.3, n=14), WHITE),
+                _p(prism_mesh(0, 0, 0.42, 0.3, n=20, z0=0.3, top_radius=0.12), c)]
     if kind == "candle":
-        return [_p(pj.prism_mesh(0, 0, 0.12, 0.7, n=14), c), _p(pj.prism_mesh(0, 0, 0.06, 0.18, n=10, z0=0.7,
-                                                                             top_radius=0.0), YELLOW)]
+        return [_p(prism_mesh(0, 0, 0.12, 0.7, n=14), c),
+                _p(prism_mesh(0, 0, 0.06, 0.18, n=10, z0=0.7, top_radius=0.0), YELLOW)]
     if kind == "hat":
-        return [_p(pj.prism_mesh(0, 0, 0.44, 0.05, n=24), c), _p(pj.prism_mesh(0, 0, 0.25, 0.34, n=20, z0=0.05,
-                                                                             top_radius=0.22), c)]
+        return [_p(prism_mesh(0, 0, 0.44, 0.05, n=24), c),
+                _p(prism_mesh(0, 0, 0.25, 0.34, n=20, z0=0.05, top_radius=0.22), c)]
     if kind == "trophy":
-        return [_p(box(0, 0, 0, 0.34, 0.34, 0.1), c), _p(pj.prism_mesh(0, 0, 0.05, 0.26, n=10, z0=0.1), c),
-                _p(pj.prism_mesh(0, 0, 0.12, 0.36, n=20, z0=0.36, top_radius=0.3), c)]
+        return [_p(box(0, 0, 0, 0.34, 0.34, 0.1), c), _p(prism_mesh(0, 0, 0.05, 0.26, n=10, z0=0.1), c),
+                _p(prism_mesh(0, 0, 0.12, 0.36, n=20, z0=0.36, top_radius=0.3), c)]
     if kind == "lantern":
         return [_p(box(0, 0, 0, 0.36, 0.36, 0.08), DARK), _p(box(0, 0, 0.08, 0.3, 0.3, 0.42), lite),
-                _p(pj.prism_mesh(0, 0, 0.3, 0.2, n=4, rot=math.pi / 4, z0=0.5, top_radius=0.0), c)]
+                _p(prism_mesh(0, 0, 0.3, 0.2, n=4, rot=math.pi / 4, z0=0.5, top_radius=0.0), c)]
     if kind == "gem":
         return [_p(octahedron(0.34, 0.8), c)]
     if kind == "tree":
-        return [_p(pj.prism_mesh(0, 0, 0.08, 0.3, n=10), BROWN), _p(pj.prism_mesh(0, 0, 0.34, 0.7, n=18, z0=0.3,
-                                                                                top_radius=0.0), c)]
+        return [_p(prism_mesh(0, 0, 0.08, 0.3, n=10), BROWN),
+                _p(prism_mesh(0, 0, 0.34, 0.7, n=18, z0=0.3, top_radius=0.0), c)]
     if kind == "bowl":
-        return [_p(pj.prism_mesh(0, 0, 0.2, 0.24, n=22, top_radius=0.4), c)]
+        return [_p(prism_mesh(0, 0, 0.2, 0.24, n=22, top_radius=0.4), c)]
     if kind == "drum":
-        return [_p(pj.prism_mesh(0, 0, 0.36, 0.34, n=24), c), _p(pj.prism_mesh(0, 0, 0.37, 0.04, n=24, z0=0.34),
-                                                                  WHITE)]
+        return [_p(prism_mesh(0, 0, 0.36, 0.34, n=24), c), _p(prism_mesh(0, 0, 0.37, 0.04, n=24, z0=0.34), WHITE)]
     raise KeyError(kind)
-
-
-def _ccw(tri):
-    (ax, ay), (bx, by), (cx, cy) = tri
-    return (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
 
 
 def _prop(kind, c):
@@ -219,24 +219,24 @@ def _vehicle(kind, c):
                       _p(box(0.6, 0, 1.2, 0.07, 0.5, 0.06), dark)]
         return parts
     if kind == "fire hydrant":
-        return [_p(pj.prism_mesh(0, 0, 0.2, 0.6, n=14), c), _p(pj.prism_mesh(0, 0, 0.23, 0.14, n=14, z0=0.6,
-                                                                             top_radius=0.1), c),
+        return [_p(prism_mesh(0, 0, 0.2, 0.6, n=14), c),
+                _p(prism_mesh(0, 0, 0.23, 0.14, n=14, z0=0.6, top_radius=0.1), c),
                 _p(box(0, 0, 0.35, 0.6, 0.12, 0.12), c)]
     if kind == "road barrel":
-        return [_p(pj.prism_mesh(0, 0, 0.3, 0.3, n=16), c), _p(pj.prism_mesh(0, 0, 0.3, 0.2, n=16, z0=0.3), WHITE),
-                _p(pj.prism_mesh(0, 0, 0.3, 0.4, n=16, z0=0.5), c)]
+        return [_p(prism_mesh(0, 0, 0.3, 0.3, n=16), c), _p(prism_mesh(0, 0, 0.3, 0.2, n=16, z0=0.3), WHITE),
+                _p(prism_mesh(0, 0, 0.3, 0.4, n=16, z0=0.5), c)]
     if kind == "traffic cone":
-        return [_p(box(0, 0, 0, 0.6, 0.6, 0.06), c), _p(pj.prism_mesh(0, 0, 0.22, 0.8, n=14, z0=0.06,
-                                                                     top_radius=0.03), c)]
+        return [_p(box(0, 0, 0, 0.6, 0.6, 0.06), c), _p(prism_mesh(0, 0, 0.22, 0.8, n=14, z0=0.06, top_radius=0.03), c)]
     if kind == "construction barrier":
-        return [_p(box(sx * 0.7, 0, 0, 0.1, 0.5, 1.0), dark) for sx in (-1, 1)] +             [_p(box(0, 0, z, 1.8, 0.08, 0.2), c) for z in (0.45, 0.8)]
+        return [_p(box(sx * 0.7, 0, 0, 0.1, 0.5, 1.0), dark) for sx in (-1, 1)] + \
+            [_p(box(0, 0, z, 1.8, 0.08, 0.2), c) for z in (0.45, 0.8)]
     if kind == "mailbox":
         return [_p(box(0, 0, 0, 0.12, 0.12, 1.0), dark), _p(box(0, 0, 1.0, 0.55, 0.4, 0.4), c)]
     if kind == "trash can":
-        return [_p(pj.prism_mesh(0, 0, 0.32, 0.9, n=16, top_radius=0.36), c), _p(pj.prism_mesh(0, 0, 0.38, 0.08,
-                                                                                           n=16, z0=0.9), dark)]
+        return [_p(prism_mesh(0, 0, 0.32, 0.9, n=16, top_radius=0.36), c),
+                _p(prism_mesh(0, 0, 0.38, 0.08, n=16, z0=0.9), dark)]
     if kind == "street lamp":
-        return [_p(pj.prism_mesh(0, 0, 0.08, 3.6, n=10), dark), _p(box(0.35, 0, 3.6, 0.8, 0.12, 0.1), dark),
+        return [_p(prism_mesh(0, 0, 0.08, 3.6, n=10), dark), _p(box(0.35, 0, 3.6, 0.8, 0.12, 0.1), dark),
                 _p(box(0.65, 0, 3.4, 0.35, 0.3, 0.2), YELLOW)]
     if kind == "phone booth":
         return [_p(box(0, 0, 0, 1.0, 1.0, 2.3), c), _p(box(-0.51, 0, 0.6, 0.02, 0.7, 1.3), glass)]
@@ -261,8 +261,8 @@ def _warehouse(kind, c):
         parts += [_p(box(0, 0, z, 4.0, 1.0, 0.06), c) for z in (0.1, 1.0, 1.9)]
         return parts
     if kind == "barrel":
-        return [_p(pj.prism_mesh(0, 0, 0.32, 0.9, n=18), c), _p(pj.prism_mesh(0, 0, 0.33, 0.06, n=18, z0=0.28), dark),
-                _p(pj.prism_mesh(0, 0, 0.33, 0.06, n=18, z0=0.62), dark)]
+        return [_p(prism_mesh(0, 0, 0.32, 0.9, n=18), c), _p(prism_mesh(0, 0, 0.33, 0.06, n=18, z0=0.28), dark),
+                _p(prism_mesh(0, 0, 0.33, 0.06, n=18, z0=0.62), dark)]
     if kind == "box stack":
         return [_p(box(0, 0, 0, 0.8, 0.7, 0.55), card), _p(box(0.03, 0.02, 0.55, 0.7, 0.6, 0.5), card),
                 _p(box(0, 0, 1.05, 0.6, 0.5, 0.4), card)]
@@ -273,11 +273,10 @@ def _warehouse(kind, c):
     if kind == "wrapped bundle":
         return [_p(box(0, 0, 0, 1.1, 1.0, 0.14), wood), _p(box(0, 0, 0.14, 1.0, 0.9, 0.9), (0.82, 0.88, 0.9))]
     if kind == "warning bollard":
-        return [_p(pj.prism_mesh(0, 0, 0.14, 0.35, n=14), YELLOW), _p(pj.prism_mesh(0, 0, 0.14, 0.2, n=14, z0=0.35),
-                                                                     dark),
-                _p(pj.prism_mesh(0, 0, 0.14, 0.4, n=14, z0=0.55), YELLOW)]
+        return [_p(prism_mesh(0, 0, 0.14, 0.35, n=14), YELLOW), _p(prism_mesh(0, 0, 0.14, 0.2, n=14, z0=0.35), dark),
+                _p(prism_mesh(0, 0, 0.14, 0.4, n=14, z0=0.55), YELLOW)]
     if kind == "tire stack":
-        return [_p(pj.prism_mesh(0, 0, 0.38, 0.24, n=18, z0=0.25 * k), dark) for k in range(3)]
+        return [_p(prism_mesh(0, 0, 0.38, 0.24, n=18, z0=0.25 * k), dark) for k in range(3)]
     if kind == "pallet":
         return [_p(box(0, y, 0, 1.2, 0.18, 0.1), wood) for y in (-0.4, 0, 0.4)] + \
             [_p(box(x, 0, 0.1, 0.12, 1.0, 0.04), wood) for x in (-0.5, -0.17, 0.17, 0.5)]
@@ -302,7 +301,8 @@ FOOT = {"robot": 0.7, "forklift": 1.3, "rack": 2.1, "barrel": 0.33, "box stack":
         "wrapped bundle": 0.75, "warning bollard": 0.15, "tire stack": 0.38, "pallet": 0.75, "cart": 0.7,
         "car": 2.3, "taxi": 2.3, "van": 2.6, "pickup truck": 2.5, "bus": 5.2, "motorcycle": 1.1, "bicycle": 1.0,
         "scooter": 0.9, "fire hydrant": 0.4, "road barrel": 0.35, "traffic cone": 0.45, "construction barrier": 1.0,
-        "mailbox": 0.4, "trash can": 0.45, "street lamp": 1.0, "phone booth": 0.75, "table": 1.0, "shelf": 0.75, "refrigerator": 0.6, "cabinet": 0.72, "sofa": 1.05, "bench": 0.95,
+        "mailbox": 0.4, "trash can": 0.45, "street lamp": 1.0, "phone booth": 0.75,
+        "table": 1.0, "shelf": 0.75, "refrigerator": 0.6, "cabinet": 0.72, "sofa": 1.05, "bench": 0.95,
         "chair": 0.5, "crate": 0.82, "block": 1.3, "pedestal": 0.71, "ruler": 0.57, "arrow": 0.46,
         "book": 0.42, "half cylinder": 0.5, "cup": 0.4}
 HEIGHT = {"robot": 0.93, "forklift": 2.2, "rack": 2.4, "barrel": 0.9, "box stack": 1.45, "storage bin": 0.55,
@@ -327,7 +327,7 @@ def height(kind: str, scale: float = 1.0) -> float:
 
 def slab(rgb, x: float, y: float, sx: float, sy: float, h: float, rot: float = 0.0, z0: float = 0.0) -> list[dict]:
     """A box ``sx`` by ``sy`` by ``h`` (a pedestal, a platform) turned by ``rot`` about z."""
-    verts, faces = pj.box_mesh(x, y, sx, sy, h, rot=rot, z0=z0)
+    verts, faces = box_mesh(x, y, sx, sy, h, rot=rot, z0=z0)
     return [{"v": verts, "f": faces, "rgb": tuple(rgb)}]
 
 
@@ -349,6 +349,7 @@ def model(kind: str, rgb, x: float = 0.0, y: float = 0.0, z0: float = 0.0, scale
     return out
 
 
+
 # ---------------------------------------------------------------------------------- drawing
 
 
@@ -367,85 +368,25 @@ def painter_order(cam, items, layers=None):
 def outline(cam, part):
     """Image polygon of a part's silhouette (convex hull of its projection)."""
     if "sphere" in part:
-        uv, _ = cam.project(pj.sphere_silhouette(cam, part["sphere"][0], part["sphere"][1], 40))
+        uv, _ = cam.project(sphere_silhouette(cam, part["sphere"][0], part["sphere"][1], 40))
         return uv
     uv, _ = cam.project(part["v"])
-    return _hull(uv)
-
-
-def _hull(uv):
-    pts = sorted(set((round(float(a), 3), round(float(b), 3)) for a, b in uv))
-    if len(pts) < 3:
-        return np.array(pts)
-
-    def half(seq):
-        out = []
-        for p in seq:
-            while len(out) >= 2 and ((out[-1][0] - out[-2][0]) * (p[1] - out[-2][1])
-                                     - (out[-1][1] - out[-2][1]) * (p[0] - out[-2][0])) <= 0:
-                out.pop()
-            out.append(p)
-        return out
-
-    lo, hi = half(pts), half(pts[::-1])
-    return np.array(lo[:-1] + hi[:-1])
+    return hull(uv)
 
 
 def item_box(cam, parts):
     uv = np.vstack([outline(cam, p) for p in parts])
-    return pj.bbox(uv)
-
-
-def _path(ctx, pts):
-    ctx.move_to(*pts[0])
-    for p in pts[1:]:
-        ctx.line_to(*p)
-    ctx.close_path()
+    return bbox(uv)
 
 
 def draw_part(ctx, cam, light, part, lw=1.1):
     base = part["rgb"]
     edge = tuple(0.4 * ch for ch in base)
     if "sphere" in part:
-        ctr, rad = part["sphere"]
-        uv = outline(cam, part)
-        hl, _ = cam.project((ctr + 0.5 * rad * light)[None, :])
-        hu, hv = float(hl[0, 0]), float(hl[0, 1])
-        ext = float(np.max(np.hypot(uv[:, 0] - hu, uv[:, 1] - hv)))
-        grad = cairo.RadialGradient(hu, hv, ext * 0.05, hu, hv, ext)
-        grad.add_color_stop_rgb(0.0, *(min(1.0, ch + 0.25) for ch in base))
-        grad.add_color_stop_rgb(0.5, *base)
-        grad.add_color_stop_rgb(1.0, *(0.62 * ch for ch in base))
-        _path(ctx, uv)
-        ctx.set_source(grad)
-        ctx.fill_preserve()
-        ctx.set_source_rgb(*edge)
-        ctx.set_line_width(lw)
-        ctx.stroke()
+        draw_sphere(ctx, cam, light, part["sphere"][0], part["sphere"][1], base, edge, lw)
         return
-    verts, faces = part["v"], part["f"]
-    uv, _ = cam.project(verts)
-    for fi, n in pj.front_faces(cam, verts, faces):
-        _path(ctx, uv[faces[fi]])
-        ctx.set_source_rgb(*pj.shade(base, n, light))
-        if len(faces[fi]) <= 4 and len(faces) > 12:     # facets of a round solid: no seams, no edges
-            ctx.fill_preserve()
-            ctx.set_line_width(0.6)
-            ctx.stroke()
-        else:
-            ctx.fill_preserve()
-            ctx.set_source_rgb(*edge)
-            ctx.set_line_width(lw)
-            ctx.stroke()
-    _path(ctx, _hull(uv))
-    ctx.set_source_rgb(*edge)
-    ctx.set_line_width(lw)
-    ctx.stroke()
-
-
-def light_dir(cam) -> np.ndarray:
-    v = 0.9 * pj.UP - 0.55 * cam.right - 0.35 * cam.forward + 0.25 * cam.up
-    return v / np.linalg.norm(v)
+    faces = part["f"]          # facets of a round solid: no seams, no edges
+    draw_mesh(ctx, cam, light, part["v"], faces, base, edge, lw, smooth=len(faces) > 12, seam_lw=0.6, hull_lw=lw)
 
 
 def draw_items(c, cam, items, layers=None) -> list[tuple]:
@@ -456,84 +397,51 @@ def draw_items(c, cam, items, layers=None) -> list[tuple]:
     return [item_box(cam, parts) for parts in items]
 
 
-def visibility(cam, items, size, cell: float = 3.0, layers=None) -> list[float]:
-    """Share of each item's silhouette left visible after nearer parts are painted over it
-    (rasterised at 1/cell resolution, in the painter's order ``draw_items`` uses)."""
+def _raster(size, cell, fmt):
+    """An unantialiased raster at 1/cell resolution of a ``size`` frame: (surface, context, w, h)."""
     w, h = int(size[0] / cell) + 2, int(size[1] / cell) + 2
-    surf = cairo.ImageSurface(cairo.FORMAT_RGB24, w, h)
+    surf = cairo.ImageSurface(fmt, w, h)
     ctx = cairo.Context(surf)
     ctx.set_antialias(cairo.ANTIALIAS_NONE)
     ctx.scale(1.0 / cell, 1.0 / cell)
+    return surf, ctx, w, h
+
+
+def _mask(cam, parts, size, cell) -> np.ndarray:
+    """Boolean raster of the union of the parts' silhouettes."""
+    s2, c2, w, h = _raster(size, cell, cairo.FORMAT_A8)
+    for p in parts:
+        path(c2, outline(cam, p))
+        c2.fill()
+    s2.flush()
+    return np.frombuffer(s2.get_data(), dtype=np.uint8).reshape(h, s2.get_stride())[:, :w] > 0
+
+
+def visibility(cam, items, size, cell: float = 3.0, layers=None) -> list[float]:
+    """Share of each item's silhouette left visible after nearer parts are painted over it
+    (an id buffer rasterised at 1/cell resolution, in the painter's order ``draw_items`` uses)."""
+    surf, ctx, w, h = _raster(size, cell, cairo.FORMAT_RGB24)
     ctx.set_source_rgb(0, 0, 0)
     ctx.paint()
-    alone = np.zeros(len(items))
     for i, part in painter_order(cam, items, layers):
         k = i + 1
         ctx.set_source_rgb(((k >> 16) & 255) / 255, ((k >> 8) & 255) / 255, (k & 255) / 255)
-        _path(ctx, outline(cam, part))
+        path(ctx, outline(cam, part))
         ctx.fill()
     surf.flush()
     buf = np.frombuffer(surf.get_data(), dtype=np.uint32).reshape(h, surf.get_stride() // 4)[:, :w]
     ids = buf & 0xFFFFFF
     seen = np.bincount(ids.ravel(), minlength=len(items) + 1)[1:len(items) + 1]
-    for i, parts in enumerate(items):
-        s2 = cairo.ImageSurface(cairo.FORMAT_A8, w, h)
-        c2 = cairo.Context(s2)
-        c2.set_antialias(cairo.ANTIALIAS_NONE)
-        c2.scale(1.0 / cell, 1.0 / cell)
-        for p in parts:
-            _path(c2, outline(cam, p))
-            c2.fill()
-        s2.flush()
-        a = np.frombuffer(s2.get_data(), dtype=np.uint8).reshape(h, s2.get_stride())[:, :w]
-        alone[i] = float((a > 0).sum())
+    alone = np.array([float(_mask(cam, parts, size, cell).sum()) for parts in items])
     return [float(seen[i] / alone[i]) if alone[i] else 0.0 for i in range(len(items))]
 
 
 def silhouettes_overlap(cam, parts_a, parts_b, size, cell: float = 3.0) -> int:
     """Pixels (at 1/cell resolution) where the two items' silhouettes overlap in the image."""
-    w, h = int(size[0] / cell) + 2, int(size[1] / cell) + 2
-    masks = []
-    for parts in (parts_a, parts_b):
-        s2 = cairo.ImageSurface(cairo.FORMAT_A8, w, h)
-        c2 = cairo.Context(s2)
-        c2.set_antialias(cairo.ANTIALIAS_NONE)
-        c2.scale(1.0 / cell, 1.0 / cell)
-        for p in parts:
-            _path(c2, outline(cam, p))
-            c2.fill()
-        s2.flush()
-        masks.append(np.frombuffer(s2.get_data(), dtype=np.uint8).reshape(h, s2.get_stride())[:, :w] > 0)
-    return int((masks[0] & masks[1]).sum())
+    return int((_mask(cam, parts_a, size, cell) & _mask(cam, parts_b, size, cell)).sum())
 
 
-# ---------------------------------------------------------------------------------- floor
-
-
-def clip_near(pc, near: float = 0.05):
-    """Clip a camera-space polygon against the plane z = near (Sutherland-Hodgman)."""
-    out = []
-    n = len(pc)
-    for k in range(n):
-        a, b = pc[k], pc[(k + 1) % n]
-        ina, inb = a[2] > near, b[2] > near
-        if ina:
-            out.append(a)
-        if ina != inb:
-            t = (near - a[2]) / (b[2] - a[2])
-            out.append(a + t * (b - a))
-    return np.array(out)
-
-
-def project_clipped(cam, pts):
-    """Image polygon of a world polygon, clipped at the camera's near plane."""
-    pc = clip_near(cam.to_camera(pts))
-    if len(pc) < 3:
-        return None
-    uv = np.empty((len(pc), 2))
-    uv[:, 0] = cam.cx + cam.focal * pc[:, 0] / pc[:, 2]
-    uv[:, 1] = cam.cy - cam.focal * pc[:, 1] / pc[:, 2]
-    return uv
+# ---------------------------------------------------------------------------------- staging
 
 
 def draw_floor(c, cam, rect, *, step: float = 1.0, fill="panel", grid="grid", edge="muted", lw=1.0):
@@ -545,42 +453,31 @@ def draw_floor(c, cam, rect, *, step: float = 1.0, fill="panel", grid="grid", ed
     c.polygon([tuple(p) for p in poly.tolist()], fill=fill)
     ctx = c.ctx
     ctx.save()
-    _path(ctx, poly)
+    path(ctx, poly)
     ctx.clip()
     ctx.set_source_rgb(*c.color(grid))
     ctx.set_line_width(lw)
     for v in np.arange(math.ceil(x0 / step) * step, x1 + 1e-9, step):
-        _seg(ctx, cam, (v, y0, 0), (v, y1, 0))
+        segment(ctx, cam, (v, y0, 0), (v, y1, 0))
     for v in np.arange(math.ceil(y0 / step) * step, y1 + 1e-9, step):
-        _seg(ctx, cam, (x0, v, 0), (x1, v, 0))
+        segment(ctx, cam, (x0, v, 0), (x1, v, 0))
     ctx.stroke()
     ctx.restore()
     if edge:
         c.polygon([tuple(p) for p in poly.tolist()], stroke=edge, lw=1.4)
 
 
-def _seg(ctx, cam, a, b, near=0.05):
-    pa, pb = cam.to_camera(np.array([a, b], float))
-    if pa[2] <= near and pb[2] <= near:
-        return
-    if pa[2] <= near:
-        pa = pa + (near - pa[2]) / (pb[2] - pa[2]) * (pb - pa)
-    if pb[2] <= near:
-        pb = pb + (near - pb[2]) / (pa[2] - pb[2]) * (pa - pb)
-    ctx.move_to(cam.cx + cam.focal * pa[0] / pa[2], cam.cy - cam.focal * pa[1] / pa[2])
-    ctx.line_to(cam.cx + cam.focal * pb[0] / pb[2], cam.cy - cam.focal * pb[1] / pb[2])
-
-
 def fit_camera(cm, uv, size, rng, zoom=(0.7, 0.85), margin=30):
     """Set ``cm``'s focal/cx/cy so the unit-focal projection ``uv`` fills a random share ``zoom`` of the
     frame ``size`` (inside ``margin``) at a random offset."""
-    (u0, v0), (u1, v1) = uv.min(axis=0), uv.max(axis=0)
     W, H = size
     m2 = 2 * margin
-    f = float(rng.uniform(*zoom)) * min((W - m2) / (u1 - u0), (H - m2) / (v1 - v0))
+    share = float(rng.uniform(*zoom))
+    scale, (u0, v0, u1, v1) = fit_scale(uv, W - m2, H - m2)
+    f = share * scale
     left = margin + float(rng.uniform(0.3, 0.7)) * (W - m2 - f * (u1 - u0))
     top = margin + float(rng.uniform(0.3, 0.7)) * (H - m2 - f * (v1 - v0))
-    cm.update(focal=round(f, 3), cx=round(left - f * u0, 2), cy=round(top - f * v0, 2))
+    store_view(cm, f, left, top, u0, v0)
 
 
 def option_panel(c, W, H, panel, names, letters, row_h=44):
