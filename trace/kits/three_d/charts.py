@@ -105,15 +105,25 @@ def bars_readable(geo, order, *, bounds=None) -> bool:
     """Every bar's top face and value label are clear of the bars drawn after it (nearer), no
     two labels touch, and (with ``bounds``) every label lies inside ``bounds``."""
     rank = {k: r for r, k in enumerate(order)}
+    # a point more than 2 px outside a hull's bounding box is outside the hull for either tolerance: skip
+    # the exact test there (the answer is the same, the exact test is the cost)
+    near = [(float(h["hull"][:, 0].min()) - 2.0, float(h["hull"][:, 1].min()) - 2.0,
+             float(h["hull"][:, 0].max()) + 2.0, float(h["hull"][:, 1].max()) + 2.0) for h in geo]
+
+    def hit(j, pts, tol):
+        x0, y0, x1, y1 = near[j]
+        return any(x0 <= p[0] <= x1 and y0 <= p[1] <= y1 and inside(geo[j]["hull"], p, tol=tol) for p in pts)
+
     for k, g in enumerate(geo):
         probes = list(g["top"]) + [(sum(p[0] for p in g["top"]) / 4, sum(p[1] for p in g["top"]) / 4)]
-        probes += _box_pts(g["label_box"])
+        label = _box_pts(g["label_box"])
+        probes += label
         for j, h in enumerate(geo):
             if j == k:
                 continue
-            if rank[j] > rank[k] and any(inside(h["hull"], p) for p in probes):
+            if rank[j] > rank[k] and hit(j, probes, 0.5):
                 return False
-            if any(inside(h["hull"], p, tol=-1.0) for p in _box_pts(g["label_box"])):
+            if hit(j, label, -1.0):
                 return False
             if j > k and boxes_overlap(g["label_box"], h["label_box"]):
                 return False
