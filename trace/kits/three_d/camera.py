@@ -52,9 +52,12 @@ class Camera:
     @classmethod
     def stored(cls, cm: dict, target=(0.0, 0.0, 0.0)):
         """The camera a state stores as the dict ``cm``: an eye (ex, ey, ez) looking at (tx, ty, tz), or
-        else an orbit (dist, az, el) around ``target``; with its focal and image centre (cx, cy)."""
+        else an orbit (dist, az, el) around ``target`` (its x and y replaced by ``cm``'s tx and ty where
+        it has them); with its focal and image centre (cx, cy)."""
         if "ex" in cm:
-            return cls((cm["ex"], cm["ey"], cm["ez"]), (cm["tx"], cm["ty"], cm["tz"]), cm["focal"], (cm["cx"], cm["cy"]))
+            return cls((cm["ex"], cm["ey"], cm["ez"]), (cm["tx"], cm["ty"], cm["tz"]), cm["focal"],
+                       (cm["cx"], cm["cy"]))
+        target = (cm.get("tx", target[0]), cm.get("ty", target[1]), target[2])
         return cls.orbit(target, cm["dist"], cm["az"], cm["el"], cm["focal"], (cm["cx"], cm["cy"]))
 
     def to_camera(self, pts) -> np.ndarray:
