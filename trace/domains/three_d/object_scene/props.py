@@ -32,51 +32,46 @@ def _view_ok(state, key, k, idx):
 def multiview_object_match_label(q):
     letter = q.target(LETTERS[:6], stratified=True)
 
-    def run(state, rng):
-        for _ in range(40):
-            state.update(objects=[], markers=[], boxed=None, panel=[], labels={}, floor="plane",
-                         frame=("mv_wide", "mv")[int(rng.integers(2))])
-            state["objects"].append(sc.new_obj(rng, "block", 0.0, 0.0, 0.8, role="landmark"))
-            blk = state["objects"][0]
-            c, s = math.cos(blk["rot"]), math.sin(blk["rot"])
-            state["objects"].append(sc.new_obj(rng, "cube", 0.6 * c, 0.6 * s, 1.0, z=0.72, role="landmark"))
-            extra = [("tree", 1.1), ("lantern", 1.1)][:q.difficulty - 1]
-            if extra:
-                got = sc.place(rng, state, extra, (-3.5, -3.0, 3.5, 3.0), gap=0.8)
-                if got is None:
-                    continue
-                state["objects"] += got
-            kind = sc.pick(rng, ms.SMALL, 1, ("cube", "tree", "lantern"))[0]
-            got = sc.place(rng, state, [(kind, 1.15)] * 6, (-4.2, -3.5, 4.2, 3.5), gap=0.9)
+    def laid(state, rng):
+        state.update(objects=[], markers=[], boxed=None, panel=[], labels={}, floor="plane",
+                     frame=("mv_wide", "mv")[int(rng.integers(2))])
+        state["objects"].append(sc.new_obj(rng, "block", 0.0, 0.0, 0.8, role="landmark"))
+        blk = state["objects"][0]
+        c, s = math.cos(blk["rot"]), math.sin(blk["rot"])
+        state["objects"].append(sc.new_obj(rng, "cube", 0.6 * c, 0.6 * s, 1.0, z=0.72, role="landmark"))
+        extra = [("tree", 1.1), ("lantern", 1.1)][:q.difficulty - 1]
+        if extra:
+            got = sc.place(rng, state, extra, (-3.5, -3.0, 3.5, 3.0), gap=0.8)
             if got is None:
-                continue
-            color = got[0]["color"]
-            for o in got:
-                o["color"] = color
-            start = len(state["objects"])
+                return False
             state["objects"] += got
-            cands = list(range(start, start + 6))
-            az = float(rng.uniform(0, 360))
-            delta = float(rng.uniform(70, 150)) * (1 if rng.random() < 0.5 else -1)
-            state["camera"] = sc.new_camera(rng, az=round(az, 2), el=(30.0, 48.0))
-            state["camera2"] = sc.new_camera(rng, az=round((az + delta) % 360, 2), el=(30.0, 48.0))
-            sc.fit_camera(state, rng, "camera", 0)
-            sc.fit_camera(state, rng, "camera2", 1)
-            if not (_view_ok(state, "camera", 0, cands) and _view_ok(state, "camera2", 1, cands)):
-                continue
-            boxed = cands[int(rng.integers(6))]
-            others = [i for i in cands if i != boxed]
-            others = [others[int(i)] for i in rng.permutation(5)]
-            labs = [c for c in LETTERS[:6] if c != letter]
-            state["labels"] = {str(boxed): letter, **{str(i): lab for i, lab in zip(others, labs)}}
-            state["boxed"] = boxed
-            state["ok"] = True
-            return state
-        state["ok"] = False
-        return state
+        kind = sc.pick(rng, ms.SMALL, 1, ("cube", "tree", "lantern"))[0]
+        got = sc.place(rng, state, [(kind, 1.15)] * 6, (-4.2, -3.5, 4.2, 3.5), gap=0.9)
+        if got is None:
+            return False
+        color = got[0]["color"]
+        for o in got:
+            o["color"] = color
+        start = len(state["objects"])
+        state["objects"] += got
+        cands = list(range(start, start + 6))
+        az = float(rng.uniform(0, 360))
+        delta = float(rng.uniform(70, 150)) * (1 if rng.random() < 0.5 else -1)
+        state["camera"] = sc.new_camera(rng, az=round(az, 2), el=(30.0, 48.0))
+        state["camera2"] = sc.new_camera(rng, az=round((az + delta) % 360, 2), el=(30.0, 48.0))
+        sc.fit_camera(state, rng, "camera", 0)
+        sc.fit_camera(state, rng, "camera2", 1)
+        if not (_view_ok(state, "camera", 0, cands) and _view_ok(state, "camera2", 1, cands)):
+            return False
+        boxed = cands[int(rng.integers(6))]
+        others = [i for i in cands if i != boxed]
+        others = [others[int(i)] for i in rng.permutation(5)]
+        labs = [c for c in LETTERS[:6] if c != letter]
+        state["labels"] = {str(boxed): letter, **{str(i): lab for i, lab in zip(others, labs)}}
+        state["boxed"] = boxed
+        return True
 
-    s = q.edit(run)
-    q.require(s["ok"], "no readable layout")
+    s = ms.rebuild(q, laid)
     ans = s["labels"][str(s["boxed"])]
     q.step("match", boxed=s["boxed"], letter=ans)
     q.offer(6, "image")
