@@ -19,7 +19,7 @@ import numpy as np
 
 from ..core.claims import COLOUR_WORDS, Claim
 from .three_d import tokens
-from .three_d.camera import fit_scale, store_view
+from .three_d.camera import Camera, fit_scale, store_view
 
 SCOPED = {1: (0, 3), 2: (0, 5), 3: (1, 7)}
 PAIRS = {1: (0, 2), 2: (0, 4), 3: (0, 5)}
@@ -377,12 +377,13 @@ def fit_camera(cm, cam, sp, outline, size, rng, fill, margin):
     store_view(cm, f, left, top, u0, v0)
 
 
-def visible_ok(cam, sp, size, margin, max_cover) -> bool:
-    """Every token inside the frame's margin and none covered more than ``max_cover``."""
-    W, H = size
-    if any(b[0] < margin or b[1] < margin or b[2] > W - margin or b[3] > H - margin for b in tokens.proxy_boxes(cam, sp)):
-        return False
-    return max(tokens.proxy_cover(cam, sp, (W, H)), default=0.0) <= max_cover
+def fit_view(state, rng, sp, outline, size, fill, margin):
+    """``fit_camera`` for the camera ``state`` stores, reset to unit focal first: ``outline(cam)`` gives
+    the rig's image points under that unit-focal camera."""
+    cm = state["camera"]
+    cm.update(focal=1.0, cx=0.0, cy=0.0)
+    cam = Camera.stored(cm)
+    fit_camera(cm, cam, sp, outline(cam), size, rng, fill, margin)
 
 
 def draw_tokens(c, cam, light, state, sp, belts, marks, cyclic):

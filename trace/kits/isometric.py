@@ -434,6 +434,20 @@ def terraced_ground(rng, sides, top, n_ground, areas, *, top_area=None, pad=(2, 
     return state, free
 
 
+class TerracedScene:
+    """Scene mixin (before ``Scene`` in the bases) of the terraced-ground scenes: their size band, the
+    sampler ``make_state(rng, difficulty)`` and ``draw_terraced`` in ``palette`` (tops, pad, faces)."""
+    megapixels = (0.86, 1.0)          # the original: 0.92-0.96 MP (1200 x 800 or 960 x 960)
+    make_state = None
+    palette = ()
+
+    def sample(self, rng, difficulty):
+        return self.make_state(rng, difficulty)
+
+    def render(self, c, state, params):
+        draw_terraced(c, self.size, state, *self.palette)
+
+
 def draw_terraced(c, size, state, tops, pad, faces):
     """The terraced world on a canvas of ``size``: plateau tops coloured ``tops[level]`` (the pad
     ``pad``), side faces ``faces[left|right]``."""

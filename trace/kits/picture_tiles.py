@@ -611,3 +611,18 @@ def swapped_pair(q, ras, cell, W, H, grid, *, subject):
     return q.answer(letter, witnesses=[f"tile:{a}", f"tile:{b}"], examples=[x for x in "ABCD" if x != letter],
                     question=(f"The {subject} is cut into numbered tiles and exactly two tiles have traded places. "
                               "Which card A-D below the picture names the two swapped tiles?"))
+
+
+def register_tile_tasks(task, scene, *, background, subject):
+    """Declare ``missing_patch_label`` and ``rotated_tile_label`` on a ``TileViewScene`` ``scene`` (its
+    ``task`` decorator) over its picture of ``subject``, blank cells being the ``background`` codes."""
+    @task("missing_patch_label", answer="option_letter", annotation="bbox_map", ops="transformation,matching")
+    def missing_patch_label(q):
+        k = q.param("n_options", lambda r: {1: 4, 2: (4, 6, 6, 6)[int(r.integers(4))], 3: 6}[q.difficulty])
+        grid, ras = scene.switch_view(q, "missing", MISSING_GRID, n_options=k)
+        return tile_missing(q, ras, grid, k, background=background, subject=subject)
+
+    @task("rotated_tile_label", answer="option_letter", annotation="bbox", ops="transformation")
+    def rotated_tile_label(q):
+        grid, ras = scene.switch_view(q, "rotated", TILE_GRID)
+        return tile_rotated(q, ras, grid, subject=subject)

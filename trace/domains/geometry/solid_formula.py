@@ -168,6 +168,14 @@ def build(q, kind, unknown, make):
     return q.edit(fn)["solid"]
 
 
+def solve(q, kind, unknown, make, wrong, question):
+    """Build the solid (``build``) and answer its unknown dimension; ``wrong`` = (offset from the answer,
+    a fixed value) for the format example; ``question`` follows ``LEAD``."""
+    d = build(q, kind, unknown, make)["dims"]
+    return q.answer(d[unknown], witnesses=f"dim:{unknown}", rounding=1, examples=[d[unknown] + wrong[0], wrong[1]],
+                    question=LEAD + question)
+
+
 def _ri(rng, lo, hi):
     return int(rng.integers(lo, hi + 1))
 
@@ -189,20 +197,16 @@ def _cyl_cone(unknown):
 
 @task("cylinder_cone_height_from_volume_radius", answer="number", annotation="bbox", ops="formula_evaluation")
 def cylinder_cone_height_from_volume_radius(q):
-    sol = build(q, "cylinder_cone", "H", _cyl_cone("H"))
-    d = sol["dims"]
-    return q.answer(d["H"], witnesses="dim:H", rounding=1, examples=[d["H"] + 3.0, 12.5],
-                    question=LEAD + "A cone of height c sits on a cylinder of the same radius r; V is a multiple of "
-                                    "π. Using the radius and the cone height, find the cylinder height H marked ?.")
+    return solve(q, "cylinder_cone", "H", _cyl_cone("H"), (3.0, 12.5),
+                 "A cone of height c sits on a cylinder of the same radius r; V is a multiple of "
+                 "π. Using the radius and the cone height, find the cylinder height H marked ?.")
 
 
 @task("cylinder_cone_radius_from_volume_heights", answer="number", annotation="bbox", ops="formula_evaluation")
 def cylinder_cone_radius_from_volume_heights(q):
-    sol = build(q, "cylinder_cone", "r", _cyl_cone("r"))
-    d = sol["dims"]
-    return q.answer(d["r"], witnesses="dim:r", rounding=1, examples=[d["r"] + 2.0, 7.5],
-                    question=LEAD + "A cone of height c sits on a cylinder of height H with the same radius; the "
-                                    "volume is the cylinder's plus the cone's. Find the radius r marked ?.")
+    return solve(q, "cylinder_cone", "r", _cyl_cone("r"), (2.0, 7.5),
+                 "A cone of height c sits on a cylinder of height H with the same radius; the "
+                 "volume is the cylinder's plus the cone's. Find the radius r marked ?.")
 
 
 @task("house_prism_length_from_volume", answer="number", annotation="bbox", ops="formula_evaluation")
@@ -214,12 +218,10 @@ def house_prism_length_from_volume(q):
             return None, None
         return {"b": b, "h": h, "t": tt, "L": t}, f"V = {t * (b * h + b * tt // 2)}"
 
-    sol = build(q, "house", "L", make)
-    d = sol["dims"]
-    return q.answer(d["L"], witnesses="dim:L", rounding=1, examples=[d["L"] + 4.0, 18.5],
-                    question=LEAD + "The solid is a house-shaped prism: its cross-section is a b-by-h rectangle "
-                                    "topped by a triangle of height t. Using volume = cross-section area × length, "
-                                    "find the length L marked ?.")
+    return solve(q, "house", "L", make, (4.0, 18.5),
+                 "The solid is a house-shaped prism: its cross-section is a b-by-h rectangle "
+                 "topped by a triangle of height t. Using volume = cross-section area × length, "
+                 "find the length L marked ?.")
 
 
 @task("prism_pyramid_height_from_volume", answer="number", annotation="bbox", ops="formula_evaluation")
@@ -232,9 +234,7 @@ def prism_pyramid_height_from_volume(q):
             return None, None
         return {"l": l, "w": w, "x": t, "p": p}, f"V = {l * w * (3 * t + p) // 3}"
 
-    sol = build(q, "prism_pyramid", "x", make)
-    d = sol["dims"]
-    return q.answer(d["x"], witnesses="dim:x", rounding=1, examples=[d["x"] + 5.0, 21.5],
-                    question=LEAD + "The solid is an l-by-w rectangular prism capped by a pyramid of height p on "
-                                    "its top face. Using the base length, base width, pyramid height and total "
-                                    "volume, find the prism height x marked ?.")
+    return solve(q, "prism_pyramid", "x", make, (5.0, 21.5),
+                 "The solid is an l-by-w rectangular prism capped by a pyramid of height p on "
+                 "its top face. Using the base length, base width, pyramid height and total "
+                 "volume, find the prism height x marked ?.")

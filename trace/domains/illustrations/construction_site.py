@@ -261,17 +261,4 @@ def worker_attribute_count(q):
                     question=f"How many workers on this construction site are wearing {what}? Answer 0 if none are.")
 
 
-BACKGROUND = (0, 1, 3)
-
-
-@task("missing_patch_label", answer="option_letter", annotation="bbox_map", ops="transformation,matching")
-def missing_patch_label(q):
-    k = q.param("n_options", lambda r: {1: 4, 2: (4, 6, 6, 6)[int(r.integers(4))], 3: 6}[q.difficulty])
-    grid, ras = SCENE.switch_view(q, "missing", pt.MISSING_GRID, n_options=k)
-    return pt.tile_missing(q, ras, grid, k, background=BACKGROUND, subject="construction-site picture")
-
-
-@task("rotated_tile_label", answer="option_letter", annotation="bbox", ops="transformation")
-def rotated_tile_label(q):
-    grid, ras = SCENE.switch_view(q, "rotated", pt.TILE_GRID)
-    return pt.tile_rotated(q, ras, grid, subject="construction-site picture")
+pt.register_tile_tasks(task, SCENE, background=(0, 1, 3), subject="construction-site picture")

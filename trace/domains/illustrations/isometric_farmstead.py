@@ -42,17 +42,11 @@ def add_animal(rng, state, tiles):
                   extra=lambda r: {"flip": bool(r.integers(2))})
 
 
-class IsometricFarmstead(Scene):
+class IsometricFarmstead(iso_kit.TerracedScene, Scene):
     domain, scene_id, size = "illustrations", "isometric_farmstead", (1000, 720)
-    megapixels = (0.86, 1.0)          # the original: 0.92-0.96 MP (1200 x 800 or 960 x 960)
     description = ("An isometric farmstead: grass terraces at several heights with earth side faces, crop "
                    "fields, trees, hay bales, farm animals, sometimes a farmer and lettered ground tiles.")
-
-    def sample(self, rng, difficulty):
-        return make_state(rng, difficulty)
-
-    def render(self, c, state, params):
-        iso_kit.draw_terraced(c, self.size, state, GRASS, FIELD, EARTH)
+    make_state, palette = staticmethod(make_state), (GRASS, FIELD, EARTH)
 
 
 SCENE = IsometricFarmstead()

@@ -44,17 +44,11 @@ def make_state(rng, difficulty, top_area=None):
     return state
 
 
-class IsometricQuarry(Scene):
+class IsometricQuarry(iso_kit.TerracedScene, Scene):
     domain, scene_id, size = "illustrations", "isometric_quarry", (1000, 720)
-    megapixels = (0.86, 1.0)          # the original: 0.92-0.96 MP (1200 x 800 or 960 x 960)
     description = ("An isometric quarry: stone terraces at several heights with layered side faces, ore veins, "
                    "mine carts, rock piles and cargo, sometimes a worker and lettered ground tiles.")
-
-    def sample(self, rng, difficulty):
-        return make_state(rng, difficulty)
-
-    def render(self, c, state, params):
-        iso_kit.draw_terraced(c, self.size, state, STONE, GRAVEL, FACE)
+    make_state, palette = staticmethod(make_state), (STONE, GRAVEL, FACE)
 
 
 SCENE = IsometricQuarry()

@@ -247,20 +247,7 @@ def playground_equipment_count(q):
                     question=f"How many {EQUIPMENT[kind]} are there in this park playground?")
 
 
-BACKGROUND = (0, 1, 2)
-
-
-@task("missing_patch_label", answer="option_letter", annotation="bbox_map", ops="transformation,matching")
-def missing_patch_label(q):
-    k = q.param("n_options", lambda r: {1: 4, 2: (4, 6, 6, 6)[int(r.integers(4))], 3: 6}[q.difficulty])
-    grid, ras = SCENE.switch_view(q, "missing", pt.MISSING_GRID, n_options=k)
-    return pt.tile_missing(q, ras, grid, k, background=BACKGROUND, subject="park picture")
-
-
-@task("rotated_tile_label", answer="option_letter", annotation="bbox", ops="transformation")
-def rotated_tile_label(q):
-    grid, ras = SCENE.switch_view(q, "rotated", pt.TILE_GRID)
-    return pt.tile_rotated(q, ras, grid, subject="park picture")
+pt.register_tile_tasks(task, SCENE, background=(0, 1, 2), subject="park picture")
 
 
 @task("swapped_tile_pair_label", answer="option_letter", annotation="bbox_set", ops="transformation")

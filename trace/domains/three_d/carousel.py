@@ -33,8 +33,7 @@ BELTS = ("inner", "outer")
 
 
 def camera(state) -> pj.Camera:
-    cm = state["camera"]
-    return pj.Camera.orbit((0.0, 0.0, 0.0), cm["dist"], cm["az"], cm["el"], cm["focal"], (cm["cx"], cm["cy"]))
+    return pj.Camera.stored(state["camera"])
 
 
 def spot(belt, o):
@@ -51,17 +50,13 @@ def _rim():
 
 
 def fit_camera(state, rng):
-    cm = state["camera"]
-    cm.update(focal=1.0, cx=0.0, cy=0.0)
-    cam = camera(state)
-    sp = [s for _, _, s in spots(state)]
-    belttasks.fit_camera(cm, cam, sp, [cam.project(_rim())[0]], FRAMES[state["frame"]], rng,
-                         (0.78, 0.94), MARGIN)
+    belttasks.fit_view(state, rng, [s for _, _, s in spots(state)], lambda cam: [cam.project(_rim())[0]],
+                       FRAMES[state["frame"]], (0.78, 0.94), MARGIN)
 
 
 def visible_ok(state) -> bool:
-    return belttasks.visible_ok(camera(state), [s for _, _, s in spots(state)], FRAMES[state["frame"]], MARGIN,
-                                MAX_COVER)
+    return tokens.proxies_visible(camera(state), [s for _, _, s in spots(state)], FRAMES[state["frame"]], MARGIN,
+                                  MAX_COVER)
 
 
 def _angles(rng, n, radius):
@@ -92,8 +87,8 @@ class Carousel(Scene):
         colors = [names[int(i)] for i in sorted(rng.choice(len(names), n_colors, replace=False))]
         frame = ("square", "portrait", "landscape")[int(rng.integers(3))]
         counts = {"inner": int(rng.integers(ilo, ihi + 1)), "outer": int(rng.integers(olo, ohi + 1))}
-        state = None
-        for _ in range(30):
+
+        def attempt(rng):
             belts, dirs = {}, {}
             for b in BELTS:
                 d = 1 if rng.random() < 0.5 else -1
@@ -107,13 +102,9 @@ class Carousel(Scene):
             el = {"portrait": (42.0, 52.0), "landscape": (30.0, 42.0), "square": (34.0, 48.0)}[frame]
             cm = {"az": round(float(rng.uniform(0, 360)), 2), "el": round(float(rng.uniform(*el)), 2),
                   "dist": round(float(rng.uniform(15.0, 20.0)), 3), "focal": 1.0, "cx": 0.0, "cy": 0.0}
-            state = {"frame": frame, "kinds": kinds, "colors": colors, "dir": dirs, "belts": belts, "camera": cm}
-            fit_camera(state, rng)
-            if visible_ok(state):
-                state["visible_ok"] = True
-                return state
-        state["visible_ok"] = False
-        return state
+            return {"frame": frame, "kinds": kinds, "colors": colors, "dir": dirs, "belts": belts, "camera": cm}
+
+        return tokens.sample_visible(rng, attempt, fit_camera, visible_ok)
 
     def claims(self, state, params):
         return belttasks.claims(state, BELTS)

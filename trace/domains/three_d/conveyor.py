@@ -39,8 +39,7 @@ MAX_COVER = 0.35
 
 
 def camera(state) -> pj.Camera:
-    cm = state["camera"]
-    return pj.Camera.orbit((0.0, 0.0, 0.0), cm["dist"], cm["az"], cm["el"], cm["focal"], (cm["cx"], cm["cy"]))
+    return pj.Camera.stored(state["camera"])
 
 
 def spot(state, belt, o):
@@ -58,17 +57,14 @@ def _deck(y):
 
 
 def fit_camera(state, rng):
-    cm = state["camera"]
-    cm.update(focal=1.0, cx=0.0, cy=0.0)
-    cam = camera(state)
-    sp = [s for _, _, s in spots(state)]
-    belttasks.fit_camera(cm, cam, sp, [cam.project(_deck(y))[0] for y in LANE_Y], FRAMES[state["frame"]], rng,
-                         (0.8, 0.95), MARGIN)
+    belttasks.fit_view(state, rng, [s for _, _, s in spots(state)],
+                       lambda cam: [cam.project(_deck(y))[0] for y in LANE_Y], FRAMES[state["frame"]], (0.8, 0.95),
+                       MARGIN)
 
 
 def visible_ok(state) -> bool:
-    return belttasks.visible_ok(camera(state), [s for _, _, s in spots(state)], FRAMES[state["frame"]], MARGIN,
-                                MAX_COVER)
+    return tokens.proxies_visible(camera(state), [s for _, _, s in spots(state)], FRAMES[state["frame"]], MARGIN,
+                                  MAX_COVER)
 
 
 def _positions(rng, n):
@@ -105,8 +101,8 @@ class Conveyor(Scene):
         frame = ("square", "portrait", "landscape")[int(rng.integers(3))]
         orient = {"portrait": "columns", "landscape": "rows"}.get(frame) or ("rows", "columns")[int(rng.integers(2))]
         counts = {b: int(rng.integers(lo, hi + 1)) for b in BELTS}
-        state = None
-        for _ in range(30):
+
+        def attempt(rng):
             if orient == "rows":
                 az = float(rng.uniform(-90 - 22, -90 + 22)) + (180.0 if rng.random() < 0.5 else 0.0)
                 el = float(rng.uniform(32, 48))
@@ -126,12 +122,9 @@ class Conveyor(Scene):
                              "color": colors[int(rng.integers(len(colors)))], "x": x,
                              "rot": round(float(rng.uniform(0, 1.5)), 3)} for x in (xs if d > 0 else xs[::-1])]
             state.update(kinds=kinds, colors=colors, lane_y=dict(zip(BELTS, ys)), dir=dirs, belts=belts)
-            fit_camera(state, rng)
-            if visible_ok(state):
-                state["visible_ok"] = True
-                return state
-        state["visible_ok"] = False
-        return state
+            return state
+
+        return tokens.sample_visible(rng, attempt, fit_camera, visible_ok)
 
     def claims(self, state, params):
         return belttasks.claims(state, BELTS)

@@ -21,6 +21,7 @@ import numpy as np
 from tracegen.core.claims import COLOUR_WORDS, Claim
 from tracegen.core.task import Scene
 from tracegen.kits.three_d import camera as pj
+from tracegen.kits.three_d import tokens
 
 SHAPES = ("cube", "sphere", "cylinder", "cone", "pyramid", "triangular_prism", "hexagonal_prism", "disc", "brick")
 NOUN = {"cube": ("cube", "cubes"), "sphere": ("sphere", "spheres"), "cylinder": ("cylinder", "cylinders"),
@@ -32,13 +33,13 @@ HEX = {"red": "#E03A3A", "orange": "#F08A1C", "yellow": "#E6C81E", "green": "#3B
        "blue": "#2F6FE0", "purple": "#8E44C8", "magenta": "#D62D94", "pink": "#F59AC8", "brown": "#8B6B3E",
        "maroon": "#8E2F45", "gray": "#8C8C8C"}
 COLORS = tuple(HEX)
-RGB = {k: tuple(int(v[i:i + 2], 16) / 255 for i in (1, 3, 5)) for k, v in HEX.items()}
+RGB = {k: pj.hex_rgb(v) for k, v in HEX.items()}
 # per difficulty: objects, shapes in play, colours in play
 LEVELS = {1: ((6, 10), 5, 6), 2: ((9, 14), 7, 8), 3: ((13, 22), 9, 12)}
 FRAMES = {"square": (720, 720), "portrait": (600, 880), "landscape": (880, 600)}
 MARGIN = 18
 MAX_COVER = 0.45
-CELL = 4  # raster cell (px) for the occlusion check
+PROXY_H = 1.6  # proxy cylinder height, in radii
 
 
 def color_word(name: str) -> str:
@@ -50,17 +51,12 @@ def noun(shape: str, k: int = 2) -> str:
 
 
 def camera(state) -> pj.Camera:
-    cm = state["camera"]
-    return pj.Camera.orbit((0.0, 0.0, 0.3), cm["dist"], cm["az"], cm["el"], cm["focal"], (cm["cx"], cm["cy"]))
+    return pj.Camera.stored(state["camera"], (0.0, 0.0, 0.3))
 
 
-_RING = pj.ground_circle(0.0, 0.0, 1.0, 12, 0.0)
-_PROXY = np.vstack([_RING, _RING + [0.0, 0.0, 1.6]])
-
-
-def _proxy_points(o):
-    """A shape-independent cylinder (radius r, height 1.6 r) standing in for any object."""
-    return _PROXY * o["r"] + [o["x"], o["y"], 0.0]
+def _spots(objs):
+    """Every object's shape-independent proxy: a cylinder radius r, height ``PROXY_H`` r (``tokens`` proxies)."""
+    return [(o["x"], o["y"], o["r"], 0.0) for o in objs]
 
 
 def _depth_order(cam, objs):
@@ -70,21 +66,8 @@ def _depth_order(cam, objs):
 
 def proxy_ok(state) -> bool:
     """All proxies inside the canvas and none covered more than MAX_COVER by nearer proxies."""
-    cam = camera(state)
-    W, H = FRAMES[state["frame"]]
-    objs = state["objects"]
-    uv = cam.project(np.vstack([_proxy_points(o) for o in objs]))[0].reshape(len(objs), len(_PROXY), 2)
-    boxes = list(zip(uv[:, :, 0].min(1), uv[:, :, 1].min(1), uv[:, :, 0].max(1), uv[:, :, 1].max(1)))
-    if any(b[0] < MARGIN or b[1] < MARGIN or b[2] > W - MARGIN or b[3] > H - MARGIN for b in boxes):
-        return False
-    acc = np.zeros((H // CELL + 1, W // CELL + 1), dtype=bool)
-    for i in _depth_order(cam, objs):
-        x0, y0, x1, y1 = (int(v // CELL) for v in boxes[i])
-        region = acc[y0:y1 + 1, x0:x1 + 1]
-        if region.size and region.mean() > MAX_COVER:
-            return False
-        region[...] = True
-    return True
+    return tokens.proxies_visible(camera(state), _spots(state["objects"]), FRAMES[state["frame"]], MARGIN, MAX_COVER,
+                                  PROXY_H, 0.8)
 
 
 def fit_camera(state, rng):
@@ -92,7 +75,7 @@ def fit_camera(state, rng):
     W, H = FRAMES[state["frame"]]
     cm = state["camera"]
     cm.update(focal=1.0, cx=0.0, cy=0.0)
-    uv, _ = camera(state).project(np.vstack([_proxy_points(o) for o in state["objects"]]))
+    uv = np.array(tokens.proxy_boxes(camera(state), _spots(state["objects"]), PROXY_H)).reshape(-1, 2)
     fill = float(rng.uniform(0.6, 0.9))
     scale, (u0, v0, u1, v1) = pj.fit_scale(uv, W - 2 * MARGIN - 4, H - 2 * MARGIN - 4)
     f = fill * scale
@@ -137,25 +120,23 @@ class ObjectCluster(Scene):
         colors = [COLORS[int(i)] for i in sorted(rng.choice(len(COLORS), size=n_colors, replace=False))]
         frame = ("square", "portrait", "landscape")[int(rng.integers(3))]
         W, H = FRAMES[frame]
-        state = None
-        for _ in range(40):
+
+        def attempt(rng):
             spots = _place(rng, n)
             if spots is None:
-                continue
+                return None
             objs = [{"shape": shapes[int(rng.integers(len(shapes)))], "color": colors[int(rng.integers(len(colors)))],
                      "x": x, "y": y, "r": r, "rot": round(float(rng.uniform(0, math.pi / 2)), 3)}
                     for x, y, r in spots]
             cm = {"az": round(float(rng.uniform(0, 360)), 2), "el": round(float(rng.uniform(24.0, 48.0)), 2),
                   "dist": round(float(rng.uniform(9.0, 13.0)), 3), "focal": 1.0, "cx": 0.0, "cy": 0.0}
-            state = {"frame": frame, "shapes": shapes, "colors": colors, "camera": cm, "objects": objs}
-            fit_camera(state, rng)
-            if proxy_ok(state):
-                state["visible_ok"] = True
-                return state
+            return {"frame": frame, "shapes": shapes, "colors": colors, "camera": cm, "objects": objs}
+
+        state = tokens.sample_visible(rng, attempt, fit_camera, proxy_ok, 40)
         if state is None:
             state = {"frame": frame, "shapes": shapes, "colors": colors, "objects": [],
-                     "camera": {"az": 0.0, "el": 30.0, "dist": 10.0, "focal": 400.0, "cx": W / 2, "cy": H / 2}}
-        state["visible_ok"] = False
+                     "camera": {"az": 0.0, "el": 30.0, "dist": 10.0, "focal": 400.0, "cx": W / 2, "cy": H / 2},
+                     "visible_ok": False}
         return state
 
     # ------------------------------------------------------------------ rendering

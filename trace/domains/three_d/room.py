@@ -33,15 +33,6 @@ SMALL = ("ball", "drum", "tree", "lantern", "cube")
 FURN_HEX = ("#9AA7B0", "#A48A68", "#7E9C8C", "#9C8CAE", "#B09A7A", "#8C9AA8", "#A77E70", "#8FA37A")
 
 
-def rgb(h):
-    return tuple(int(h[i:i + 2], 16) / 255 for i in (1, 3, 5))
-
-
-def camera(state) -> pj.Camera:
-    cm = state["camera"]
-    return pj.Camera((cm["ex"], cm["ey"], cm["ez"]), (cm["tx"], cm["ty"], cm["tz"]), cm["focal"], (cm["cx"], cm["cy"]))
-
-
 RIGHT = {"back": (1.0, 0.0, 0.0), "left": (0.0, 1.0, 0.0), "right": (0.0, -1.0, 0.0)}
 INWARD = {"back": (0.0, -1.0, 0.0), "left": (1.0, 0.0, 0.0), "right": (-1.0, 0.0, 0.0)}
 
@@ -73,7 +64,7 @@ def wall_parts(state, o):
 
 
 def furn_parts(f):
-    return ms.model(f["kind"], rgb(f["color"]), f["x"], f["y"], 0.0, f["s"], f["rot"])
+    return ms.model(f["kind"], pj.hex_rgb(f["color"]), f["x"], f["y"], 0.0, f["s"], f["rot"])
 
 
 def all_items(state):
@@ -84,12 +75,12 @@ def all_items(state):
 
 def visibility(state):
     its, layers = all_items(state)
-    return ms.visibility(camera(state), its, FRAMES[state["frame"]], cell=5.0,
+    return ms.visibility(pj.Camera.stored(state["camera"]), its, FRAMES[state["frame"]], cell=5.0,
                          layers=layers)[:len(state["wall_objects"])]
 
 
 def wall_boxes(state):
-    cam = camera(state)
+    cam = pj.Camera.stored(state["camera"])
     return [ms.item_box(cam, wall_parts(state, o)) for o in state["wall_objects"]]
 
 
@@ -139,7 +130,7 @@ def set_camera(state, rng):
           "focal": 1.0, "cx": 0.0, "cy": 0.0}
     state["camera"] = cm
     Wf, Hf = FRAMES[state["frame"]]
-    cam = camera(state)
+    cam = pj.Camera.stored(state["camera"])
     back = cam.project(np.array([(-W / 2, D, 0.0), (W / 2, D, 0.0), (-W / 2, D, ROOM_H), (W / 2, D, ROOM_H)]))[0]
     span = back[:, 0].max() - back[:, 0].min()
     f = float(rng.uniform(0.5, 0.6)) * Wf / span
@@ -148,18 +139,10 @@ def set_camera(state, rng):
     cm.update(focal=round(f, 3), cx=round(Wf / 2 - f * mid_u, 2), cy=round(Hf * 0.2 - f * top_v, 2))
 
 
-class Room(Scene):
+class Room(ms.PanelScene, Scene):
     domain, scene_id, size = "three_d", "room", FRAMES["tall"]
     description = "A perspective view into a room with furniture and wall-mounted objects, and an option panel."
-    megapixels = (0.75, 0.9)
-    aspect_pad = 0.1
-
-    def canvas_size(self, state):
-        W, H = FRAMES[state["frame"]]
-        return (W, H + PANEL)
-
-    def variant(self, state):
-        return state["frame"]
+    frames, panel = FRAMES, PANEL
 
     def sample(self, rng, difficulty):
         n_furn = {1: 2, 2: 4, 3: 6}[difficulty]
@@ -174,26 +157,21 @@ class Room(Scene):
     def render(self, c, state, params):
         W, D = state["room"]
         Wf, Hf = FRAMES[state["frame"]]
-        cam = camera(state)
-        ctx = c.ctx
-        ctx.save()
-        ctx.rectangle(0, 0, Wf, Hf)
-        ctx.clip()
-        c.rect(0, 0, Wf, Hf, fill="background")
-        walls = {"back": [(-W / 2, D, 0), (W / 2, D, 0), (W / 2, D, ROOM_H), (-W / 2, D, ROOM_H)],
-                 "left": [(-W / 2, 0, 0), (-W / 2, D, 0), (-W / 2, D, ROOM_H), (-W / 2, 0, ROOM_H)],
-                 "right": [(W / 2, 0, 0), (W / 2, D, 0), (W / 2, D, ROOM_H), (W / 2, 0, ROOM_H)]}
-        fills = {"back": "paper", "left": "panel", "right": "panel"}
-        for k in ("left", "right", "back"):
-            poly = pj.project_clipped(cam, np.array(walls[k], float))
-            if poly is not None:
-                c.polygon([tuple(p) for p in poly.tolist()], fill=fills[k], stroke="muted", lw=1.2)
-        ms.draw_floor(c, cam, (-W / 2, 0.0, W / 2, D), step=1.0, fill="grid", grid="muted", edge="muted")
-        for i, o in enumerate(state["wall_objects"]):
-            self._wall_object(c, state, cam, o, f"wobj:{i}")
-        its = [furn_parts(f) for f in state["furniture"]]
-        ms.draw_items(c, cam, its)
-        ctx.restore()
+        cam = pj.Camera.stored(state["camera"])
+        with ms.picture(c, (Wf, Hf), "background") as ctx:
+            walls = {"back": [(-W / 2, D, 0), (W / 2, D, 0), (W / 2, D, ROOM_H), (-W / 2, D, ROOM_H)],
+                     "left": [(-W / 2, 0, 0), (-W / 2, D, 0), (-W / 2, D, ROOM_H), (-W / 2, 0, ROOM_H)],
+                     "right": [(W / 2, 0, 0), (W / 2, D, 0), (W / 2, D, ROOM_H), (W / 2, 0, ROOM_H)]}
+            fills = {"back": "paper", "left": "panel", "right": "panel"}
+            for k in ("left", "right", "back"):
+                poly = pj.project_clipped(cam, np.array(walls[k], float))
+                if poly is not None:
+                    c.polygon([tuple(p) for p in poly.tolist()], fill=fills[k], stroke="muted", lw=1.2)
+            ms.draw_floor(c, cam, (-W / 2, 0.0, W / 2, D), step=1.0, fill="grid", grid="muted", edge="muted")
+            for i, o in enumerate(state["wall_objects"]):
+                self._wall_object(c, state, cam, o, f"wobj:{i}")
+            its = [furn_parts(f) for f in state["furniture"]]
+            ms.draw_items(c, cam, its)
         ms.option_panel(c, Wf, Hf, PANEL, [state["wall_objects"][i]["kind"] for i in state["cands"]], LETTERS,
                         row_h=42)
 
@@ -300,15 +278,6 @@ def _readable(state, idx):
     return all(vis[i] >= MIN_VIS for i in idx)
 
 
-def _letter(state, i):
-    return LETTERS[state["cands"].index(i)]
-
-
-def _answer(q, i, question):
-    q.offer(6, "image")
-    return q.answer(_letter(q.state, i), witnesses=f"wobj:{i}", question=question, examples=list(LETTERS))
-
-
 INTRO = "The image shows a perspective view into a room with furniture and wall-mounted objects. "
 
 
@@ -316,63 +285,54 @@ INTRO = "The image shows a perspective view into a room with furniture and wall-
 def wall_object_camera_distance_label(q):
     letter = q.target(LETTERS, stratified=True)
 
-    def fn(state, rng):
-        for _ in range(40):
-            walls = [WALLS[int(rng.integers(3))] for _ in range(6)]
-            kinds = [list(WALL_KINDS)[int(i)] for i in rng.choice(len(WALL_KINDS), size=6, replace=False)]
-            objs = _place_walls(rng, state, kinds, walls)
-            if objs is None:
-                continue
-            state["wall_objects"] = objs
-            cam = camera(state)
-            d = sorted((cam.distance(centre(state, o)), i) for i, o in enumerate(objs))
-            if d[1][0] - d[0][0] < 0.6 or not _readable(state, range(6)):
-                continue
-            state["cands"] = _finish(q, None, list(range(6)), letter, d[0][1])
-            state["ok"] = True
-            return state
-        state["ok"] = False
-        return state
+    def laid(state, rng):
+        walls = [WALLS[int(rng.integers(3))] for _ in range(6)]
+        kinds = [list(WALL_KINDS)[int(i)] for i in rng.choice(len(WALL_KINDS), size=6, replace=False)]
+        objs = _place_walls(rng, state, kinds, walls)
+        if objs is None:
+            return False
+        state["wall_objects"] = objs
+        cam = pj.Camera.stored(state["camera"])
+        d = sorted((cam.distance(centre(state, o)), i) for i, o in enumerate(objs))
+        if d[1][0] - d[0][0] < 0.6 or not _readable(state, range(6)):
+            return False
+        state["cands"] = _finish(q, None, list(range(6)), letter, d[0][1])
+        return True
 
-    s = q.edit(fn)
-    q.require(s["ok"], "no readable layout")
-    cam = camera(s)
+    s = ms.rebuild(q, laid)
+    cam = pj.Camera.stored(s["camera"])
     best = min(range(len(s["wall_objects"])), key=lambda i: cam.distance(centre(s, s["wall_objects"][i])))
     q.step("argmin", by="camera_distance", chosen=best)
-    return _answer(q, best, INTRO + "Which option names the wall-mounted object nearest to the camera?")
+    return ms.option_answer(q, best, INTRO + "Which option names the wall-mounted object nearest to the camera?",
+                            LETTERS, "wobj")
 
 
 @task("wall_object_same_wall_reference_label", answer="option_letter", annotation="bbox", ops="spatial_relations")
 def wall_object_same_wall_reference_label(q):
     letter = q.target(LETTERS, stratified=True)
 
-    def fn(state, rng):
-        for _ in range(40):
-            w0 = WALLS[int(rng.integers(3))]
-            others = [w for w in WALLS if w != w0]
-            walls = [w0, w0] + [others[int(rng.integers(2))] for _ in range(5)]
-            kinds = [list(WALL_KINDS)[int(i)] for i in rng.choice(len(WALL_KINDS), size=7, replace=False)]
-            objs = _place_walls(rng, state, kinds, walls)
-            if objs is None:
-                continue
-            state["wall_objects"] = objs
-            if not _readable(state, range(7)):
-                continue
-            state["ref"] = 0
-            state["cands"] = _finish(q, 0, list(range(1, 7)), letter, 1)
-            state["ok"] = True
-            return state
-        state["ok"] = False
-        return state
+    def laid(state, rng):
+        w0 = WALLS[int(rng.integers(3))]
+        others = [w for w in WALLS if w != w0]
+        walls = [w0, w0] + [others[int(rng.integers(2))] for _ in range(5)]
+        kinds = [list(WALL_KINDS)[int(i)] for i in rng.choice(len(WALL_KINDS), size=7, replace=False)]
+        objs = _place_walls(rng, state, kinds, walls)
+        if objs is None:
+            return False
+        state["wall_objects"] = objs
+        if not _readable(state, range(7)):
+            return False
+        state["ref"] = 0
+        state["cands"] = _finish(q, 0, list(range(1, 7)), letter, 1)
+        return True
 
-    s = q.edit(fn)
-    q.require(s["ok"], "no readable layout")
+    s = ms.rebuild(q, laid)
     ref = s["wall_objects"][s["ref"]]
     hit = [i for i in s["cands"] if s["wall_objects"][i]["wall"] == ref["wall"]]
     q.require(len(hit) == 1, "one object on the reference wall")
     q.step("same_wall", reference=s["ref"], wall=ref["wall"], chosen=hit[0])
-    return _answer(q, hit[0], INTRO + f"Which option names the wall-mounted object hanging on the same wall as the "
-                                      f"{ref['kind']}?")
+    return ms.option_answer(q, hit[0], INTRO + f"Which option names the wall-mounted object hanging on the same wall "
+                                               f"as the {ref['kind']}?", LETTERS, "wobj")
 
 
 @task("wall_object_side_relation_label", answer="option_letter", annotation="bbox",
@@ -381,39 +341,35 @@ def wall_object_side_relation_label(q):
     letter = q.target(LETTERS, stratified=True)
     left = q.query_id.startswith("left")
 
-    def fn(state, rng):
-        for _ in range(60):
-            w0 = WALLS[int(rng.integers(3))]
-            others = [w for w in WALLS if w != w0]
-            n_same = int(rng.integers(2, 4))
-            walls = [w0] * n_same + [others[int(rng.integers(2))] for _ in range(7 - n_same)]
-            kinds = [list(WALL_KINDS)[int(i)] for i in rng.choice(len(WALL_KINDS), size=7, replace=False)]
-            objs = _place_walls(rng, state, kinds, walls)
-            if objs is None:
-                continue
-            same = sorted(range(n_same), key=lambda i: side_coord(objs[i]))
-            # the reference is the one with exactly one same-wall neighbour on the asked side
-            ref = same[1] if left else same[-2]
-            side = [i for i in same if i != ref and (side_coord(objs[i]) < side_coord(objs[ref])) == left]
-            if len(side) != 1:
-                continue
-            state["wall_objects"] = objs
-            if not _readable(state, range(7)):
-                continue
-            state["ref"] = ref
-            state["cands"] = _finish(q, ref, [i for i in range(7) if i != ref], letter, side[0])
-            state["ok"] = True
-            return state
-        state["ok"] = False
-        return state
+    def laid(state, rng):
+        w0 = WALLS[int(rng.integers(3))]
+        others = [w for w in WALLS if w != w0]
+        n_same = int(rng.integers(2, 4))
+        walls = [w0] * n_same + [others[int(rng.integers(2))] for _ in range(7 - n_same)]
+        kinds = [list(WALL_KINDS)[int(i)] for i in rng.choice(len(WALL_KINDS), size=7, replace=False)]
+        objs = _place_walls(rng, state, kinds, walls)
+        if objs is None:
+            return False
+        same = sorted(range(n_same), key=lambda i: side_coord(objs[i]))
+        # the reference is the one with exactly one same-wall neighbour on the asked side
+        ref = same[1] if left else same[-2]
+        side = [i for i in same if i != ref and (side_coord(objs[i]) < side_coord(objs[ref])) == left]
+        if len(side) != 1:
+            return False
+        state["wall_objects"] = objs
+        if not _readable(state, range(7)):
+            return False
+        state["ref"] = ref
+        state["cands"] = _finish(q, ref, [i for i in range(7) if i != ref], letter, side[0])
+        return True
 
-    s = q.edit(fn)
-    q.require(s["ok"], "no readable layout")
+    s = ms.rebuild(q, laid, 60)
     ref = s["wall_objects"][s["ref"]]
     hit = [i for i in s["cands"] if s["wall_objects"][i]["wall"] == ref["wall"]
            and (side_coord(s["wall_objects"][i]) < side_coord(ref)) == left]
     q.require(len(hit) == 1, "one object on that side")
     q.step("side_on_wall", reference=s["ref"], side="left" if left else "right", chosen=hit[0])
     w = "left" if left else "right"
-    return _answer(q, hit[0], INTRO + f"Which option names the wall-mounted object to the {w} of the {ref['kind']} "
-                                      f"along the same wall (as seen facing that wall from inside the room)?")
+    return ms.option_answer(q, hit[0], INTRO + f"Which option names the wall-mounted object to the {w} of the "
+                                               f"{ref['kind']} along the same wall (as seen facing that wall from "
+                                               f"inside the room)?", LETTERS, "wobj")

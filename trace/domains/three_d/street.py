@@ -31,10 +31,6 @@ ROAD_RGB, LINE_RGB, WHITE = (0.34, 0.35, 0.38), (0.95, 0.78, 0.15), (0.96, 0.96,
 RED = (0.86, 0.12, 0.12)
 
 
-def rgb(h):
-    return tuple(int(h[i:i + 2], 16) / 255 for i in (1, 3, 5))
-
-
 def axes(arm):
     a = math.radians(ARM_ANGLES[arm])
     out = np.array([math.cos(a), math.sin(a)])
@@ -44,11 +40,6 @@ def axes(arm):
 def world(arm, s, l):
     out, right = axes(arm)
     return s * out + l * right
-
-
-def camera(state) -> pj.Camera:
-    cm = state["camera"]
-    return pj.Camera.orbit((0.0, 0.0, 0.0), cm["dist"], cm["az"], cm["el"], cm["focal"], (cm["cx"], cm["cy"]))
 
 
 def scale(kind) -> float:
@@ -70,11 +61,11 @@ def obj_parts(o):
     x, y = world(o["arm"], o["s"], o["l"])
     out, _ = axes(o["arm"])
     heading = math.atan2(out[1], out[0]) + (math.pi if o.get("dir", 1) < 0 else 0.0) + o.get("yaw", 0.0)
-    return ms.model(o["kind"], rgb(o["color"]), float(x), float(y), 0.0, scale(o["kind"]), heading)
+    return ms.model(o["kind"], pj.hex_rgb(o["color"]), float(x), float(y), 0.0, scale(o["kind"]), heading)
 
 
 def building_parts(b):
-    return ms.slab(rgb(b["color"]), b["x"], b["y"], b["w"], b["d"], b["h"])
+    return ms.slab(pj.hex_rgb(b["color"]), b["x"], b["y"], b["w"], b["d"], b["h"])
 
 
 def items(state):
@@ -82,7 +73,7 @@ def items(state):
 
 
 def boxes(state):
-    cam = camera(state)
+    cam = pj.Camera.stored(state["camera"])
     return [ms.item_box(cam, p) for p in items(state)[:len(state["objects"])]]
 
 
@@ -92,14 +83,14 @@ def readable(state, idx):
     if not all(bs[i][0] > 10 and bs[i][1] > 10 and bs[i][2] < W - 10 and bs[i][3] < H - 10
                and max(bs[i][2] - bs[i][0], bs[i][3] - bs[i][1]) > 26 for i in idx):
         return False
-    vis = ms.visibility(camera(state), items(state), (W, H), cell=4.0)
+    vis = ms.visibility(pj.Camera.stored(state["camera"]), items(state), (W, H), cell=4.0)
     return all(vis[i] >= MIN_VIS for i in idx)
 
 
 def fit(state, rng):
     cm = state["camera"]
     cm.update(focal=1.0, cx=0.0, cy=0.0)
-    cam = camera(state)
+    cam = pj.Camera.stored(state["camera"])
     pts = [ms.outline(cam, p) for parts in items(state)[:len(state["objects"])] for p in parts]
     pts.append(cam.project(np.array([(-8, -8, 0), (8, -8, 0), (8, 8, 0), (-8, 8, 0)], float))[0])
     ms.fit_camera(cm, np.vstack(pts), FRAMES[state["frame"]], rng, zoom=(0.8, 0.9), margin=40)
@@ -122,19 +113,11 @@ def ground_dist(o) -> float:
     return float(np.linalg.norm(world(o["arm"], o["s"], o["l"])))
 
 
-class Street(Scene):
+class Street(ms.PanelScene, Scene):
     domain, scene_id, size = "three_d", "street", FRAMES["tall"]
     description = ("A perspective street crossing or T junction with roads, crosswalks, buildings and street "
                    "objects, and a four-option panel.")
-    megapixels = (0.75, 0.9)
-    aspect_pad = 0.1
-
-    def canvas_size(self, state):
-        W, H = FRAMES[state["frame"]]
-        return (W, H + PANEL)
-
-    def variant(self, state):
-        return state["frame"]
+    frames, panel = FRAMES, PANEL
 
     def sample(self, rng, difficulty):
         arms = [0, 1, 2, 3]
@@ -165,51 +148,47 @@ class Street(Scene):
 
     def render(self, c, state, params):
         W, H = FRAMES[state["frame"]]
-        cam = camera(state)
-        ctx = c.ctx
-        ctx.save()
-        ctx.rectangle(0, 0, W, H)
-        ctx.clip()
-        c.rect(0, 0, W, H, fill="panel")
-        L = 90.0
+        cam = pj.Camera.stored(state["camera"])
+        with ms.picture(c, (W, H), "panel") as ctx:
+            L = 90.0
 
-        def poly(pts, fill):
-            uv = pj.project_clipped(cam, np.array([(x, y, 0.0) for x, y in pts], float))
-            if uv is not None:
-                pj.path(ctx, uv)
-                ctx.set_source_rgb(*fill)
-                ctx.fill()
+            def poly(pts, fill):
+                uv = pj.project_clipped(cam, np.array([(x, y, 0.0) for x, y in pts], float))
+                if uv is not None:
+                    pj.path(ctx, uv)
+                    ctx.set_source_rgb(*fill)
+                    ctx.fill()
 
-        for arm in state["arms"]:
-            out, right = axes(arm)
-            pts = [tuple(s * out + l * right) for s, l in ((0, -ROAD), (L, -ROAD), (L, ROAD), (0, ROAD))]
-            poly(pts, ROAD_RGB)
-        poly([(-ROAD, -ROAD), (ROAD, -ROAD), (ROAD, ROAD), (-ROAD, ROAD)], ROAD_RGB)
-        for arm in state["arms"]:
-            out, right = axes(arm)
-            s = 8.0
-            while s < L:
-                poly([tuple(a * out + b * right) for a, b in ((s, -0.12), (s + 3, -0.12), (s + 3, 0.12), (s, 0.12))],
-                     LINE_RGB)
-                s += 6.0
-            for k in range(7):
-                l0 = -ROAD + 0.3 + k * 1.0
-                poly([tuple(a * out + b * right) for a, b in ((ROAD + 0.5, l0), (ROAD + 2.8, l0), (ROAD + 2.8, l0 + 0.5),
-                                                                (ROAD + 0.5, l0 + 0.5))], WHITE)
-        arrow = state.get("arrow")
-        if arrow:
-            o = state["objects"][arrow["obj"]]
-            out, right = axes(o["arm"])
-            d = out * o["dir"]
-            s0 = foot(o["kind"]) + 0.4
-            base = world(o["arm"], o["s"], o["l"])
-            pts = [base + d * s0 + d * a + np.array([d[1], -d[0]]) * b
-                   for a, b in ((0, -0.3), (2.4, -0.3), (2.4, -0.9), (3.8, 0), (2.4, 0.9), (2.4, 0.3), (0, 0.3))]
-            uv = pj.project_clipped(cam, np.array([(p[0], p[1], 0.03) for p in pts], float))
-            c.polygon([tuple(p) for p in uv.tolist()], fill="red", stroke="red", lw=1.0, id="arrow")
-        its = items(state)
-        ms.draw_items(c, cam, its)
-        ctx.restore()
+            for arm in state["arms"]:
+                out, right = axes(arm)
+                pts = [tuple(s * out + l * right) for s, l in ((0, -ROAD), (L, -ROAD), (L, ROAD), (0, ROAD))]
+                poly(pts, ROAD_RGB)
+            poly([(-ROAD, -ROAD), (ROAD, -ROAD), (ROAD, ROAD), (-ROAD, ROAD)], ROAD_RGB)
+            for arm in state["arms"]:
+                out, right = axes(arm)
+                s = 8.0
+                while s < L:
+                    poly([tuple(a * out + b * right)
+                          for a, b in ((s, -0.12), (s + 3, -0.12), (s + 3, 0.12), (s, 0.12))], LINE_RGB)
+                    s += 6.0
+                for k in range(7):
+                    l0 = -ROAD + 0.3 + k * 1.0
+                    poly([tuple(a * out + b * right) for a, b in ((ROAD + 0.5, l0), (ROAD + 2.8, l0),
+                                                                    (ROAD + 2.8, l0 + 0.5), (ROAD + 0.5, l0 + 0.5))],
+                         WHITE)
+            arrow = state.get("arrow")
+            if arrow:
+                o = state["objects"][arrow["obj"]]
+                out, right = axes(o["arm"])
+                d = out * o["dir"]
+                s0 = foot(o["kind"]) + 0.4
+                base = world(o["arm"], o["s"], o["l"])
+                pts = [base + d * s0 + d * a + np.array([d[1], -d[0]]) * b
+                       for a, b in ((0, -0.3), (2.4, -0.3), (2.4, -0.9), (3.8, 0), (2.4, 0.9), (2.4, 0.3), (0, 0.3))]
+                uv = pj.project_clipped(cam, np.array([(p[0], p[1], 0.03) for p in pts], float))
+                c.polygon([tuple(p) for p in uv.tolist()], fill="red", stroke="red", lw=1.0, id="arrow")
+            its = items(state)
+            ms.draw_items(c, cam, its)
         ms.register_items(c, cam, its, len(state["objects"]), state.get("boxed"))
         ms.option_panel(c, W, H, PANEL, [state["objects"][i]["kind"] for i in state["cands"]], LETTERS)
 
@@ -256,33 +235,14 @@ def _clutter(state, rng, avoid_arms=()):
     return True
 
 
-def _order(rng, cands, letter):
-    rest = [cands[1 + int(i)] for i in rng.permutation(len(cands) - 1)]
-    k = LETTERS.index(letter)
-    return rest[:k] + [cands[0]] + rest[k:]
-
-
 def _build(q, make):
-    def fn(state, rng):
-        for _ in range(40):
-            state.update(objects=[], cands=[], boxed=None, arrow=None)
-            if not make(state, rng):
-                continue
-            fit(state, rng)
-            if readable(state, state["cands"] + ([state["boxed"]] if state["boxed"] is not None else [])):
-                state["ok"] = True
-                return state
-        state["ok"] = False
-        return state
-    s = q.edit(fn)
-    q.require(s["ok"], "no readable layout")
-    return s
-
-
-def _answer(q, i, question):
-    q.offer(4, "image")
-    return q.answer(LETTERS[q.state["cands"].index(i)], witnesses=f"obj:{i}", question=question,
-                    examples=list(LETTERS))
+    def laid(state, rng):
+        state.update(objects=[], cands=[], boxed=None, arrow=None)
+        if not make(state, rng):
+            return False
+        fit(state, rng)
+        return readable(state, state["cands"] + ([state["boxed"]] if state["boxed"] is not None else []))
+    return ms.rebuild(q, laid)
 
 
 @task("intersection_nearest_label", answer="option_letter", annotation="bbox", ops="ranking,spatial_relations")
@@ -302,14 +262,14 @@ def intersection_nearest_label(q):
             return False
         if not _clutter(state, rng):
             return False
-        state["cands"] = _order(rng, d, letter)
+        state["cands"] = ms.option_order(rng, d, letter, LETTERS)
         return True
 
     s = _build(q, make)
     best = min(s["cands"], key=lambda i: ground_dist(s["objects"][i]))
     q.step("argmin", by="ground_distance_to_centre", chosen=best)
-    return _answer(q, best, INTRO + "Among the listed street objects, which one stands closest to the centre of "
-                                    "the intersection (measured on the ground)?")
+    return ms.option_answer(q, best, INTRO + "Among the listed street objects, which one stands closest to the centre "
+                                             "of the intersection (measured on the ground)?", LETTERS)
 
 
 def ahead(ref, o) -> bool:
@@ -351,7 +311,7 @@ def lane_ahead_object_label(q):
             return False
         state["boxed"] = ref
         state["arrow"] = {"obj": ref}
-        state["cands"] = _order(rng, cands, letter)
+        state["cands"] = ms.option_order(rng, cands, letter, LETTERS)
         return True
 
     s = _build(q, make)
@@ -359,9 +319,10 @@ def lane_ahead_object_label(q):
     hits = [i for i in s["cands"] if ahead(ref, s["objects"][i])]
     q.require(len(hits) == 1, "one object ahead in the lane")
     q.step("ahead_in_lane", reference=s["boxed"], chosen=hits[0])
-    return _answer(q, hits[0], INTRO + ("One street object is marked by a red box, and a red arrow on the road shows "
-                                        "its travel direction. If it keeps moving along its lane in the direction of "
-                                        "the red arrow, which listed object is ahead of it in the same lane?"))
+    return ms.option_answer(q, hits[0], INTRO + ("One street object is marked by a red box, and a red arrow on the "
+                                                 "road shows its travel direction. If it keeps moving along its lane "
+                                                 "in the direction of the red arrow, which listed object is ahead of "
+                                                 "it in the same lane?"), LETTERS)
 
 
 @task("same_road_arm_reference_label", answer="option_letter", annotation="bbox", ops="topology")
@@ -386,7 +347,7 @@ def same_road_arm_reference_label(q):
         if not _clutter(state, rng, avoid_arms=(arm,)):
             return False
         state["boxed"] = ref
-        state["cands"] = _order(rng, cands, letter)
+        state["cands"] = ms.option_order(rng, cands, letter, LETTERS)
         return True
 
     s = _build(q, make)
@@ -394,6 +355,6 @@ def same_road_arm_reference_label(q):
     hits = [i for i in s["cands"] if s["objects"][i]["arm"] == ref["arm"]]
     q.require(len(hits) == 1, "one object on the reference arm")
     q.step("same_arm", reference=s["boxed"], arm=ref["arm"], chosen=hits[0])
-    return _answer(q, hits[0], INTRO + ("One street object is marked by a red box. Which listed object is on the same "
-                                        "road arm of the intersection (its road or sidewalks) as the red-boxed "
-                                        "object?"))
+    return ms.option_answer(q, hits[0], INTRO + ("One street object is marked by a red box. Which listed object is on "
+                                                 "the same road arm of the intersection (its road or sidewalks) as the "
+                                                 "red-boxed object?"), LETTERS)

@@ -32,21 +32,12 @@ ROBOT_HALF = 0.45
 SCALE = 1.3
 
 
-def rgb(h):
-    return tuple(int(h[i:i + 2], 16) / 255 for i in (1, 3, 5))
-
-
-def camera(state) -> pj.Camera:
-    cm = state["camera"]
-    return pj.Camera.orbit((cm["tx"], 0.0, 0.0), cm["dist"], cm["az"], cm["el"], cm["focal"], (cm["cx"], cm["cy"]))
-
-
 def radius(o) -> float:
     return ms.footprint(o["kind"]) * o.get("s", SCALE)
 
 
 def parts(o):
-    return ms.model(o["kind"], rgb(o["color"]), o["x"], o["y"], 0.0, o.get("s", SCALE), o["rot"])
+    return ms.model(o["kind"], pj.hex_rgb(o["color"]), o["x"], o["y"], 0.0, o.get("s", SCALE), o["rot"])
 
 
 def items(state):
@@ -71,7 +62,7 @@ def in_path(robot, o) -> bool:
 
 def readable(state, idx):
     W, H = FRAMES[state["frame"]]
-    cam = camera(state)
+    cam = pj.Camera.stored(state["camera"])
     its = items(state)
     for i in idx:
         b = ms.item_box(cam, its[i])
@@ -84,23 +75,15 @@ def readable(state, idx):
 def fit(state, rng):
     cm = state["camera"]
     cm.update(focal=1.0, cx=0.0, cy=0.0)
-    cam = camera(state)
+    cam = pj.Camera.stored(state["camera"])
     uv = np.vstack([ms.outline(cam, p) for ps in items(state)[:len(state["objects"])] for p in ps])
     ms.fit_camera(cm, uv, FRAMES[state["frame"]], rng)
 
 
-class Warehouse(Scene):
+class Warehouse(ms.PanelScene, Scene):
     domain, scene_id, size = "three_d", "warehouse", FRAMES["tall"]
     description = "A perspective warehouse aisle with shelf racks, a robot, a forklift and warehouse items."
-    megapixels = (0.75, 0.9)
-    aspect_pad = 0.1
-
-    def canvas_size(self, state):
-        W, H = FRAMES[state["frame"]]
-        return (W, H + PANEL)
-
-    def variant(self, state):
-        return state["frame"]
+    frames, panel = FRAMES, PANEL
 
     def sample(self, rng, difficulty):
         racks = []
@@ -121,28 +104,24 @@ class Warehouse(Scene):
 
     def render(self, c, state, params):
         W, H = FRAMES[state["frame"]]
-        cam = camera(state)
-        ctx = c.ctx
-        ctx.save()
-        ctx.rectangle(0, 0, W, H)
-        ctx.clip()
-        c.rect(0, 0, W, H, fill="background")
-        ms.draw_floor(c, cam, (-40, -40, 40, 40), step=1.5, edge=None)
-        floor = pj.project_clipped(cam, np.array([(-11, -4.6, 0), (11, -4.6, 0), (11, 4.6, 0), (-11, 4.6, 0)], float))
-        if floor is not None:
-            c.polygon([tuple(p) for p in floor.tolist()], fill="grid")
-        if state.get("boxed"):
-            r = state["objects"][state["robot"]]
-            h = r["rot"]
-            d, n = np.array([math.cos(h), math.sin(h)]), np.array([-math.sin(h), math.cos(h)])
-            base = np.array([r["x"], r["y"]]) + d * (radius(r) + 0.2)
-            pts = [base + d * a + n * b for a, b in ((0, -0.15), (1.2, -0.15), (1.2, -0.45), (1.9, 0), (1.2, 0.45),
-                                                     (1.2, 0.15), (0, 0.15))]
-            uv, _ = cam.project(np.array([(p[0], p[1], 0.02) for p in pts]))
-            c.polygon([tuple(p) for p in uv.tolist()], fill="red", stroke="red", lw=1.0, id="arrow")
-        its = items(state)
-        ms.draw_items(c, cam, its)
-        ctx.restore()
+        cam = pj.Camera.stored(state["camera"])
+        with ms.picture(c, (W, H), "background"):
+            ms.draw_floor(c, cam, (-40, -40, 40, 40), step=1.5, edge=None)
+            floor = pj.project_clipped(cam, np.array([(-11, -4.6, 0), (11, -4.6, 0), (11, 4.6, 0), (-11, 4.6, 0)],
+                                                     float))
+            if floor is not None:
+                c.polygon([tuple(p) for p in floor.tolist()], fill="grid")
+            if state.get("boxed"):
+                r = state["objects"][state["robot"]]
+                h = r["rot"]
+                d, n = np.array([math.cos(h), math.sin(h)]), np.array([-math.sin(h), math.cos(h)])
+                base = np.array([r["x"], r["y"]]) + d * (radius(r) + 0.2)
+                pts = [base + d * a + n * b for a, b in ((0, -0.15), (1.2, -0.15), (1.2, -0.45), (1.9, 0), (1.2, 0.45),
+                                                         (1.2, 0.15), (0, 0.15))]
+                uv, _ = cam.project(np.array([(p[0], p[1], 0.02) for p in pts]))
+                c.polygon([tuple(p) for p in uv.tolist()], fill="red", stroke="red", lw=1.0, id="arrow")
+            its = items(state)
+            ms.draw_items(c, cam, its)
         ms.register_items(c, cam, its, len(state["objects"]), state["robot"] if state.get("boxed") else None)
         ms.option_panel(c, W, H, PANEL, [state["objects"][i]["kind"] for i in state["cands"]], LETTERS)
 
@@ -182,39 +161,18 @@ def put(state, rng, kind=None, where=None, tries=60):
     return None
 
 
-def _order(rng, cands, letter):
-    rest = [cands[1 + int(i)] for i in rng.permutation(len(cands) - 1)]
-    k = LETTERS.index(letter)
-    return rest[:k] + [cands[0]] + rest[k:]
-
-
 def _build(q, make):
-    def fn(state, rng):
-        for _ in range(40):
-            state.update(objects=[], cands=[], robot=None, ref=None, boxed=False)
-            if not make(state, rng):
-                continue
-            for _k in range(state["clutter"]):
-                if put(state, rng) is None:
-                    break
-            else:
-                state["camera"]["tx"] = round(float(np.mean([o["x"] for o in state["objects"]])), 2)
-                fit(state, rng)
-                need = state["cands"] + [i for i in (state["robot"], state["ref"]) if i is not None]
-                if readable(state, need):
-                    state["ok"] = True
-                    return state
-        state["ok"] = False
-        return state
-    s = q.edit(fn)
-    q.require(s["ok"], "no readable layout")
-    return s
-
-
-def _answer(q, i, question):
-    q.offer(4, "image")
-    return q.answer(LETTERS[q.state["cands"].index(i)], witnesses=f"obj:{i}", question=question,
-                    examples=list(LETTERS))
+    def laid(state, rng):
+        state.update(objects=[], cands=[], robot=None, ref=None, boxed=False)
+        if not make(state, rng):
+            return False
+        for _k in range(state["clutter"]):
+            if put(state, rng) is None:
+                return False
+        state["camera"]["tx"] = round(float(np.mean([o["x"] for o in state["objects"]])), 2)
+        fit(state, rng)
+        return readable(state, state["cands"] + [i for i in (state["robot"], state["ref"]) if i is not None])
+    return ms.rebuild(q, laid)
 
 
 @task("nearest_candidate_to_reference_label", answer="option_letter", annotation="bbox", ops="ranking,spatial_relations",
@@ -237,7 +195,7 @@ def nearest_candidate_to_reference_label(q):
         g = sorted(cands, key=lambda i: gap(state["objects"][i], state["objects"][ref]))
         if gap(state["objects"][g[1]], state["objects"][ref]) - gap(state["objects"][g[0]], state["objects"][ref]) < 1.0:
             return False
-        state["cands"] = _order(rng, g, letter)
+        state["cands"] = ms.option_order(rng, g, letter, LETTERS)
         return True
 
     s = _build(q, make)
@@ -245,8 +203,8 @@ def nearest_candidate_to_reference_label(q):
     best = min(s["cands"], key=lambda i: gap(s["objects"][i], ref))
     q.step("argmin", by="floor_gap", reference=s["ref"], chosen=best)
     name = "robot" if to_robot else "forklift"
-    return _answer(q, best, INTRO + f"Among the listed items, which one is nearest to the {name} (the smallest gap "
-                                    f"between their footprints on the floor)?")
+    return ms.option_answer(q, best, INTRO + f"Among the listed items, which one is nearest to the {name} (the "
+                                             f"smallest gap between their footprints on the floor)?", LETTERS)
 
 
 @task("robot_forward_path_label", answer="option_letter", annotation="bbox",
@@ -286,7 +244,7 @@ def robot_forward_path_label(q):
                 return False
             cands.append(i)
         state["boxed"] = True
-        state["cands"] = _order(rng, cands, letter)
+        state["cands"] = ms.option_order(rng, cands, letter, LETTERS)
         return True
 
     s = _build(q, make)
@@ -296,5 +254,6 @@ def robot_forward_path_label(q):
               "the first item in the path is a candidate")
     best = min(ahead, key=lambda i: path_coords(robot, s["objects"][i])[0])
     q.step("first_in_path", robot=s["robot"], chosen=best)
-    return _answer(q, best, INTRO + ("The robot in the red box faces along the red arrow. If it drives straight ahead "
-                                     "in that direction, which listed item does it reach first?"))
+    return ms.option_answer(q, best, INTRO + ("The robot in the red box faces along the red arrow. If it drives "
+                                              "straight ahead in that direction, which listed item does it reach "
+                                              "first?"), LETTERS)

@@ -49,6 +49,17 @@ class Camera:
         eye = t + distance * np.array([math.cos(el) * math.cos(az), math.cos(el) * math.sin(az), math.sin(el)])
         return cls(eye, t, focal, center)
 
+    @classmethod
+    def stored(cls, cm: dict, target=(0.0, 0.0, 0.0)):
+        """The camera a state stores as the dict ``cm``: an eye (ex, ey, ez) looking at (tx, ty, tz), or
+        else an orbit (dist, az, el) around ``target`` (its x and y replaced by ``cm``'s tx and ty where
+        it has them); with its focal and image centre (cx, cy)."""
+        if "ex" in cm:
+            return cls((cm["ex"], cm["ey"], cm["ez"]), (cm["tx"], cm["ty"], cm["tz"]), cm["focal"],
+                       (cm["cx"], cm["cy"]))
+        target = (cm.get("tx", target[0]), cm.get("ty", target[1]), target[2])
+        return cls.orbit(target, cm["dist"], cm["az"], cm["el"], cm["focal"], (cm["cx"], cm["cy"]))
+
     def to_camera(self, pts) -> np.ndarray:
         return (np.asarray(pts, dtype=float) - self.eye) @ self.rot.T
 
@@ -69,6 +80,11 @@ class Camera:
 
     def distance(self, point) -> float:
         return float(np.linalg.norm(np.asarray(point, dtype=float) - self.eye))
+
+
+def hex_rgb(h: str) -> tuple:
+    """``"#RRGGBB"`` as an RGB triple in 0..1 (the colours models and tokens are drawn in)."""
+    return tuple(int(h[i:i + 2], 16) / 255 for i in (1, 3, 5))
 
 
 def fit_scale(uv, width: float, height: float):

@@ -11,13 +11,15 @@ part, back faces culled inside each part); ``draw_items`` paints them in that or
 each model's projected box; ``visibility`` rasterises the same order and the same silhouettes
 (``outline``) into an id buffer and reports, per model, the share of its silhouette that stays
 visible -- so the occlusion checks of counting tasks, the drawing and the annotated boxes
-(``item_box``, ``register_items``) all come from one geometry.  ``draw_floor``, ``fit_camera``
-and ``option_panel`` stage the scenes that show these models.
+(``item_box``, ``register_items``) all come from one geometry.  ``draw_floor``, ``fit_camera``,
+``PanelScene``, ``picture`` and ``option_panel`` stage the scenes that show these models; ``rebuild``,
+``option_order`` and ``option_answer`` are their tasks' layout retry and lettered answer.
 """
 
 from __future__ import annotations
 
 import math
+from contextlib import contextmanager
 
 import cairo
 import numpy as np
@@ -478,6 +480,68 @@ def fit_camera(cm, uv, size, rng, zoom=(0.7, 0.85), margin=30):
     left = margin + float(rng.uniform(0.3, 0.7)) * (W - m2 - f * (u1 - u0))
     top = margin + float(rng.uniform(0.3, 0.7)) * (H - m2 - f * (v1 - v0))
     store_view(cm, f, left, top, u0, v0)
+
+
+class PanelScene:
+    """Scene mixin (before ``Scene`` in the bases): a picture of size ``frames[state["frame"]]`` above a
+    ``panel``-high option panel, one variant per frame."""
+    frames: dict = {}
+    panel = 0
+    megapixels = (0.75, 0.9)
+    aspect_pad = 0.1
+
+    def canvas_size(self, state):
+        W, H = self.frames[state["frame"]]
+        return (W, H + self.panel)
+
+    def variant(self, state):
+        return state["frame"]
+
+
+@contextmanager
+def picture(c, size, fill):
+    """Draw the picture above the option panel: clipped to its ``size`` on a ``fill`` ground; yields the
+    cairo context."""
+    W, H = size
+    ctx = c.ctx
+    ctx.save()
+    ctx.rectangle(0, 0, W, H)
+    ctx.clip()
+    c.rect(0, 0, W, H, fill=fill)
+    yield ctx
+    ctx.restore()
+
+
+def option_order(rng, cands, letter, letters):
+    """``cands`` (the answer first) in a random order that puts the answer at option ``letter``."""
+    rest = [cands[1 + int(i)] for i in rng.permutation(len(cands) - 1)]
+    k = letters.index(letter)
+    return rest[:k] + [cands[0]] + rest[k:]
+
+
+def rebuild(q, make, tries=40, reset=None):
+    """The task's ``q.edit``: up to ``tries`` times ``reset(state, rng)`` (if given) and ``make(state, rng)``
+    a readable layout (False: try again); ``state["ok"]`` records whether one was made and is required."""
+    def fn(state, rng):
+        for _ in range(tries):
+            if reset is not None:
+                reset(state, rng)
+            if make(state, rng):
+                state["ok"] = True
+                return state
+        state["ok"] = False
+        return state
+    s = q.edit(fn)
+    q.require(s["ok"], "no readable layout")
+    return s
+
+
+def option_answer(q, i, question, letters, prefix="obj"):
+    """Answer with the letter of candidate ``i`` in the panel order ``q.state["cands"]``, every one of
+    ``letters`` offered; the witness is ``prefix:i``."""
+    q.offer(len(letters), "image")
+    return q.answer(letters[q.state["cands"].index(i)], witnesses=f"{prefix}:{i}", question=question,
+                    examples=list(letters))
 
 
 def option_panel(c, W, H, panel, names, letters, row_h=44):

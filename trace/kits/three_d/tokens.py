@@ -16,7 +16,7 @@ import math
 import cairo
 import numpy as np
 
-from .camera import (bbox, box_mesh, draw_mesh, draw_sphere, fill_face, ground_circle, hull, path, prism_mesh,
+from .camera import (bbox, hex_rgb, box_mesh, draw_mesh, draw_sphere, fill_face, ground_circle, hull, path, prism_mesh,
                      shade, stroke_outline, UP)
 
 TOKENS = ("cube", "sphere", "cylinder", "cone", "pyramid", "nut", "star", "ring", "cross")
@@ -25,7 +25,7 @@ TOKEN_NOUN = {"cube": ("cube", "cubes"), "sphere": ("ball", "balls"), "cylinder"
               "star": ("star", "stars"), "ring": ("ring", "rings"), "cross": ("plus-shaped block", "plus-shaped blocks")}
 PALETTE = {"red": "#E03A3A", "orange": "#F08A1C", "yellow": "#E6C81E", "green": "#3BAF4A", "cyan": "#30C4DE",
            "blue": "#2F6FE0", "purple": "#8E44C8", "magenta": "#D62D94", "brown": "#8B6B3E", "maroon": "#8E2F45"}
-PALETTE_RGB = {k: tuple(int(v[i:i + 2], 16) / 255 for i in (1, 3, 5)) for k, v in PALETTE.items()}
+PALETTE_RGB = {k: hex_rgb(v) for k, v in PALETTE.items()}
 
 
 def token_noun(kind: str, k: int = 2) -> str:
@@ -143,24 +143,26 @@ def _ring(c, cam, light, x, y, ro, ri, h, z0, rgb, edge, n=32):
 
 
 _RING = ground_circle(0.0, 0.0, 1.0, 12, 0.0)
-_PROXY = np.vstack([_RING, _RING + [0.0, 0.0, 1.5]])
 
 
-def proxy_boxes(cam, spots):
-    """Projected boxes of the shape-independent proxies (cylinder radius r, height 1.5 r) of
+def proxy_boxes(cam, spots, height=1.5):
+    """Projected boxes of the shape-independent proxies (cylinder radius r, height ``height`` r) of
     ``spots`` = [(x, y, r, z0)]."""
-    pts = np.vstack([_PROXY * r + [x, y, z0] for x, y, r, z0 in spots])
+    proxy = np.vstack([_RING, _RING + [0.0, 0.0, height]])
+    pts = np.vstack([proxy * r + [x, y, z0] for x, y, r, z0 in spots])
     uv, _ = cam.project(pts)
-    uv = uv.reshape(len(spots), len(_PROXY), 2)
+    uv = uv.reshape(len(spots), len(proxy), 2)
     return [tuple(float(v) for v in b) for b in zip(uv[:, :, 0].min(1), uv[:, :, 1].min(1),
                                                      uv[:, :, 0].max(1), uv[:, :, 1].max(1))]
 
 
-def proxy_cover(cam, spots, size, cell=4):
-    """Per spot, the share of its proxy box covered by the proxies of nearer spots."""
+def proxy_cover(cam, spots, size, cell=4, height=1.5, lift=1.0):
+    """Per spot, the share of its proxy box covered by the proxies of nearer spots (nearness measured
+    to the point ``lift`` r above the spot's base)."""
     W, H = size
-    boxes = proxy_boxes(cam, spots)
-    order = sorted(range(len(spots)), key=lambda i: cam.distance((spots[i][0], spots[i][1], spots[i][3] + spots[i][2])))
+    boxes = proxy_boxes(cam, spots, height)
+    order = sorted(range(len(spots)),
+                   key=lambda i: cam.distance((spots[i][0], spots[i][1], spots[i][3] + lift * spots[i][2])))
     acc = np.zeros((int(H) // cell + 2, int(W) // cell + 2), dtype=bool)
     out = [0.0] * len(spots)
     for i in order:
@@ -169,6 +171,34 @@ def proxy_cover(cam, spots, size, cell=4):
         out[i] = float(region.mean()) if region.size else 1.0
         region[...] = True
     return out
+
+
+def proxies_visible(cam, spots, size, margin, max_cover, height=1.5, lift=1.0) -> bool:
+    """Every proxy inside the frame ``size`` less ``margin`` and none covered more than ``max_cover``."""
+    W, H = size
+    if any(b[0] < margin or b[1] < margin or b[2] > W - margin or b[3] > H - margin
+           for b in proxy_boxes(cam, spots, height)):
+        return False
+    return max(proxy_cover(cam, spots, (W, H), height=height, lift=lift), default=0.0) <= max_cover
+
+
+def sample_visible(rng, attempt, fit, visible, tries=30):
+    """Draw a state with ``attempt(rng)`` (None: no state this time), fit its view with ``fit(state, rng)``,
+    until ``visible(state)``, at most ``tries`` times; the last state drawn (None if none), its
+    ``visible_ok`` set."""
+    state = None
+    for _ in range(tries):
+        got = attempt(rng)
+        if got is None:
+            continue
+        state = got
+        fit(state, rng)
+        if visible(state):
+            state["visible_ok"] = True
+            return state
+    if state is not None:
+        state["visible_ok"] = False
+    return state
 
 
 def draw_order(cam, spots):

@@ -11,8 +11,7 @@ from tracegen.kits.three_d import models as ms
 
 from . import scene as sc
 from .scene import LETTERS, task
-from .tasks import CLUTTER, INTRO, PERMS, REGION, _add, _attempt, _free_point, _markers, _ok, _smalls, \
-    _visible, cam_dist
+from .tasks import CLUTTER, INTRO, PERMS, REGION, _add, _build, _free_point, _markers, _shown, _smalls, cam_dist
 
 
 def _named(state, rng, level, k):
@@ -31,6 +30,30 @@ def _cross(a, b, p):
 
 def _perp(a, b, p):
     return abs(_cross(a, b, p)) / float(np.linalg.norm(b - a))
+
+
+def _marker_at(state, pts, p):
+    """A floor marker (lettered later by ``_markers``) at point ``p``, also kept in ``pts``."""
+    pts.append(p)
+    state["markers"].append({"label": "?", "x": float(p[0]), "y": float(p[1])})
+
+
+def _free_marker(state, rng, pts, ok, tries=100):
+    """A marker at the first free floor point ``p`` with ``ok(p)`` in ``tries`` draws; whether one was put."""
+    for _ in range(tries):
+        p = _free_point(rng, state)
+        if p is None:
+            return False
+        p = np.array(p)
+        if ok(p):
+            _marker_at(state, pts, p)
+            return True
+    return False
+
+
+def _marker_answer(q, label, n, question):
+    q.offer(n, "image")
+    return q.answer(label, witnesses=f"marker:{label}", examples=list(LETTERS[:n]), question=question)
 
 
 def _line_refs(state, rng, difficulty):
@@ -61,34 +84,23 @@ def line_side_label(q):
         pts = []
         want = [left] + [not left] * 6
         for w in want:
-            for _ in range(100):
-                p = _free_point(rng, state)
-                if p is None:
-                    return False
-                p = np.array(p)
-                if _perp(a, b, p) > margin and (_cross(a, b, p) > 0) == w and \
-                        all(np.linalg.norm(p - r) > 0.9 for r in pts):
-                    pts.append(p)
-                    state["markers"].append({"label": "?", "x": float(p[0]), "y": float(p[1])})
-                    break
-            else:
+            if not _free_marker(state, rng, pts, lambda p: _perp(a, b, p) > margin and (_cross(a, b, p) > 0) == w
+                                and all(np.linalg.norm(p - r) > 0.9 for r in pts)):
                 return False
         _markers(state, rng, pts, letter, 7)
         return True
 
-    s = q.edit(lambda st, r: _attempt(st, r, make, lambda x: _visible(x, x["refs"])))
-    _ok(q)
+    s = _build(q, make, _shown("refs"))
     a, b = (_pos(s["objects"][i]) for i in s["refs"])
     hit = [m["label"] for m in s["markers"] if (_cross(a, b, np.array([m["x"], m["y"]])) > 0) == left]
     q.require(len(hit) == 1, "one marker on the side")
     q.step("side", line=s["refs"], side="left" if left else "right", chosen=hit[0])
     na, nb = (sc.name(s["objects"][i]) for i in s["refs"])
     side = "left" if left else "right"
-    q.offer(7, "image")
-    return q.answer(hit[0], witnesses=f"marker:{hit[0]}", examples=list(LETTERS[:7]),
-                    question=(f"{INTRO} with named objects and lettered floor markers. Imagine a straight line on "
-                              f"the floor from the {na} to the {nb}, pointing towards the {nb}. Which marker lies on "
-                              f"the {side}-hand side of that directed line (as seen from above)?"))
+    return _marker_answer(q, hit[0], 7, f"{INTRO} with named objects and lettered floor markers. Imagine a straight "
+                                        f"line on the floor from the {na} to the {nb}, pointing towards the {nb}. "
+                                        f"Which marker lies on the {side}-hand side of that directed line (as seen "
+                                        f"from above)?")
 
 
 # ---------------------------------------------------------------------------------- on the line
@@ -110,36 +122,23 @@ def point_on_object_line_label(q):
             p = a + t * (b - a)
             if REGION[0] < p[0] < REGION[2] and REGION[1] < p[1] < REGION[3] and all(
                     np.linalg.norm(p - _pos(o)) > ms.footprint(o["kind"], o["s"]) + 0.35 for o in state["objects"]):
-                pts.append(p)
-                state["markers"].append({"label": "?", "x": float(p[0]), "y": float(p[1])})
+                _marker_at(state, pts, p)
                 break
         else:
             return False
         for _k in range(6):
-            for _ in range(100):
-                p = _free_point(rng, state)
-                if p is None:
-                    return False
-                p = np.array(p)
-                if _perp(a, b, p) > margin:
-                    pts.append(p)
-                    state["markers"].append({"label": "?", "x": float(p[0]), "y": float(p[1])})
-                    break
-            else:
+            if not _free_marker(state, rng, pts, lambda p: _perp(a, b, p) > margin):
                 return False
         _markers(state, rng, pts, letter, 7)
         return True
 
-    s = q.edit(lambda st, r: _attempt(st, r, make, lambda x: _visible(x, x["refs"])))
-    _ok(q)
+    s = _build(q, make, _shown("refs"))
     a, b = (_pos(s["objects"][i]) for i in s["refs"])
     best = min(s["markers"], key=lambda m: _perp(a, b, np.array([m["x"], m["y"]])))["label"]
     q.step("collinear", line=s["refs"], chosen=best)
     na, nb = (sc.name(s["objects"][i]) for i in s["refs"])
-    q.offer(7, "image")
-    return q.answer(best, witnesses=f"marker:{best}", examples=list(LETTERS[:7]),
-                    question=(f"{INTRO} with named objects and lettered floor markers. Which marker lies on the "
-                              f"straight floor line through the {na} and the {nb} (extended if needed)?"))
+    return _marker_answer(q, best, 7, f"{INTRO} with named objects and lettered floor markers. Which marker lies on "
+                                      f"the straight floor line through the {na} and the {nb} (extended if needed)?")
 
 
 # ---------------------------------------------------------------------------------- triangle
@@ -175,31 +174,19 @@ def reference_triangle_inside_label(q):
         state["refs"] = idx[:3]
         pts = []
         for want in [True] + [False] * 6:
-            for _ in range(150):
-                p = _free_point(rng, state)
-                if p is None:
-                    return False
-                p = np.array(p)
-                if _in_tri(tri, p) == want and _tri_gap(tri, p) > margin:
-                    pts.append(p)
-                    state["markers"].append({"label": "?", "x": float(p[0]), "y": float(p[1])})
-                    break
-            else:
+            if not _free_marker(state, rng, pts, lambda p: _in_tri(tri, p) == want and _tri_gap(tri, p) > margin, 150):
                 return False
         _markers(state, rng, pts, letter, 7)
         return True
 
-    s = q.edit(lambda st, r: _attempt(st, r, make, lambda x: _visible(x, x["refs"])))
-    _ok(q)
+    s = _build(q, make, _shown("refs"))
     tri = [_pos(s["objects"][i]) for i in s["refs"]]
     hit = [m["label"] for m in s["markers"] if _in_tri(tri, np.array([m["x"], m["y"]]))]
     q.require(len(hit) == 1, "one marker inside")
     q.step("inside", triangle=s["refs"], chosen=hit[0])
     na, nb, nc = (sc.name(s["objects"][i]) for i in s["refs"])
-    q.offer(7, "image")
-    return q.answer(hit[0], witnesses=f"marker:{hit[0]}", examples=list(LETTERS[:7]),
-                    question=(f"{INTRO} with named objects and lettered floor markers. Which marker lies inside the "
-                              f"floor triangle whose corners are the {na}, the {nb} and the {nc}?"))
+    return _marker_answer(q, hit[0], 7, f"{INTRO} with named objects and lettered floor markers. Which marker lies "
+                                        f"inside the floor triangle whose corners are the {na}, the {nb} and the {nc}?")
 
 
 # ---------------------------------------------------------------------------------- camera distance of markers
@@ -236,16 +223,13 @@ def marked_point_depth_extremum_label(q):
         _markers(state, rng, [pts[i] for i in order], letter, 6)
         return True
 
-    s = q.edit(lambda st, r: _attempt(st, r, _marker_layout(q.difficulty, 6, 0.9), lambda x: check(x, r)))
-    _ok(q)
+    s = _build(q, _marker_layout(q.difficulty, 6, 0.9), check)
     d = _dists(s)
     best = (min if near else max)(d, key=d.get)
     q.step("extremum", by="camera_distance", which="min" if near else "max", chosen=best)
     w = "closest to" if near else "farthest from"
-    q.offer(6, "image")
-    return q.answer(best, witnesses=f"marker:{best}", examples=list(LETTERS[:6]),
-                    question=(f"{INTRO} with objects and lettered floor markers. Using the perspective depth cues, "
-                              f"which floor marker is {w} the camera?"))
+    return _marker_answer(q, best, 6, f"{INTRO} with objects and lettered floor markers. Using the perspective depth "
+                                      f"cues, which floor marker is {w} the camera?")
 
 
 @task("point_camera_distance_order_label", answer="option_letter", annotation="point_map",
@@ -253,7 +237,7 @@ def marked_point_depth_extremum_label(q):
 def point_camera_distance_order_label(q):
     letter = q.target(LETTERS[:6], stratified=True)
 
-    def check(state):
+    def check(state, _rng):
         pts = [(m["x"], m["y"]) for m in state["markers"]]
         d = sorted(cam_dist(state, p) for p in pts)
         if min(d[1] - d[0], d[2] - d[1]) < 1.1:
@@ -265,8 +249,7 @@ def point_camera_distance_order_label(q):
         state["panel"] = ["<".join(p) for p in PERMS]
         return True
 
-    s = q.edit(lambda st, r: _attempt(st, r, _marker_layout(q.difficulty, 3, 1.1), check))
-    _ok(q)
+    s = _build(q, _marker_layout(q.difficulty, 3, 1.1), check)
     d = _dists(s)
     order = "".join(sorted(d, key=d.get))
     ans = LETTERS[PERMS.index(order)]
@@ -305,13 +288,10 @@ def marked_point_vertical_relation_label(q):
         _markers(state, rng, pts, letter, 8)
         return True
 
-    s = q.edit(lambda st, r: _attempt(st, r, make, lambda x: _visible(x, x["refs"])))
-    _ok(q)
+    s = _build(q, make, _shown("refs"))
     o = s["objects"][s["refs"][0]]
     best = min(s["markers"], key=lambda m: math.hypot(m["x"] - o["x"], m["y"] - o["y"]))["label"]
     q.step("above", reference=s["refs"][0], chosen=best)
-    q.offer(8, "image")
-    return q.answer(best, witnesses=f"marker:{best}", examples=list(LETTERS[:8]),
-                    question=(f"{INTRO} with small objects and lettered markers floating in the air; a thin line "
-                              f"drops from each marker straight down to the floor. Which marker is vertically above "
-                              f"the {sc.name(o)}?"))
+    return _marker_answer(q, best, 8, f"{INTRO} with small objects and lettered markers floating in the air; a thin "
+                                      f"line drops from each marker straight down to the floor. Which marker is "
+                                      f"vertically above the {sc.name(o)}?")

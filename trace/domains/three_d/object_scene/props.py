@@ -12,8 +12,7 @@ from tracegen.kits.three_d import models as ms
 
 from . import scene as sc
 from .scene import LETTERS, task
-from .tasks import CLUTTER, INTRO, REGION, _add, _attempt, _ok, _options_answer, _panel, _smalls, _visible, \
-    screen_centres
+from .tasks import CLUTTER, INTRO, REGION, _add, _build, _panel, _shown, _smalls, _visible, screen_centres
 
 
 # ---------------------------------------------------------------------------------- two views
@@ -33,51 +32,46 @@ def _view_ok(state, key, k, idx):
 def multiview_object_match_label(q):
     letter = q.target(LETTERS[:6], stratified=True)
 
-    def run(state, rng):
-        for _ in range(40):
-            state.update(objects=[], markers=[], boxed=None, panel=[], labels={}, floor="plane",
-                         frame=("mv_wide", "mv")[int(rng.integers(2))])
-            state["objects"].append(sc.new_obj(rng, "block", 0.0, 0.0, 0.8, role="landmark"))
-            blk = state["objects"][0]
-            c, s = math.cos(blk["rot"]), math.sin(blk["rot"])
-            state["objects"].append(sc.new_obj(rng, "cube", 0.6 * c, 0.6 * s, 1.0, z=0.72, role="landmark"))
-            extra = [("tree", 1.1), ("lantern", 1.1)][:q.difficulty - 1]
-            if extra:
-                got = sc.place(rng, state, extra, (-3.5, -3.0, 3.5, 3.0), gap=0.8)
-                if got is None:
-                    continue
-                state["objects"] += got
-            kind = sc.pick(rng, ms.SMALL, 1, ("cube", "tree", "lantern"))[0]
-            got = sc.place(rng, state, [(kind, 1.15)] * 6, (-4.2, -3.5, 4.2, 3.5), gap=0.9)
+    def laid(state, rng):
+        state.update(objects=[], markers=[], boxed=None, panel=[], labels={}, floor="plane",
+                     frame=("mv_wide", "mv")[int(rng.integers(2))])
+        state["objects"].append(sc.new_obj(rng, "block", 0.0, 0.0, 0.8, role="landmark"))
+        blk = state["objects"][0]
+        c, s = math.cos(blk["rot"]), math.sin(blk["rot"])
+        state["objects"].append(sc.new_obj(rng, "cube", 0.6 * c, 0.6 * s, 1.0, z=0.72, role="landmark"))
+        extra = [("tree", 1.1), ("lantern", 1.1)][:q.difficulty - 1]
+        if extra:
+            got = sc.place(rng, state, extra, (-3.5, -3.0, 3.5, 3.0), gap=0.8)
             if got is None:
-                continue
-            color = got[0]["color"]
-            for o in got:
-                o["color"] = color
-            start = len(state["objects"])
+                return False
             state["objects"] += got
-            cands = list(range(start, start + 6))
-            az = float(rng.uniform(0, 360))
-            delta = float(rng.uniform(70, 150)) * (1 if rng.random() < 0.5 else -1)
-            state["camera"] = sc.new_camera(rng, az=round(az, 2), el=(30.0, 48.0))
-            state["camera2"] = sc.new_camera(rng, az=round((az + delta) % 360, 2), el=(30.0, 48.0))
-            sc.fit_camera(state, rng, "camera", 0)
-            sc.fit_camera(state, rng, "camera2", 1)
-            if not (_view_ok(state, "camera", 0, cands) and _view_ok(state, "camera2", 1, cands)):
-                continue
-            boxed = cands[int(rng.integers(6))]
-            others = [i for i in cands if i != boxed]
-            others = [others[int(i)] for i in rng.permutation(5)]
-            labs = [c for c in LETTERS[:6] if c != letter]
-            state["labels"] = {str(boxed): letter, **{str(i): lab for i, lab in zip(others, labs)}}
-            state["boxed"] = boxed
-            state["ok"] = True
-            return state
-        state["ok"] = False
-        return state
+        kind = sc.pick(rng, ms.SMALL, 1, ("cube", "tree", "lantern"))[0]
+        got = sc.place(rng, state, [(kind, 1.15)] * 6, (-4.2, -3.5, 4.2, 3.5), gap=0.9)
+        if got is None:
+            return False
+        color = got[0]["color"]
+        for o in got:
+            o["color"] = color
+        start = len(state["objects"])
+        state["objects"] += got
+        cands = list(range(start, start + 6))
+        az = float(rng.uniform(0, 360))
+        delta = float(rng.uniform(70, 150)) * (1 if rng.random() < 0.5 else -1)
+        state["camera"] = sc.new_camera(rng, az=round(az, 2), el=(30.0, 48.0))
+        state["camera2"] = sc.new_camera(rng, az=round((az + delta) % 360, 2), el=(30.0, 48.0))
+        sc.fit_camera(state, rng, "camera", 0)
+        sc.fit_camera(state, rng, "camera2", 1)
+        if not (_view_ok(state, "camera", 0, cands) and _view_ok(state, "camera2", 1, cands)):
+            return False
+        boxed = cands[int(rng.integers(6))]
+        others = [i for i in cands if i != boxed]
+        others = [others[int(i)] for i in rng.permutation(5)]
+        labs = [c for c in LETTERS[:6] if c != letter]
+        state["labels"] = {str(boxed): letter, **{str(i): lab for i, lab in zip(others, labs)}}
+        state["boxed"] = boxed
+        return True
 
-    s = q.edit(run)
-    _ok(q)
+    s = ms.rebuild(q, laid)
     ans = s["labels"][str(s["boxed"])]
     q.step("match", boxed=s["boxed"], letter=ans)
     q.offer(6, "image")
@@ -154,16 +148,15 @@ def object_relation_label(q):
         _panel(state, rng, cands + floor, letter)
         return True
 
-    s = q.edit(lambda st, r: _attempt(st, r, make, lambda x: _visible(x, x["cands"], 0.45)))
-    _ok(q)
+    s = _build(q, make, _shown("cands", 0.45))
     pi = s["refs"][0]
     hit = [i for i in s["cands"] if relation(s, i, pi) == want]
     q.require(len(hit) == 1, "one object in the relation")
     q.step("relation", prop=pi, relation=want, chosen=hit[0])
     pn = sc.name(s["objects"][pi])
     where = {"on_top": f"on top of the {pn}", "under": f"under the {pn}", "inside": f"inside the {pn}"}[want]
-    return _options_answer(q, hit[0], f"{INTRO} with small objects and larger furniture props. Which option names "
-                                      f"the small object {where}?", 6)
+    return ms.option_answer(q, hit[0], f"{INTRO} with small objects and larger furniture props. Which option names "
+                                       f"the small object {where}?", LETTERS[:6])
 
 
 # ---------------------------------------------------------------------------------- occlusion of the platform
@@ -193,23 +186,23 @@ def occlusion_order_label(q):
         _panel(state, rng, list(range(1, 7)), letter)
         return True
 
-    def check(state):
+    def check(state, _rng):
         cam, its, size = sc.camera(state), sc.items(state), sc.frame_size(state)
         over = [ms.silhouettes_overlap(cam, its[0], its[i], size) for i in range(len(its))]
         if over[1] < 40 or any(over[i] for i in range(2, len(its))):
             return False
         return _visible(state, state["cands"], 0.6) and _visible(state, [1], 0.9)
 
-    s = q.edit(lambda st, r: _attempt(st, r, make, check))
-    _ok(q)
+    s = _build(q, make, check)
     cam, its, size = sc.camera(s), sc.items(s), sc.frame_size(s)
     d0 = cam.distance((s["objects"][0]["x"], s["objects"][0]["y"], 0.45))
     hit = [i for i in s["cands"] if ms.silhouettes_overlap(cam, its[0], its[i], size)
            and cam.distance((s["objects"][i]["x"], s["objects"][i]["y"], 0.3)) < d0]
     q.require(len(hit) == 1, "one object in front of the platform")
     q.step("occludes", reference=0, chosen=hit[0])
-    return _options_answer(q, hit[0], f"{INTRO} with a large rectangular platform and several small objects. Which "
-                                      f"option names the object that hides part of the rectangular platform?", 6)
+    return ms.option_answer(q, hit[0], f"{INTRO} with a large rectangular platform and several small objects. Which "
+                                       f"option names the object that hides part of the rectangular platform?",
+                            LETTERS[:6])
 
 
 # ---------------------------------------------------------------------------------- nearest to a reference prop
@@ -242,12 +235,12 @@ def reference_nearest_label(q):
         _panel(state, rng, order, letter)
         return _visible(state, state["cands"] + [0])
 
-    s = q.edit(lambda st, r: _attempt(st, r, make, lambda x: check(x, r)))
-    _ok(q)
+    s = _build(q, make, check)
     ctr = screen_centres(s)
     best = (min if near else max)(s["cands"], key=lambda i: math.dist(ctr[i], ctr[0]))
     q.step("extremum", by="screen_centre_distance", reference=0, chosen=best)
     pn = sc.name(s["objects"][0])
     w = "closest to" if near else "farthest from"
-    return _options_answer(q, best, f"{INTRO} with one large {pn} and six smaller objects. In the image, which option "
-                                    f"names the small object {w} the {pn} (compare the centres of their outlines)?", 6)
+    return ms.option_answer(q, best, f"{INTRO} with one large {pn} and six smaller objects. In the image, which "
+                                     f"option names the small object {w} the {pn} (compare the centres of their "
+                                     f"outlines)?", LETTERS[:6])

@@ -32,14 +32,13 @@ HEX = {"red": "#D9483B", "orange": "#EE8A2A", "yellow": "#E2C02C", "green": "#45
        "blue": "#3A72D8", "purple": "#8A4FC2", "magenta": "#C93B93", "pink": "#EE93B8", "brown": "#8E6A40",
        "olive": "#8A9440", "slate": "#6C7F92"}
 PROP_HEX = ("#9AA7B0", "#A48A68", "#7E9C8C", "#9C8CAE", "#B09A7A", "#8C9AA8", "#A77E70", "#8FA37A")
-RGB = {k: tuple(int(v[i:i + 2], 16) / 255 for i in (1, 3, 5)) for k, v in HEX.items()}
+RGB = {k: pj.hex_rgb(v) for k, v in HEX.items()}
 COLORS = tuple(HEX)
 NAMES = {"crate": "open box", "block": "rectangular platform"}
 
 
 def rgb_of(o):
-    h = o["color"] if o["color"].startswith("#") else HEX[o["color"]]
-    return tuple(int(h[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    return pj.hex_rgb(o["color"] if o["color"].startswith("#") else HEX[o["color"]])
 
 
 def name(o) -> str:
@@ -51,9 +50,8 @@ def frame_size(state):
     return MV_FRAMES[f] if f in MV_FRAMES else FRAMES[f]
 
 
-def make_camera(cm, center=None) -> pj.Camera:
-    return pj.Camera.orbit((cm["tx"], cm["ty"], 0.4), cm["dist"], cm["az"], cm["el"], cm["focal"],
-                           center or (cm["cx"], cm["cy"]))
+def make_camera(cm) -> pj.Camera:
+    return pj.Camera.stored(cm, (0.0, 0.0, 0.4))
 
 
 def camera(state) -> pj.Camera:

@@ -37,27 +37,40 @@ def _fresh(state, rng):
     return state
 
 
-def _attempt(state, rng, make, check, tries=30):
-    """Rebuild with ``make(state, rng) -> bool`` and fit the camera until ``check(state)`` holds."""
-    for _ in range(tries):
-        _fresh(state, rng)
+def _build(q, make, check, tries=30):
+    """The task's layout: on a fresh state ``make(state, rng) -> bool`` and fit the camera until it is in
+    view and ``check(state, rng)`` holds (``models.rebuild``)."""
+    def laid(state, rng):
         if not make(state, rng):
-            continue
+            return False
         sc.fit_camera(state, rng)
-        if sc.in_view(state) and check(state):
-            state["ok"] = True
-            return state
-    state["ok"] = False
-    return state
-
-
-def _ok(q):
-    q.require(q.state.get("ok", False), "no readable layout")
+        return sc.in_view(state) and check(state, rng)
+    return ms.rebuild(q, laid, tries, _fresh)
 
 
 def _visible(state, idx, least=sc.MIN_VIS):
     vis = sc.visibility(state)
     return all(vis[i] >= least for i in idx)
+
+
+def _shown(key, least=sc.MIN_VIS):
+    """A layout check: the objects ``state[key]`` stay visible."""
+    return lambda state, rng: _visible(state, state[key], least)
+
+
+def _boxed_rank(state, t, first, values, gap):
+    """Box the object ranked ``t`` from the first (or the last) by ``values(state)``, no other within
+    ``gap`` of it; whether it was boxed and every object is visible."""
+    n = len(state["objects"])
+    if n < t + 2:
+        return False
+    v = values(state)
+    order = sorted(range(n), key=lambda i: v[i])
+    ref = order[t] if first else order[n - 1 - t]
+    if any(i != ref and abs(v[i] - v[ref]) < gap for i in range(n)):
+        return False
+    state["boxed"] = ref
+    return _visible(state, range(n))
 
 
 def _add(state, rng, specs, region=REGION, gap=0.3):
@@ -82,15 +95,9 @@ def _clutter(state, rng, level, avoid=(), props=True):
 
 def _panel(state, rng, cands, target_letter):
     """Order the candidates so the first (the answer) lands on ``target_letter``."""
-    rest = [cands[1 + int(i)] for i in rng.permutation(len(cands) - 1)]
-    k = LETTERS.index(target_letter)
-    order = rest[:k] + [cands[0]] + rest[k:]
+    order = ms.option_order(rng, cands, target_letter, LETTERS)
     state["cands"] = order
     state["panel"] = [sc.name(state["objects"][i]) for i in order]
-
-
-def _letter_of(state, idx):
-    return LETTERS[state["cands"].index(idx)]
 
 
 def _markers(state, rng, pts, target_letter, n):
@@ -111,12 +118,6 @@ def _free_point(rng, state, region=REGION, clear=0.35):
                 and all(math.hypot(x - m["x"], y - m["y"]) > 0.8 for m in state["markers"]):
             return (x, y)
     return None
-
-
-def _options_answer(q, idx, question, n):
-    q.offer(n, "image")
-    return q.answer(_letter_of(q.state, idx), witnesses=f"obj:{idx}", question=question,
-                    examples=[c for c in LETTERS[:n]])
 
 
 # ---------------------------------------------------------------------------------- 1 between
@@ -159,8 +160,7 @@ def between_references_label(q):
                 return False
         return True
 
-    s = q.edit(lambda st, r: _attempt(st, r, make, lambda x: _visible(x, range(8))))
-    _ok(q)
+    s = _build(q, make, lambda x, _: _visible(x, range(8)))
     a, b = s["refs"]
     pa, pb = np.array([s["objects"][a]["x"], s["objects"][a]["y"]]), np.array([s["objects"][b]["x"], s["objects"][b]["y"]])
 
@@ -174,8 +174,8 @@ def between_references_label(q):
     best = min(s["cands"], key=score)
     q.step("between", refs=[a, b], chosen=best)
     na, nb = sc.name(s["objects"][a]), sc.name(s["objects"][b])
-    return _options_answer(q, best, f"{INTRO} with several objects. Which option names the object standing between "
-                                    f"the {na} and the {nb}?", 6)
+    return ms.option_answer(q, best, f"{INTRO} with several objects. Which option names the object standing between "
+                                     f"the {na} and the {nb}?", LETTERS[:6])
 
 
 # ---------------------------------------------------------------------------------- 2/5 counting relative to a boxed reference
@@ -196,20 +196,10 @@ def camera_depth_relation_count(q):
     t = q.target(range(1, 7), stratified=True)
     closer = q.query_id.startswith("closer")
 
-    def check(state):
-        n = len(state["objects"])
-        if n < t + 2:
-            return False
-        dist = [obj_dist(state, i) for i in range(n)]
-        order = sorted(range(n), key=lambda i: dist[i])
-        ref = order[t] if closer else order[n - 1 - t]
-        if any(i != ref and abs(dist[i] - dist[ref]) < 0.6 for i in range(n)):
-            return False
-        state["boxed"] = ref
-        return _visible(state, range(n))
+    def dists(state):
+        return [obj_dist(state, i) for i in range(len(state["objects"]))]
 
-    s = q.edit(lambda st, r: _attempt(st, r, _count_layout(q.difficulty), check))
-    _ok(q)
+    s = _build(q, _count_layout(q.difficulty), lambda x, _: _boxed_rank(x, t, closer, dists, 0.6))
     ref = s["boxed"]
     dr = obj_dist(s, ref)
     idx = [i for i in range(len(s["objects"])) if i != ref and ((obj_dist(s, i) < dr) == closer)]
@@ -232,20 +222,10 @@ def image_plane_lateral_relation_count(q):
     t = q.target(range(1, 7), stratified=True)
     left = q.query_id.startswith("left")
 
-    def check(state):
-        n = len(state["objects"])
-        if n < t + 2:
-            return False
-        xs = [c[0] for c in screen_centres(state)]
-        order = sorted(range(n), key=lambda i: xs[i])
-        ref = order[t] if left else order[n - 1 - t]
-        if any(i != ref and abs(xs[i] - xs[ref]) < 22 for i in range(n)):
-            return False
-        state["boxed"] = ref
-        return _visible(state, range(n))
+    def xs(state):
+        return [c[0] for c in screen_centres(state)]
 
-    s = q.edit(lambda st, r: _attempt(st, r, _count_layout(q.difficulty), check))
-    _ok(q)
+    s = _build(q, _count_layout(q.difficulty), lambda x, _: _boxed_rank(x, t, left, xs, 22))
     ref = s["boxed"]
     xs = [c[0] for c in screen_centres(s)]
     idx = [i for i in range(len(xs)) if i != ref and ((xs[i] < xs[ref]) == left)]
@@ -274,18 +254,17 @@ def camera_distance_extremum_label(q):
         _panel(state, rng, dist, letter)
         return True
 
-    def check(state):
+    def check(state, _rng):
         d = sorted(obj_dist(state, i) for i in state["cands"])
         gap = d[1] - d[0] if near else d[-1] - d[-2]
         return gap > 0.8 and _visible(state, state["cands"])
 
-    s = q.edit(lambda st, r: _attempt(st, r, make, check))
-    _ok(q)
+    s = _build(q, make, check)
     best = (min if near else max)(s["cands"], key=lambda i: obj_dist(s, i))
     q.step("extremum", by="camera_distance", which="min" if near else "max", chosen=best)
     w = "nearest to" if near else "farthest from"
-    return _options_answer(q, best, f"{INTRO} with several small objects and larger furniture props. Which option "
-                                    f"names the small object {w} the camera?", 6)
+    return ms.option_answer(q, best, f"{INTRO} with several small objects and larger furniture props. Which option "
+                                     f"names the small object {w} the camera?", LETTERS[:6])
 
 
 # ---------------------------------------------------------------------------------- 4 heights
@@ -325,10 +304,9 @@ def height_extremum_label(q):
         _panel(state, rng, order, letter)
         return True
 
-    s = q.edit(lambda st, r: _attempt(st, r, make, lambda x: _visible(x, x["cands"])))
-    _ok(q)
+    s = _build(q, make, _shown("cands"))
     best = (max if high else min)(s["cands"], key=lambda i: s["objects"][i]["z"])
     q.step("extremum", by="height_above_floor", which="max" if high else "min", chosen=best)
     w = "highest above" if high else "lowest above (closest to)"
-    return _options_answer(q, best, f"{INTRO}; some objects rest on boxes of different heights. Which option names "
-                                    f"the small object resting {w} the floor?", 4)
+    return ms.option_answer(q, best, f"{INTRO}; some objects rest on boxes of different heights. Which option names "
+                                     f"the small object resting {w} the floor?", LETTERS[:4])
