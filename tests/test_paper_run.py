@@ -247,3 +247,62 @@ def test_apptainer_gets_the_jobs_cuda_visible_devices(tmp_path):
             assert args[args.index("--env") + 1] == "CUDA_VISIBLE_DEVICES=2,3"
         else:
             assert "--env" not in args
+
+
+def test_the_paper_build_regenerated_by_tracegen_is_sharded_over_slurm_jobs_per_domain(tmp_path):
+    """config/paper-generate.yaml: the paper study with data.source generate. Its data stage under the Slurm
+    profile plans one generation job per domain and split over the paper's build configs (64 + 2 per task of
+    all 1,000 tasks), each with the study's data resources, then merge, validate, export, receipt and the
+    one-job regeneration check of each split."""
+    from test_workflow import make_workspace
+
+    from tracegen import dataset, registry
+
+    eff = S.effective(["config/paper-generate.yaml"], root=ROOT)
+    paper = S.effective(["config/paper.yaml"], root=ROOT)
+    assert eff["data"]["source"] == "generate"
+    assert {k: v for k, v in eff.items() if k != "data"} == {k: v for k, v in paper.items() if k != "data"}
+    assert {k: v for k, v in eff["data"].items() if k != "source"} == \
+        {k: v for k, v in paper["data"].items() if k != "source"}
+    planned = {}
+    for split, per_task in (("train", 64), ("validation", 2)):
+        cfg = yaml.safe_load((ROOT / eff["data"]["splits"][split]).read_text())
+        entries = list(dataset.plan(cfg))
+        assert sorted(e["task"] for e in entries) == registry.task_ids() and len(registry.task_ids()) == 1000
+        assert {e["count"] for e in entries} == {per_task}
+        planned[split] = {registry.meta(e["task"])["domain"] for e in entries}
+
+    ws = make_workspace(tmp_path / "ws")
+    fake = tmp_path / "bin"
+    fake.mkdir()
+    (fake / "apptainer").write_text("#!/bin/sh\necho 'apptainer version 1.3.4'\n")
+    (fake / "apptainer").chmod(0o755)
+    env = dict(os.environ, PATH=f"{fake}{os.pathsep}{BIN}{os.pathsep}{os.environ['PATH']}")
+    r = subprocess.run([str(BIN / "snakemake"), "--profile", "slurm", "data", "--configfile",
+                        "config/paper-generate.yaml", "-n", "-p"], cwd=ws, env=env, capture_output=True, text=True,
+                       timeout=600, start_new_session=True)
+    out = r.stdout + r.stderr
+    assert r.returncode == 0, out[-3000:]
+    jobs = [_job_command(line[len("Shell command: "):]) for line in out.splitlines()
+            if line.startswith("Shell command: rlvr receipt")]
+    gen = [j for j in jobs if j[:2] == ["tracegen", "generate"] and "--only-domain" in j]
+    for split in ("train", "validation"):
+        mine = [j for j in gen if j[2] == eff["data"]["splits"][split]]
+        assert sorted(_flag(j, "--only-domain") for j in mine) == sorted(planned[split])
+        assert {_flag(j, "--workers") for j in mine} == {str(eff["data"]["workers"])}
+    for cmd in ("merge", "validate", "export"):
+        assert sum(j[:2] == ["tracegen", cmd] for j in jobs) == 2, cmd
+    assert out.count("rule reproduce_split:") == 2 and out.count("rule equivalence_split:") == 2
+    want = eff["resources"]["data"]
+    data_rules = ("generate_group", "merge_split", "validate_split", "export_split", "equivalence_split",
+                  "reproduce_split")
+    blocks = re.split(r"\n(?=(?:localrule|rule) \w+:)", out)
+    seen = 0
+    for block in blocks:
+        m = re.match(r"(?:localrule|rule) (\w+):", block)
+        if m and m.group(1) in data_rules:
+            res = re.search(r"resources: (.*)", block).group(1)
+            assert f"mem_mb={want['mem_mb']}," in res and f"cpus_per_task={want['cpus_per_task']}" in res, res
+            assert f"runtime={want['runtime']}" in res, res
+            seen += 1
+    assert seen == 2 * len(planned["train"]) + 2 * 5
