@@ -367,17 +367,47 @@ def painter_order(cam, items, layers=None):
     return sorted(flat, key=lambda ip: (lay[ip[0]], -cam.distance(_centre(ip[1]))))
 
 
+_OUTLINES: dict = {}
+
+
 def outline(cam, part):
-    """Image polygon of a part's silhouette (convex hull of its projection)."""
+    """Image polygon of a part's silhouette (convex hull of its projection).  Remembered per part object
+    and exact camera (eye, axes, focal, centre): a scene that keeps its parts (``object_scene``) tests
+    one layout's outlines several times; the polygon is returned read-only."""
+    key = (id(part), cam.eye.tobytes(), cam.rot.tobytes(), np.array([cam.focal, cam.cx, cam.cy]).tobytes())
+    hit = _OUTLINES.get(key)
+    if hit is not None and hit[0] is part:
+        return hit[1]
     if "sphere" in part:
         uv, _ = cam.project(sphere_silhouette(cam, part["sphere"][0], part["sphere"][1], 40))
-        return uv
+    else:
+        uv, _ = cam.project(part["v"])
+        uv = hull(uv)
+    uv.flags.writeable = False
+    if len(_OUTLINES) >= 4096:
+        _OUTLINES.clear()
+    _OUTLINES[key] = (part, uv)          # the part is held, so its id is not reused while the entry lives
+    return uv
+
+
+def extent_points(cam, part):
+    """Image points with exactly the bounding box of ``outline(cam, part)``, without the hull: the
+    rounded projection (the outline when it is already known).  The hull keeps every extreme point: the
+    monotone chain never pops the first or last point in sort order (least / greatest x), and pops a
+    point only on a turn test whose exact value is a nonzero multiple of 1e-6 px^2 for a lowest or
+    highest point on the 1/1000 px grid (so the float test has the same sign)."""
+    key = (id(part), cam.eye.tobytes(), cam.rot.tobytes(), np.array([cam.focal, cam.cx, cam.cy]).tobytes())
+    hit = _OUTLINES.get(key)
+    if hit is not None and hit[0] is part:
+        return hit[1]
+    if "sphere" in part:
+        return outline(cam, part)
     uv, _ = cam.project(part["v"])
-    return hull(uv)
+    return np.round(uv, 3)
 
 
 def item_box(cam, parts):
-    uv = np.vstack([outline(cam, p) for p in parts])
+    uv = np.vstack([extent_points(cam, p) for p in parts])
     return bbox(uv)
 
 
