@@ -47,16 +47,23 @@ def convex_hull(points):
     pts = sorted(set(tuple(p) for p in points))
     if len(pts) < 3:
         return [list(p) for p in pts]
-    lower, upper = [], []
-    for p in pts:
-        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
-            lower.pop()
-        lower.append(p)
-    for p in reversed(pts):
-        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
-            upper.pop()
-        upper.append(p)
-    return [list(p) for p in lower[:-1] + upper[:-1]]
+    return [list(p) for p in _chain(pts)[:-1] + _chain(reversed(pts))[:-1]]
+
+
+def _chain(seq):
+    """One monotone chain of ``convex_hull``: ``cross(out[-2], out[-1], p) <= 0`` pops, written out
+    (the same arithmetic in the same order, without a call per test)."""
+    out = []
+    for p in seq:
+        px, py = p[0], p[1]
+        while len(out) >= 2:
+            o, a = out[-2], out[-1]
+            if (a[0] - o[0]) * (py - o[1]) - (a[1] - o[1]) * (px - o[0]) <= 0:
+                out.pop()
+            else:
+                break
+        out.append(p)
+    return out
 
 
 def drop_collinear(pts):

@@ -33,18 +33,23 @@ def move_costs(grid, start, costs=MOVE_COSTS) -> dict:
     start = tuple(start)
     dist = {start: 0}
     heap = [(0, start)]
+    R, C = len(grid), len(grid[0])
+    get, pop, push = dist.get, heapq.heappop, heapq.heappush
     while heap:
-        d, (r, c) = heapq.heappop(heap)
-        if d > dist.get((r, c), 1 << 30):
+        d, rc = pop(heap)
+        if d > get(rc, 1 << 30):
             continue
-        for rr, cc in neighbours(grid, r, c):
-            k = costs[grid[rr][cc]]
-            if k is None:
-                continue
-            nd = d + k
-            if nd < dist.get((rr, cc), 1 << 30):
-                dist[(rr, cc)] = nd
-                heapq.heappush(heap, (nd, (rr, cc)))
+        r, c = rc
+        for dr, dc in NEIGH4:               # ``neighbours`` written out (the same tiles in the same order)
+            rr, cc = r + dr, c + dc
+            if 0 <= rr < R and 0 <= cc < C:
+                k = costs[grid[rr][cc]]
+                if k is None:
+                    continue
+                nd = d + k
+                if nd < get((rr, cc), 1 << 30):
+                    dist[(rr, cc)] = nd
+                    push(heap, (nd, (rr, cc)))
     return dist
 
 
@@ -54,18 +59,22 @@ def costs_to(grid, goal, costs=MOVE_COSTS) -> dict:
     goal = tuple(goal)
     dist = {goal: 0}
     heap = [(0, goal)]
+    R, C = len(grid), len(grid[0])
+    get, pop, push = dist.get, heapq.heappop, heapq.heappush
     while heap:
-        d, (r, c) = heapq.heappop(heap)
-        if d > dist.get((r, c), 1 << 30):
+        d, rc = pop(heap)
+        if d > get(rc, 1 << 30):
             continue
+        r, c = rc
         k = costs[grid[r][c]]
         if k is None:
             continue
-        for rr, cc in neighbours(grid, r, c):   # stepping from (rr, cc) into (r, c) costs k
-            nd = d + k
-            if nd < dist.get((rr, cc), 1 << 30):
+        nd = d + k
+        for dr, dc in NEIGH4:               # stepping from (rr, cc) into (r, c) costs k
+            rr, cc = r + dr, c + dc
+            if 0 <= rr < R and 0 <= cc < C and nd < get((rr, cc), 1 << 30):
                 dist[(rr, cc)] = nd
-                heapq.heappush(heap, (nd, (rr, cc)))
+                push(heap, (nd, (rr, cc)))
     return dist
 
 

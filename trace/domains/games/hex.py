@@ -69,19 +69,29 @@ def gap(rows, who, blocked=()):
             dist[s], prev[s] = w, None
             (dq.appendleft if w == 0 else dq.append)(s)
     done = set()
+    # ``neighbours`` and ``cost`` written out (the same cells in the same order, costs read from a table)
+    wt = [[cost(r, c) for c in range(len(rows[r]))] for r in range(n)]
     while dq:
         cur = dq.popleft()
         if cur in done:
             continue
         done.add(cur)
-        for nb in neighbours(n, *cur):
-            w = cost(*nb)
-            if w is None:
-                continue
-            d = dist[cur] + w
-            if nb not in dist or d < dist[nb]:
-                dist[nb], prev[nb] = d, cur
-                (dq.appendleft if w == 0 else dq.append)(nb)
+        r, c = cur
+        here = dist[cur]
+        for dr, dc in NB:
+            rr, cc = r + dr, c + dc
+            if 0 <= rr < n and 0 <= cc < n:
+                w = wt[rr][cc]
+                if w is None:
+                    continue
+                d = here + w
+                nb = (rr, cc)
+                if nb not in dist or d < dist[nb]:
+                    dist[nb], prev[nb] = d, cur
+                    if w == 0:
+                        dq.appendleft(nb)
+                    else:
+                        dq.append(nb)
     ends = [(r, c) for (r, c) in dist if goal(r, c)]
     if not ends:
         return None, []

@@ -93,11 +93,12 @@ def tid(rc):
     return f"tile:{rc[0]}:{rc[1]}"
 
 
-def best_conversions(grid, unit, target):
+def best_conversions(grid, unit, target, du=None):
     """(original cost, best cost after turning one water/mountain/forest tile into road, the
     tiles that reach it).  A path through the converted tile x costs (cheapest neighbour of x
-    from the unit) + 1 + (cheapest way on from x); both halves avoid x on an optimal path."""
-    du = tm.move_costs(grid, unit)
+    from the unit) + 1 + (cheapest way on from x); both halves avoid x on an optimal path.
+    ``du``: ``tm.move_costs(grid, unit)`` when the caller already has it."""
+    du = tm.move_costs(grid, unit) if du is None else du
     dt = tm.costs_to(grid, target)
     orig = du.get(tuple(target), INF)
     best, arg = orig, []
@@ -228,10 +229,11 @@ def counterfactual_terrain_conversion_cost_value(q):
     t = q.target(range(2, 7))
 
     def want(g, unit, rng):
+        du = tm.move_costs(g, unit)         # one unit, many targets: its costs once
         for tgt in _shuffled(rng, tiles_of(g, "GR"))[:30]:
             if tgt == tuple(unit):
                 continue
-            orig, best, arg = best_conversions(g, unit, tgt)
+            orig, best, arg = best_conversions(g, unit, tgt, du)
             if best == t and len(arg) == 1:
                 return {"target": list(tgt)}
         return None

@@ -42,12 +42,20 @@ def side_coord(o) -> float:
     return -o["u"] if o["wall"] == "right" else o["u"]
 
 
+def _wall_xyz(state, o, du, dv, off):
+    """``wall_point`` as a tuple of floats: base + du * right + (0, 0, v + dv) + off * inward, each
+    coordinate summed in that order (the float operations of the array version, without the arrays)."""
+    W, D = state["room"]
+    wall = o["wall"]
+    b = (o["u"], D, 0.0) if wall == "back" else (-W / 2, o["u"], 0.0) if wall == "left" else (W / 2, o["u"], 0.0)
+    r, n = RIGHT[wall], INWARD[wall]
+    z = (0.0, 0.0, o["v"] + dv)
+    return tuple(float(b[k] + du * r[k] + z[k] + off * n[k]) for k in range(3))
+
+
 def wall_point(state, o, du, dv, off=0.02):
     """World point at offset (du right, dv up) from a wall object's centre, ``off`` off the wall."""
-    W, D = state["room"]
-    base = {"back": (o["u"], D, 0.0), "left": (-W / 2, o["u"], 0.0), "right": (W / 2, o["u"], 0.0)}[o["wall"]]
-    return (np.array(base) + du * np.array(RIGHT[o["wall"]]) + np.array([0.0, 0.0, o["v"] + dv])
-            + off * np.array(INWARD[o["wall"]]))
+    return np.array(_wall_xyz(state, o, du, dv, off))
 
 
 def centre(state, o):
@@ -57,7 +65,7 @@ def centre(state, o):
 def wall_parts(state, o):
     """A thin box standing for the wall object (occlusion checks)."""
     w, h = WALL_KINDS[o["kind"]]
-    pts = np.array([wall_point(state, o, du * w / 2, dv * h / 2, off) for du in (-1, 1) for dv in (-1, 1)
+    pts = np.array([_wall_xyz(state, o, du * w / 2, dv * h / 2, off) for du in (-1, 1) for dv in (-1, 1)
                     for off in (0.0, 0.05)])
     hull = [[0, 2, 6, 4], [1, 5, 7, 3], [0, 1, 3, 2], [4, 6, 7, 5], [0, 4, 5, 1], [2, 3, 7, 6]]
     return [{"v": pts, "f": hull, "rgb": (0.5, 0.5, 0.5)}]

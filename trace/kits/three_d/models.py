@@ -367,17 +367,47 @@ def painter_order(cam, items, layers=None):
     return sorted(flat, key=lambda ip: (lay[ip[0]], -cam.distance(_centre(ip[1]))))
 
 
+_OUTLINES: dict = {}
+
+
 def outline(cam, part):
-    """Image polygon of a part's silhouette (convex hull of its projection)."""
+    """Image polygon of a part's silhouette (convex hull of its projection).  Remembered per part object
+    and exact camera (eye, axes, focal, centre): a scene that keeps its parts (``object_scene``) tests
+    one layout's outlines several times; the polygon is returned read-only."""
+    key = (id(part), cam.eye.tobytes(), cam.rot.tobytes(), np.array([cam.focal, cam.cx, cam.cy]).tobytes())
+    hit = _OUTLINES.get(key)
+    if hit is not None and hit[0] is part:
+        return hit[1]
     if "sphere" in part:
         uv, _ = cam.project(sphere_silhouette(cam, part["sphere"][0], part["sphere"][1], 40))
-        return uv
+    else:
+        uv, _ = cam.project(part["v"])
+        uv = hull(uv)
+    uv.flags.writeable = False
+    if len(_OUTLINES) >= 4096:
+        _OUTLINES.clear()
+    _OUTLINES[key] = (part, uv)          # the part is held, so its id is not reused while the entry lives
+    return uv
+
+
+def extent_points(cam, part):
+    """Image points with exactly the bounding box of ``outline(cam, part)``, without the hull: the
+    rounded projection (the outline when it is already known).  The hull keeps every extreme point: the
+    monotone chain never pops the first or last point in sort order (least / greatest x), and pops a
+    point only on a turn test whose exact value is a nonzero multiple of 1e-6 px^2 for a lowest or
+    highest point on the 1/1000 px grid (so the float test has the same sign)."""
+    key = (id(part), cam.eye.tobytes(), cam.rot.tobytes(), np.array([cam.focal, cam.cx, cam.cy]).tobytes())
+    hit = _OUTLINES.get(key)
+    if hit is not None and hit[0] is part:
+        return hit[1]
+    if "sphere" in part:
+        return outline(cam, part)
     uv, _ = cam.project(part["v"])
-    return hull(uv)
+    return np.round(uv, 3)
 
 
 def item_box(cam, parts):
-    uv = np.vstack([outline(cam, p) for p in parts])
+    uv = np.vstack([extent_points(cam, p) for p in parts])
     return bbox(uv)
 
 
@@ -409,11 +439,11 @@ def _raster(size, cell, fmt):
     return surf, ctx, w, h
 
 
-def _mask(cam, parts, size, cell) -> np.ndarray:
-    """Boolean raster of the union of the parts' silhouettes."""
+def _mask(cam, parts, size, cell, outlines=None) -> np.ndarray:
+    """Boolean raster of the union of the parts' silhouettes (``outlines``: their outlines, if known)."""
     s2, c2, w, h = _raster(size, cell, cairo.FORMAT_A8)
-    for p in parts:
-        path(c2, outline(cam, p))
+    for k, p in enumerate(parts):
+        path(c2, outline(cam, p) if outlines is None else outlines[k])
         c2.fill()
     s2.flush()
     return np.frombuffer(s2.get_data(), dtype=np.uint8).reshape(h, s2.get_stride())[:, :w] > 0
@@ -425,17 +455,25 @@ def visibility(cam, items, size, cell: float = 3.0, layers=None) -> list[float]:
     surf, ctx, w, h = _raster(size, cell, cairo.FORMAT_RGB24)
     ctx.set_source_rgb(0, 0, 0)
     ctx.paint()
+    outs = [[outline(cam, p) for p in parts] for parts in items]      # each outline once, for both rasters
+    key = {id(p): outs[i][k] for i, parts in enumerate(items) for k, p in enumerate(parts)}
     for i, part in painter_order(cam, items, layers):
         k = i + 1
         ctx.set_source_rgb(((k >> 16) & 255) / 255, ((k >> 8) & 255) / 255, (k & 255) / 255)
-        path(ctx, outline(cam, part))
+        path(ctx, key[id(part)])
         ctx.fill()
     surf.flush()
     buf = np.frombuffer(surf.get_data(), dtype=np.uint32).reshape(h, surf.get_stride() // 4)[:, :w]
     ids = buf & 0xFFFFFF
     seen = np.bincount(ids.ravel(), minlength=len(items) + 1)[1:len(items) + 1]
-    alone = np.array([float(_mask(cam, parts, size, cell).sum()) for parts in items])
+    alone = np.array([float(_mask(cam, parts, size, cell, outs[i]).sum()) for i, parts in enumerate(items)])
     return [float(seen[i] / alone[i]) if alone[i] else 0.0 for i in range(len(items))]
+
+
+def silhouette_mask(cam, parts, size, cell: float = 3.0) -> np.ndarray:
+    """Boolean raster (at 1/cell resolution) of an item's silhouette, the one ``silhouettes_overlap``
+    intersects: compute it once where one item is tested against many."""
+    return _mask(cam, parts, size, cell)
 
 
 def silhouettes_overlap(cam, parts_a, parts_b, size, cell: float = 3.0) -> int:

@@ -188,15 +188,21 @@ def occlusion_order_label(q):
 
     def check(state, _rng):
         cam, its, size = sc.camera(state), sc.items(state), sc.frame_size(state)
-        over = [ms.silhouettes_overlap(cam, its[0], its[i], size) for i in range(len(its))]
-        if over[1] < 40 or any(over[i] for i in range(2, len(its))):
+        # the platform's mask once, and stop at the first failing object (the counts are the same)
+        m0 = ms.silhouette_mask(cam, its[0], size)
+
+        def over(i):
+            return int((m0 & ms.silhouette_mask(cam, its[i], size)).sum())
+
+        if over(1) < 40 or any(over(i) for i in range(2, len(its))):
             return False
         return _visible(state, state["cands"], 0.6) and _visible(state, [1], 0.9)
 
     s = _build(q, make, check)
     cam, its, size = sc.camera(s), sc.items(s), sc.frame_size(s)
     d0 = cam.distance((s["objects"][0]["x"], s["objects"][0]["y"], 0.45))
-    hit = [i for i in s["cands"] if ms.silhouettes_overlap(cam, its[0], its[i], size)
+    m0 = ms.silhouette_mask(cam, its[0], size)
+    hit = [i for i in s["cands"] if (m0 & ms.silhouette_mask(cam, its[i], size)).any()
            and cam.distance((s["objects"][i]["x"], s["objects"][i]["y"], 0.3)) < d0]
     q.require(len(hit) == 1, "one object in front of the platform")
     q.step("occludes", reference=0, chosen=hit[0])

@@ -58,10 +58,29 @@ def camera(state) -> pj.Camera:
     return make_camera(state["camera"])
 
 
+_PARTS: dict = {}
+
+
 def obj_parts(o):
-    if o["kind"] == "pedestal":
-        return ms.slab(rgb_of(o), o["x"], o["y"], o["s"], o["s"], o["h"], o.get("rot", 0.0))
-    return ms.model(o["kind"], rgb_of(o), o["x"], o["y"], o.get("z", 0.0), o.get("s", 1.0), o.get("rot", 0.0))
+    """World parts of object ``o``: built once per exact (kind, colour, position, size, turn), the same
+    read-only parts after that (a layout is tested several times, and ``models.outline`` remembers the
+    outlines of parts it has seen); a new list each call."""
+    key = repr((o["kind"], o["color"], o["x"], o["y"], o.get("z", 0.0), o.get("s", 1.0), o.get("rot", 0.0),
+                o.get("h")))
+    parts = _PARTS.get(key)
+    if parts is None:
+        if o["kind"] == "pedestal":
+            parts = ms.slab(rgb_of(o), o["x"], o["y"], o["s"], o["s"], o["h"], o.get("rot", 0.0))
+        else:
+            parts = ms.model(o["kind"], rgb_of(o), o["x"], o["y"], o.get("z", 0.0), o.get("s", 1.0),
+                             o.get("rot", 0.0))
+        for p in parts:
+            for a in ([p["v"]] if "v" in p else [p["sphere"][0]]):
+                a.flags.writeable = False
+        if len(_PARTS) >= 2048:
+            _PARTS.clear()
+        _PARTS[key] = parts
+    return list(parts)
 
 
 def items(state):
@@ -102,7 +121,7 @@ def fit_camera(state, rng, key="camera", k=0, fill=None):
     cm = state[key]
     cm.update(focal=1.0, cx=0.0, cy=0.0)
     cam = make_camera(cm)
-    pts = [ms.outline(cam, p) for parts in items(state) for p in parts]
+    pts = [ms.extent_points(cam, p) for parts in items(state) for p in parts]
     if state.get("markers"):
         pts.append(cam.project(np.array([marker_world(m) for m in state["markers"]]))[0])
     if state["floor"] == "platform":
