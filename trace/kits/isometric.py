@@ -1,6 +1,7 @@
-"""Isometric drawing kit: a projected tile grid, terrain columns drawn in depth order, sprites
-stored as data (tables of primitives), and the terrain rules several isometric scenes share
-(terraced height maps, which tile tops can be seen, which standing sprites could hide one another).
+"""Isometric drawing kit: a projected tile grid, voxels (unit cubes: face quads, painter's order,
+stack silhouettes), terrain columns drawn in depth order, sprites stored as data (tables of
+primitives), and the terrain rules several isometric scenes share (terraced height maps, which tile
+tops can be seen, which standing sprites could hide one another).
 
 Grid coordinates: tile (i, j) covers [i, i+1] x [j, j+1] on the ground; +i runs down-right on
 screen and +j down-left; a level raises a point by ``zh`` pixels.  Columns are drawn by increasing
@@ -31,8 +32,7 @@ class Iso:
         return self.pt(i + 0.5, j + 0.5, z)
 
     def tile_box(self, i, j, z):
-        xs, ys = zip(*self.top(i, j, z))
-        return (min(xs), min(ys), max(xs), max(ys))
+        return bbox(self.top(i, j, z))
 
 
 def fit_iso(box, ni, nj, zmax, *, head=1.6, ratio=0.5, zk=0.55):
@@ -51,6 +51,67 @@ def fit_iso(box, ni, nj, zmax, *, head=1.6, ratio=0.5, zk=0.55):
 
 def shade(rgb, k):
     return tuple(max(0.0, min(1.0, v * k)) for v in rgb)
+
+
+def bbox(pts):
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+# ---------------------------------------------------------------------------------- voxels
+# A voxel is the unit cube [i, i+1] x [j, j+1] x [z, z+1].  Three faces look at the viewer: "left"
+# (the j+1 side, lower left on screen), "right" (the i+1 side) and "top".  A face point (u, v) in
+# [0, 1]^2 runs along the face's top edge (u) and down it (v; on the top face towards +j), and every
+# quad is the points (0, 0), (1, 0), (1, 1), (0, 1): the far upper corner first.  The faces are
+# painted in VOXEL_FACES order (the top last), voxels as terrain columns: by i + j, then i, each
+# column bottom to top -- exact for unit cubes, as a nearer cube is never below or behind in i, j.
+
+VOXEL_FACES = ("left", "right", "top")
+_CORNERS = ((0, 0), (1, 0), (1, 1), (0, 1))
+
+
+def voxel_point(iso, i, j, z, face, u, v):
+    """Screen point (u, v) of a face of voxel (i, j, z): the top at (i + u, j + v, z + 1), the left
+    side at (i + u, j + 1, z + 1 - v), the right side at (i + 1, j + u, z + 1 - v)."""
+    if face == "top":
+        return iso.pt(i + u, j + v, z + 1)
+    if face == "left":
+        return iso.pt(i + u, j + 1, z + 1 - v)
+    return iso.pt(i + 1, j + u, z + 1 - v)
+
+
+def voxel_faces(iso, i, j, z):
+    """{face: quad} of the voxel's visible faces, in paint order."""
+    return {f: [voxel_point(iso, i, j, z, f, u, v) for u, v in _CORNERS] for f in VOXEL_FACES}
+
+
+def voxel_order(voxels):
+    """Painter's order of voxels given as (i, j, z, ...) tuples."""
+    return sorted(voxels, key=lambda v: (v[0] + v[1], v[0], v[2]))
+
+
+def draw_voxel(c, iso, i, j, z, fill, *, stroke, lw=1.0, texture=None):
+    """Paint a voxel's faces, ``fill`` = {face: colour} (or one colour) outlined in ``stroke``; then
+    ``texture(c, at)`` draws on them, ``at(face, u, v)`` giving the screen point of a face point."""
+    for face, quad in voxel_faces(iso, i, j, z).items():
+        c.polygon(quad, fill=fill[face] if isinstance(fill, dict) else fill, stroke=stroke, lw=lw)
+    if texture is not None:
+        texture(c, lambda face, u, v: voxel_point(iso, i, j, z, face, u, v))
+
+
+def draw_voxels(c, iso, voxels, look, *, lw=1.0):
+    """Paint voxels (i, j, z, tag) in painter's order; ``look(tag)`` = (fill, stroke, texture) as for
+    ``draw_voxel``."""
+    for i, j, z, tag in voxel_order(voxels):
+        fill, stroke, texture = look(tag)
+        draw_voxel(c, iso, i, j, z, fill, stroke=stroke, lw=lw, texture=texture)
+
+
+def stack_silhouette(iso, i, j, h, *, w=1, d=1):
+    """Screen hexagon of the block [i, i + w] x [j, j + d] x [0, h] (a stack of voxels): the back,
+    right and left corners at height h, the right, front and left corners on the ground."""
+    return [iso.pt(i, j, h), iso.pt(i + w, j, h), iso.pt(i + w, j, 0), iso.pt(i + w, j + d, 0),
+            iso.pt(i, j + d, 0), iso.pt(i, j + d, h)]
 
 
 # ---------------------------------------------------------------------------------- terrain

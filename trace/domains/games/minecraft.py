@@ -2,9 +2,10 @@
 stacks of unit cubes (stone, dirt, sand, ores) and, for route questions, a marked track of tiles.
 
 Block textures are data (``BLOCKS``: the top / left / right face colours and the specks that
-mark an ore); a cube at (i, j, z) is drawn far-to-near (by i + j, then z) with its top and two
-front faces.  Stacks stand apart (no two on neighbouring cells) and states where a nearer stack
-would hide part of a stack's top or faces are rejected, so every cube can be counted.
+mark an ore); a cube at (i, j, z) is the isometric kit's voxel (its top and two front faces, in
+the kit's painter's order) in the block's colours, specked by ``_look``.  Stacks stand apart (no
+two on neighbouring cells) and states where a nearer stack would hide part of a stack's top or
+faces are rejected, so every cube can be counted.
 
 Tasks count the stone or dirt blocks raised on the track, the stacks of an exact / minimum
 height, and the stacks topped by a named ore.  Difficulty grows the ground (7-8, 8-11, 11-13
@@ -14,6 +15,7 @@ cells a side), the stacks (3-4, 4-7, 7-9) and the track (5-6, 6-9, 9-12 cells).
 from __future__ import annotations
 
 from tracegen.core.task import Scene
+from tracegen.kits import isometric as iso_kit
 from tracegen.kits.three_d.camera import inside
 
 A, B, HC, M = 24.0, 12.0, 26.0, 36.0     # tile half-width, half-height, cube height, margin (px)
@@ -49,32 +51,25 @@ TRACK_LINE = (0.15, 0.80, 0.90)
 
 
 # ---------------------------------------------------------------------- geometry
-def origin(state):
-    return M + max(state["ny"] * A, 150.0 if state["kind"] == "stacks" else 0.0), M + MAX_H * HC
-
-
-def scr(state, i, j, z):
-    ox, oy = origin(state)
-    return (ox + (i - j) * A, oy + (i + j) * B - z * HC)
+def view(state):
+    """The scene's projection: tiles 2A x 2B, cubes HC tall, room for the ore key on the left."""
+    ox, oy = M + max(state["ny"] * A, 150.0 if state["kind"] == "stacks" else 0.0), M + MAX_H * HC
+    return iso_kit.Iso(ox, oy, 2 * A, 2 * B, HC)
 
 
 def silhouette(state, st):
     """The screen hexagon a stack covers."""
-    i, j, h = st["i"], st["j"], len(st["blocks"])
-    return [scr(state, i, j, h), scr(state, i + 1, j, h), scr(state, i + 1, j, 0), scr(state, i + 1, j + 1, 0),
-            scr(state, i, j + 1, 0), scr(state, i, j + 1, h)]
+    return iso_kit.stack_silhouette(view(state), st["i"], st["j"], len(st["blocks"]))
 
 
 def _probes(state, st):
     """Points that must stay in view: the top face (centre and inner corners) and the centre of
     both front faces of every cube."""
-    i, j, h = st["i"], st["j"], len(st["blocks"])
-    pts = []
-    for u, v in ((0.5, 0.5), (0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)):
-        pts.append(scr(state, i + u, j + v, h))
+    iso, i, j, h = view(state), st["i"], st["j"], len(st["blocks"])
+    pts = [iso_kit.voxel_point(iso, i, j, h - 1, "top", u, v)
+           for u, v in ((0.5, 0.5), (0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75))]
     for z in range(h):
-        pts.append(scr(state, i + 0.5, j + 1, z + 0.5))
-        pts.append(scr(state, i + 1, j + 0.5, z + 0.5))
+        pts += [iso_kit.voxel_point(iso, i, j, z, face, 0.5, 0.5) for face in ("left", "right")]
     return pts
 
 
@@ -212,27 +207,24 @@ class Minecraft(Scene):
         return build(("stacks", "route")[int(rng.integers(2))], rng, difficulty)
 
     def render(self, c, state, params):
+        iso = view(state)
         g0, g1 = GROUNDS[state["ground"]]
         track = {tuple(p) for p in (state["track"] or [])}
         for i in range(state["nx"]):
             for j in range(state["ny"]):
-                quad = [scr(state, i, j, 0), scr(state, i + 1, j, 0), scr(state, i + 1, j + 1, 0),
-                        scr(state, i, j + 1, 0)]
                 fill = TRACK_FILL if (i, j) in track else (g0 if (i + j) % 2 else g1)
-                c.polygon(quad, fill=fill, stroke=tuple(0.6 * v for v in g1), lw=0.8)
+                c.polygon(iso.top(i, j, 0), fill=fill, stroke=tuple(0.6 * v for v in g1), lw=0.8)
         if state["track"]:
-            pts = [scr(state, i + 0.5, j + 0.5, 0) for i, j in state["track"]]
+            pts = [iso.center(i, j, 0) for i, j in state["track"]]
             c.polyline(pts, color=(0.1, 0.1, 0.12), lw=7.0)
             c.polyline(pts, color=TRACK_LINE, lw=4.0)
             for end in (pts[0], pts[-1]):
                 c.circle(end[0], end[1], 5.0, fill=TRACK_LINE, stroke=(0.1, 0.1, 0.12), lw=1.5)
+        cubes = [(st["i"], st["j"], z, kind) for st in state["stacks"] for z, kind in enumerate(st["blocks"])]
+        iso_kit.draw_voxels(c, iso, cubes, _look)
         for k, st in enumerate(state["stacks"]):
-            for z, kind in enumerate(st["blocks"]):
-                self._cube(c, state, st["i"], st["j"], z, kind)
-            hexa = silhouette(state, st)
-            xs, ys = [p[0] for p in hexa], [p[1] for p in hexa]
-            top = scr(state, st["i"] + 0.5, st["j"] + 0.5, len(st["blocks"]))
-            c.register(f"stack:{k}", box=(min(xs), min(ys), max(xs), max(ys)), point=top)
+            c.register(f"stack:{k}", box=iso_kit.bbox(silhouette(state, st)),
+                       point=iso.center(st["i"], st["j"], len(st["blocks"])))
         if state["kind"] == "stacks":              # key: each ore's top-face texture and its name
             for r, ore in enumerate(ORES):
                 x, y = 22.0, 18.0 + r * 21.0
@@ -243,25 +235,19 @@ class Minecraft(Scene):
                     c.circle(x + (u - v) * 14, y - 7 + (u + v) * 7, 2.2, fill=tex["speck"])
                 c.text(x + 20, y, ore, size=12, anchor="l", id=f"key:{r}")
 
-    def _cube(self, c, state, i, j, z, kind):
-        tex = BLOCKS[kind]
-        top_c, left_c, right_c = tex["faces"]
-        top = [scr(state, i, j, z + 1), scr(state, i + 1, j, z + 1), scr(state, i + 1, j + 1, z + 1),
-               scr(state, i, j + 1, z + 1)]
-        left = [scr(state, i, j + 1, z + 1), scr(state, i + 1, j + 1, z + 1), scr(state, i + 1, j + 1, z),
-                scr(state, i, j + 1, z)]
-        right = [scr(state, i + 1, j, z + 1), scr(state, i + 1, j + 1, z + 1), scr(state, i + 1, j + 1, z),
-                 scr(state, i + 1, j, z)]
-        edge = tuple(0.55 * v for v in left_c)
-        for poly, col in ((left, left_c), (right, right_c), (top, top_c)):
-            c.polygon(poly, fill=col, stroke=edge, lw=1.0)
-        for u, v in tex["specks"]:                      # specks on the top face and on both side faces
-            x, y = scr(state, i + u, j + v, z + 1)
-            c.circle(x, y, tex["r"], fill=tex["speck"], stroke=tuple(0.5 * q for q in tex["speck"]), lw=0.6)
-            x, y = scr(state, i + u, j + 1, z + 1 - v)
-            c.circle(x, y, tex["r"] * 0.8, fill=tex["speck"])
-            x, y = scr(state, i + 1, j + u, z + 1 - v)
-            c.circle(x, y, tex["r"] * 0.8, fill=tex["speck"])
+
+def _look(kind):
+    """A block's faces (top, left, right colours), edge colour and specks: on the top face and,
+    smaller, on both side faces."""
+    tex = BLOCKS[kind]
+    fill = dict(zip(("top", "left", "right"), tex["faces"]))
+
+    def specks(c, at):
+        for u, v in tex["specks"]:
+            c.circle(*at("top", u, v), tex["r"], fill=tex["speck"], stroke=tuple(0.5 * q for q in tex["speck"]), lw=0.6)
+            c.circle(*at("left", u, v), tex["r"] * 0.8, fill=tex["speck"])
+            c.circle(*at("right", u, v), tex["r"] * 0.8, fill=tex["speck"])
+    return fill, tuple(0.55 * v for v in fill["left"]), specks
 
 
 SCENE = Minecraft()

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 
 from tracegen.core.task import Scene
+from tracegen.kits import isometric as iso_kit
 
 GRID = {1: 2, 2: 3, 3: 4}
 TALL = {1: 2, 2: 3, 3: 4}
@@ -86,27 +87,19 @@ class VoxelCube(Scene):
     # ------------------------------------------------------------------ drawing
     @staticmethod
     def draw_stack(c, h, cx, by, s, *, id=None, arrows=False):
-        """The structure with its floor grid; the floor's front corner at (cx, by)."""
+        """The structure (the isometric kit's voxels, faces in SHADES) with its floor grid; the floor's
+        front corner at (cx, by)."""
         n = len(h)
         ux, uy = s * math.cos(math.radians(30)), s * math.sin(math.radians(30))
-
-        def P(x, y, z):
-            return (cx + (x - y) * ux, by - (2 * n - x - y) * uy - z * s)
-
+        iso = iso_kit.Iso(cx, by - 2 * n * uy, 2 * ux, 2 * uy, s)
+        P = iso.pt
         for k in range(n + 1):
             c.line(*P(k, 0, 0), *P(k, n, 0), color="muted", lw=1.0)
             c.line(*P(0, k, 0), *P(n, k, 0), color="muted", lw=1.0)
-        cubes = sorted(((x, y, z) for x in range(n) for y in range(n) for z in range(h[x][y])),
-                       key=lambda p: (p[0] + p[1] + p[2], p[2]))
-        for x, y, z in cubes:
-            top = [P(x, y, z + 1), P(x + 1, y, z + 1), P(x + 1, y + 1, z + 1), P(x, y + 1, z + 1)]
-            right = [P(x + 1, y, z), P(x + 1, y + 1, z), P(x + 1, y + 1, z + 1), P(x + 1, y, z + 1)]
-            left = [P(x, y + 1, z), P(x + 1, y + 1, z), P(x + 1, y + 1, z + 1), P(x, y + 1, z + 1)]
-            c.polygon(top, fill=SHADES["top"], stroke="black", lw=1.2)
-            c.polygon(right, fill=SHADES["right"], stroke="black", lw=1.2)
-            c.polygon(left, fill=SHADES["left"], stroke="black", lw=1.2)
+        cubes = [(x, y, z, None) for x in range(n) for y in range(n) for z in range(h[x][y])]
+        iso_kit.draw_voxels(c, iso, cubes, lambda _: (SHADES, "black", None), lw=1.2)
         tall = max(max(r) for r in h) if cubes else 0
-        box = (cx - n * ux, by - 2 * n * uy - tall * s, cx + n * ux, by)
+        box = iso_kit.bbox(iso_kit.stack_silhouette(iso, 0, 0, tall, w=n, d=n))
         if id is not None:
             c.register(id, box=box)
         if arrows:
@@ -178,7 +171,7 @@ def _build(q, total):
     return fn
 
 
-@task("cube_count", answer="integer", annotation="bbox", ops="counting")
+@task("cube_count", answer="integer", annotation="bbox", ops="counting", version=2)
 def cube_count(q):
     lo, hi = COUNT[q.difficulty]
     total = q.target(list(range(lo, hi + 1)))
@@ -193,7 +186,8 @@ def cube_count(q):
                     question=LEAD + "How many unit cubes make up the structure?")
 
 
-@task("cube_projection_match_label", answer="option_letter", annotation="bbox", ops="transformation,matching")
+@task("cube_projection_match_label", answer="option_letter", annotation="bbox",
+      ops="transformation,matching", version=2)
 def cube_projection_match_label(q):
     q.offer(4, "image")
     letter = q.target(list(LETTERS), stratified=True)
@@ -231,7 +225,7 @@ def cube_projection_match_label(q):
                                     "its front view (shaded cells are filled)?")
 
 
-@task("cube_structure_change_count", answer="integer", annotation="bbox_set", ops="counting,matching")
+@task("cube_structure_change_count", answer="integer", annotation="bbox_set", ops="counting,matching", version=2)
 def cube_structure_change_count(q):
     k = q.target([1, 2, 3, 4, 5] if q.difficulty > 1 else [1, 2, 3])
     lo, hi = COUNT[q.difficulty]
@@ -257,7 +251,8 @@ def cube_structure_change_count(q):
                                     "the changed one. How many cubes were removed?")
 
 
-@task("cube_visible_projection_count", answer="integer", annotation="bbox_set", ops="counting,transformation")
+@task("cube_visible_projection_count", answer="integer", annotation="bbox_set",
+      ops="counting,transformation", version=2)
 def cube_visible_projection_count(q):
     lo, hi = COUNT[q.difficulty]
 
