@@ -168,29 +168,26 @@ def register(task, cfg):
                     else f"Count every object on the {name[belt]} belt, whatever its shape or colour. How many are there?")
         return q.answer(len(idx), witnesses=ids(belt, idx), question=intro + " " + question)
 
-    @task("scoped_belt_color_count", answer="integer", annotation="bbox_set", ops="filtering,counting")
-    def scoped_belt_color_count(q):
+    def scoped_attribute_count(q, attr, pool, phrase):
+        """How many objects on one belt have the drawn ``attr`` value (the belt's other objects not)."""
         name = names(q)
         objects(q)
-        color = q.choice("target_color", q.state["colors"])
+        value = q.choice(f"target_{attr}", q.state[pool])
         t = q.target(_rng_range(q.difficulty, SCOPED))
-        belt, s = scoped(q, t, _keep_attr("color", color), _keep_attr("color", avoid=(color,)))
-        idx = matching(s["belts"][belt], color=color)
-        q.step("filter", belt=belt, color=color, kept=idx)
-        return q.answer(len(idx), witnesses=ids(belt, idx), question=intro + (
-            f" Looking only at the {name[belt]} belt, how many objects are {tokens.colour_word(color)}?"))
+        belt, s = scoped(q, t, _keep_attr(attr, value), _keep_attr(attr, avoid=(value,)))
+        idx = matching(s["belts"][belt], **{attr: value})
+        q.step("filter", belt=belt, **{attr: value}, kept=idx)
+        return q.answer(len(idx), witnesses=ids(belt, idx), question=intro + phrase(name[belt], value))
+
+    @task("scoped_belt_color_count", answer="integer", annotation="bbox_set", ops="filtering,counting")
+    def scoped_belt_color_count(q):
+        return scoped_attribute_count(q, "color", "colors", lambda belt, color: (
+            f" Looking only at the {belt} belt, how many objects are {tokens.colour_word(color)}?"))
 
     @task("scoped_belt_object_type_count", answer="integer", annotation="bbox_set", ops="filtering,counting")
     def scoped_belt_object_type_count(q):
-        name = names(q)
-        objects(q)
-        shape = q.choice("target_shape", q.state["kinds"])
-        t = q.target(_rng_range(q.difficulty, SCOPED))
-        belt, s = scoped(q, t, _keep_attr("shape", shape), _keep_attr("shape", avoid=(shape,)))
-        idx = matching(s["belts"][belt], shape=shape)
-        q.step("filter", belt=belt, shape=shape, kept=idx)
-        return q.answer(len(idx), witnesses=ids(belt, idx), question=intro + (
-            f" How many {tokens.token_noun(shape)} are on the {name[belt]} belt?"))
+        return scoped_attribute_count(q, "shape", "kinds", lambda belt, shape: (
+            f" How many {tokens.token_noun(shape)} are on the {belt} belt?"))
 
     @task("scoped_color_type_count", answer="integer", annotation="bbox_set",
           ops="filtering,counting,logical_composition")

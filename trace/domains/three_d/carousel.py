@@ -82,9 +82,7 @@ class Carousel(Scene):
 
     def sample(self, rng, difficulty):
         (ilo, ihi), (olo, ohi), n_kinds, n_colors = LEVELS[difficulty]
-        kinds = [tokens.TOKENS[int(i)] for i in sorted(rng.choice(len(tokens.TOKENS), n_kinds, replace=False))]
-        names = list(tokens.PALETTE)
-        colors = [names[int(i)] for i in sorted(rng.choice(len(names), n_colors, replace=False))]
+        kinds, colors = tokens.pick_look(rng, n_kinds, n_colors)
         frame = ("square", "portrait", "landscape")[int(rng.integers(3))]
         counts = {"inner": int(rng.integers(ilo, ihi + 1)), "outer": int(rng.integers(olo, ohi + 1))}
 

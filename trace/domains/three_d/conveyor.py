@@ -95,9 +95,7 @@ class Conveyor(Scene):
 
     def sample(self, rng, difficulty):
         (lo, hi), n_kinds, n_colors = LEVELS[difficulty]
-        kinds = [tokens.TOKENS[int(i)] for i in sorted(rng.choice(len(tokens.TOKENS), n_kinds, replace=False))]
-        names = list(tokens.PALETTE)
-        colors = [names[int(i)] for i in sorted(rng.choice(len(names), n_colors, replace=False))]
+        kinds, colors = tokens.pick_look(rng, n_kinds, n_colors)
         frame = ("square", "portrait", "landscape")[int(rng.integers(3))]
         orient = {"portrait": "columns", "landscape": "rows"}.get(frame) or ("rows", "columns")[int(rng.integers(2))]
         counts = {b: int(rng.integers(lo, hi + 1)) for b in BELTS}

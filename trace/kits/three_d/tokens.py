@@ -28,6 +28,13 @@ PALETTE = {"red": "#E03A3A", "orange": "#F08A1C", "yellow": "#E6C81E", "green": 
 PALETTE_RGB = {k: hex_rgb(v) for k, v in PALETTE.items()}
 
 
+def pick_look(rng, n_kinds: int, n_colors: int) -> tuple[list[str], list[str]]:
+    """``n_kinds`` distinct token kinds and ``n_colors`` distinct palette colours, each in table order."""
+    kinds = [TOKENS[int(i)] for i in sorted(rng.choice(len(TOKENS), n_kinds, replace=False))]
+    names = list(PALETTE)
+    return kinds, [names[int(i)] for i in sorted(rng.choice(len(names), n_colors, replace=False))]
+
+
 def token_noun(kind: str, k: int = 2) -> str:
     return TOKEN_NOUN[kind][0 if k == 1 else 1]
 
