@@ -55,6 +55,18 @@ class SolidFormula(Scene):
     def _color(self, sol, key, hi):
         return hi if sol["unknown"] == key else "ink"
 
+    def _dims(self, c, labels, sol, hi, specs):
+        """Dimension lines (a, b, key, offset), each reading ``key = value`` (``?`` and the accent for the
+        unknown)."""
+        for a, b, key, offset in specs:
+            dimension(c, labels, a, b, self._text(sol, key, key), offset=offset, color=self._color(sol, key, hi),
+                      id=f"dim:{key}")
+
+    def _drop(self, c, labels, sol, hi, top, foot, key):
+        """The dashed height ``key`` from an apex down to the level below it."""
+        c.line(*top, *foot, color=self._color(sol, key, hi), lw=1.8, dash=DASH)
+        labels.seg(top, foot)
+
     def _cylinder_cone(self, c, state, sol, labels, hi):
         d = sol["dims"]
         r, H, cc = d["r"], d["H"], d["c"]
@@ -86,12 +98,9 @@ class SolidFormula(Scene):
         rl = labels.place(self._text(sol, "r", "r"), around(cx + rx / 2, ty + ry + 14, 4, 1.57), size=17)
         c.register("dim:r", box=(min(cx, rl[0]), min(ty - 3, rl[1]), max(cx + rx, rl[2]), max(ty + 3, rl[3])))
         side = 1 if state["side"] else -1
-        dimension(c, labels, (cx + rx + 10, ty), (cx + rx + 10, apex[1]), self._text(sol, "c", "c"),
-                  offset=24, color=self._color(sol, "c", hi), id="dim:c")
         hx = cx + side * (rx + 10)
         a, b = ((hx, by), (hx, ty)) if side < 0 else ((hx, ty), (hx, by))
-        dimension(c, labels, a, b, self._text(sol, "H", "H"), offset=24 if side < 0 else 24,
-                  color=self._color(sol, "H", hi), id="dim:H")
+        self._dims(c, labels, sol, hi, [((cx + rx + 10, ty), (cx + rx + 10, apex[1]), "c", 24), (a, b, "H", 24)])
 
     def _fit(self, verts, state):
         return Oblique.fit(verts, (215, 70, 615, 480), angle=state["angle"], depth=0.55)
@@ -109,16 +118,9 @@ class SolidFormula(Scene):
         pts = draw_polyhedron(c, view, verts, faces, labels=labels, id="solid")
         # the roof height: a dashed drop from the ridge to the eaves' level on the front face
         top, foot = pts[3], view.px((b / 2, 0, h))
-        c.line(*top, *foot, color=self._color(sol, "t", hi), lw=1.8, dash=DASH)
-        labels.seg(top, foot)
-        dimension(c, labels, pts[0], pts[1], self._text(sol, "b", "b"), offset=-26,
-                  color=self._color(sol, "b", hi), id="dim:b")
-        dimension(c, labels, pts[0], pts[4], self._text(sol, "h", "h"), offset=26,
-                  color=self._color(sol, "h", hi), id="dim:h")
-        dimension(c, labels, top, foot, self._text(sol, "t", "t"), offset=-16,
-                  color=self._color(sol, "t", hi), id="dim:t")
-        dimension(c, labels, pts[1], pts[6], self._text(sol, "L", "L"), offset=-22,
-                  color=self._color(sol, "L", hi), id="dim:L")
+        self._drop(c, labels, sol, hi, top, foot, "t")
+        self._dims(c, labels, sol, hi, [(pts[0], pts[1], "b", -26), (pts[0], pts[4], "h", 26), (top, foot, "t", -16),
+                                        (pts[1], pts[6], "L", -22)])
 
     def _prism_pyramid(self, c, state, sol, labels, hi):
         d = sol["dims"]
@@ -133,16 +135,9 @@ class SolidFormula(Scene):
         view = self._fit(verts, state)
         pts = draw_polyhedron(c, view, verts, faces, labels=labels, id="solid")
         top, foot = pts[8], view.px((l / 2, w / 2, x))
-        c.line(*top, *foot, color=self._color(sol, "p", hi), lw=1.8, dash=DASH)
-        labels.seg(top, foot)
-        dimension(c, labels, pts[0], pts[1], self._text(sol, "l", "l"), offset=-26,
-                  color=self._color(sol, "l", hi), id="dim:l")
-        dimension(c, labels, pts[0], pts[4], self._text(sol, "x", "x"), offset=26,
-                  color=self._color(sol, "x", hi), id="dim:x")
-        dimension(c, labels, top, foot, self._text(sol, "p", "p"), offset=-16,
-                  color=self._color(sol, "p", hi), id="dim:p")
-        dimension(c, labels, pts[1], pts[3], self._text(sol, "w", "w"), offset=-22,
-                  color=self._color(sol, "w", hi), id="dim:w")
+        self._drop(c, labels, sol, hi, top, foot, "p")
+        self._dims(c, labels, sol, hi, [(pts[0], pts[1], "l", -26), (pts[0], pts[4], "x", 26), (top, foot, "p", -16),
+                                        (pts[1], pts[3], "w", -22)])
 
 
 SCENE = SolidFormula()

@@ -126,6 +126,16 @@ def _poly(ctx, pts, rgb=None, stroke=None, lw=1.0):
         ctx.stroke()
 
 
+def _strokes(ctx, segs, rgb, lw):
+    """Stroke the segments (each two image points) as one path."""
+    for a, b in segs:
+        ctx.move_to(*a)
+        ctx.line_to(*b)
+    ctx.set_source_rgb(*rgb)
+    ctx.set_line_width(lw)
+    ctx.stroke()
+
+
 def _rect_uv(x0, y0, x1, y1):
     return [x0, x1, x1, x0], [y0, y0, y1, y1]
 
@@ -170,36 +180,14 @@ def draw_element(c, view, kind, u, v, rgb):
         return pj.bbox(outer)
     _poly(ctx, outer, rgb, dark, 1.3)
     if kind == "solar_panel":
-        for k in (1, 2):
-            seg = P([x0 + k * s / 3] * 2, [y0, y1])
-            ctx.move_to(*seg[0])
-            ctx.line_to(*seg[1])
-        for k in (1, 2, 3):
-            seg = P([x0, x1], [y0 + k * s / 4] * 2)
-            ctx.move_to(*seg[0])
-            ctx.line_to(*seg[1])
-        ctx.set_source_rgb(*light)
-        ctx.set_line_width(1.3)
-        ctx.stroke()
+        _strokes(ctx, [P([x0 + k * s / 3] * 2, [y0, y1]) for k in (1, 2)]
+                 + [P([x0, x1], [y0 + k * s / 4] * 2) for k in (1, 2, 3)], light, 1.3)
     elif kind == "drive_bay":
-        for vv in (y0 + 0.12, y0 + 0.22):
-            seg = P([x0 + 0.08, x1 - 0.2], [vv, vv])
-            ctx.move_to(*seg[0])
-            ctx.line_to(*seg[1])
-        ctx.set_source_rgb(*dark)
-        ctx.set_line_width(1.6)
-        ctx.stroke()
+        _strokes(ctx, [P([x0 + 0.08, x1 - 0.2], [vv, vv]) for vv in (y0 + 0.12, y0 + 0.22)], dark, 1.6)
         tt = np.arange(16) * 2 * math.pi / 16
         _poly(ctx, P(x1 - 0.09 + 0.035 * np.cos(tt), (y0 + y1) / 2 + 0.035 * np.sin(tt)), light)
     elif kind == "vent":
-        for k in range(1, 5):
-            vv = y0 + k * s / 5
-            seg = P([x0 + 0.08, x1 - 0.08], [vv, vv])
-            ctx.move_to(*seg[0])
-            ctx.line_to(*seg[1])
-        ctx.set_source_rgb(*dark)
-        ctx.set_line_width(2.0)
-        ctx.stroke()
+        _strokes(ctx, [P([x0 + 0.08, x1 - 0.08], [y0 + k * s / 5] * 2) for k in range(1, 5)], dark, 2.0)
     elif kind == "compartment":
         _poly(ctx, P(*_rect_uv(x0 + 0.13, y0 + 0.13, x1 - 0.13, y1 - 0.13)), _mix(rgb, 0.3, 0.0), dark, 1.0)
     elif kind == "mailbox":
