@@ -189,26 +189,29 @@ def _count_layout(level):
     return make
 
 
+def _relation_count(q, values, gap, relation, words, question):
+    """How many other objects rank before the boxed one by ``values(state)`` (after it for the query
+    starting with ``words[1]``): the boxed one is ranked t from its end, no other within ``gap``."""
+    t = q.target(range(1, 7), stratified=True)
+    first = q.query_id.startswith(words[0])
+    s = _build(q, _count_layout(q.difficulty), lambda x, _: _boxed_rank(x, t, first, values, gap))
+    ref, v = s["boxed"], values(s)
+    idx = [i for i in range(len(v)) if i != ref and ((v[i] < v[ref]) == first)]
+    q.step("filter", reference=ref, **{relation: words[0] if first else words[1]}, kept=idx)
+    return q.answer(len(idx), witnesses=[f"obj:{i}" for i in idx], question=question(first))
+
+
 @task("camera_depth_relation_count", answer="integer", annotation="bbox_set",
       ops="filtering,counting,spatial_relations",
       queries=("closer_to_camera_than_reference_count", "farther_from_camera_than_reference_count"))
 def camera_depth_relation_count(q):
-    t = q.target(range(1, 7), stratified=True)
-    closer = q.query_id.startswith("closer")
-
     def dists(state):
         return [obj_dist(state, i) for i in range(len(state["objects"]))]
 
-    s = _build(q, _count_layout(q.difficulty), lambda x, _: _boxed_rank(x, t, closer, dists, 0.6))
-    ref = s["boxed"]
-    dr = obj_dist(s, ref)
-    idx = [i for i in range(len(s["objects"])) if i != ref and ((obj_dist(s, i) < dr) == closer)]
-    q.step("filter", reference=ref, relation="closer" if closer else "farther", kept=idx)
-    rel = "nearer to the camera" if closer else "farther from the camera"
-    return q.answer(len(idx), witnesses=[f"obj:{i}" for i in idx],
-                    question=(f"{INTRO} with many small objects; one of them is marked by a red box. Judging by "
-                              f"where each object stands on the floor, how many other objects are {rel} than the "
-                              f"red-boxed one?"))
+    return _relation_count(q, dists, 0.6, "relation", ("closer", "farther"), lambda closer: (
+        f"{INTRO} with many small objects; one of them is marked by a red box. Judging by where each object stands "
+        f"on the floor, how many other objects are {'nearer to' if closer else 'farther from'} the camera than the "
+        f"red-boxed one?"))
 
 
 def screen_centres(state):
@@ -219,22 +222,13 @@ def screen_centres(state):
       ops="filtering,counting,spatial_relations",
       queries=("left_of_reference_in_view_count", "right_of_reference_in_view_count"))
 def image_plane_lateral_relation_count(q):
-    t = q.target(range(1, 7), stratified=True)
-    left = q.query_id.startswith("left")
-
     def xs(state):
         return [c[0] for c in screen_centres(state)]
 
-    s = _build(q, _count_layout(q.difficulty), lambda x, _: _boxed_rank(x, t, left, xs, 22))
-    ref = s["boxed"]
-    xs = [c[0] for c in screen_centres(s)]
-    idx = [i for i in range(len(xs)) if i != ref and ((xs[i] < xs[ref]) == left)]
-    q.step("filter", reference=ref, side="left" if left else "right", kept=idx)
-    side = "left" if left else "right"
-    return q.answer(len(idx), witnesses=[f"obj:{i}" for i in idx],
-                    question=(f"{INTRO} with many small objects; one of them is marked by a red box. How many other "
-                              f"objects appear to the {side} of the red-boxed object in the image (compare the "
-                              f"centres of the objects' outlines)?"))
+    return _relation_count(q, xs, 22, "side", ("left", "right"), lambda left: (
+        f"{INTRO} with many small objects; one of them is marked by a red box. How many other objects appear to "
+        f"the {'left' if left else 'right'} of the red-boxed object in the image (compare the centres of the "
+        f"objects' outlines)?"))
 
 
 # ---------------------------------------------------------------------------------- 3 nearest / farthest small object
