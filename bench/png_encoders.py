@@ -4,11 +4,12 @@ each encoder's bytes are the same in fresh processes (a build's images must be b
 whatever the worker or machine).
 
     python bench/png_encoders.py --tasks ../shared/reference/catalog/tranche1.txt --per-scene 1 --seeds 2
-    python bench/png_encoders.py --extra-path /tmp/enc   # where fpng / zlib-ng were pip-installed (--target)
+    python bench/png_encoders.py --extra-path /tmp/enc   # where fpng / deflate were pip-installed (--target)
 
 Encoders (each skipped, with a note, when its package is missing): ours (``tracegen.core.png``:
-filter 0 scanlines, libdeflate level 1), the same scanlines through stdlib zlib level 1 and
-zlib-ng level 1 (``zlib-ng``), fpng (``fpng``: its own filter and deflate), PIL's PNG writer at
+filter 0 scanlines, zlib-ng level 1), the same scanlines through stdlib zlib level 1, zlib-ng
+level 2 and libdeflate level 1 (``deflate``, our encoder before), fpng (``fpng``: its own filter
+and deflate), PIL's PNG writer at
 its defaults (level 6, adaptive filters: what the original's exporter writes) and at level 1,
 and cairo's ``write_to_png``.  Each image is encoded ``--repeats`` times and its least CPU time
 kept.  Determinism: every encoder's SHA-256 over all images, computed here and in
@@ -53,14 +54,18 @@ def encoders() -> tuple[dict, list[str]]:
     from tracegen.core import png
 
     out, missing = {}, []
-    out["ours (libdeflate 1)"] = lambda cv, rgb: png.encode_rgb(rgb)
-    out["zlib 1"] = lambda cv, rgb: _png(rgb.shape[1], rgb.shape[0], zlib.compress(_scanlines(rgb), 1))
-    try:
-        from zlib_ng import zlib_ng
+    from zlib_ng import zlib_ng
 
-        out["zlib-ng 1"] = lambda cv, rgb: _png(rgb.shape[1], rgb.shape[0], zlib_ng.compress(_scanlines(rgb), 1))
+    out["ours (zlib-ng 1)"] = lambda cv, rgb: png.encode_rgb(rgb)
+    out["zlib 1"] = lambda cv, rgb: _png(rgb.shape[1], rgb.shape[0], zlib.compress(_scanlines(rgb), 1))
+    out["zlib-ng 2"] = lambda cv, rgb: _png(rgb.shape[1], rgb.shape[0], zlib_ng.compress(_scanlines(rgb), 2))
+    try:
+        import deflate
+
+        out["libdeflate 1"] = lambda cv, rgb: _png(rgb.shape[1], rgb.shape[0],
+                                                   deflate.zlib_compress(_scanlines(rgb), 1))
     except ImportError:
-        missing.append("zlib-ng (pip install zlib-ng)")
+        missing.append("libdeflate (pip install deflate)")
     try:
         import fpng
 
@@ -129,7 +134,7 @@ def main(argv=None) -> int:
     p.add_argument("--repeats", type=int, default=3, help="encodings per image; the least CPU time is kept")
     p.add_argument("--processes", type=int, default=2, help="fresh processes that recompute the digests")
     p.add_argument("--extra-path", action="append", default=[], help="appended to sys.path (e.g. a pip --target "
-                                                                     "folder with fpng / zlib-ng)")
+                                                                     "folder with fpng / deflate)")
     p.add_argument("--digests-only", action="store_true", help=argparse.SUPPRESS)
     a = p.parse_args(argv)
     sys.path.extend(a.extra_path)
@@ -162,7 +167,7 @@ def main(argv=None) -> int:
         cmd += (["--tasks", a.tasks] if a.tasks else []) + [x for e in a.extra_path for x in ("--extra-path", e)]
         fresh.append(json.loads(subprocess.run(cmd, check=True, capture_output=True, text=True, env=env,
                                                timeout=3600).stdout))
-    ours = size["ours (libdeflate 1)"]
+    ours = size["ours (zlib-ng 1)"]
     print(f"{len(mps)} images of {len(tasks)} tasks (median {statistics.median(mps):.2f} MP), least of "
           f"{a.repeats} encodings each, CPU time")
     print(f"{'encoder':<22}{'ms/MP (median)':>16}{'bytes vs ours':>15}  same bytes in {a.processes} fresh processes")
