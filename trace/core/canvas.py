@@ -16,6 +16,7 @@ was drawn on) so tests can check legibility and answer shortcuts.
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 from collections.abc import Mapping
@@ -300,7 +301,9 @@ class Canvas:
         self._backdrop(fw, fh)
         jx, jy = style.jitter
         self.dx, self.dy = style.pad[0] + jx, style.pad[1] + jy
-        self.entities = Entities(self.dx, self.dy, self.scale, self.color)
+        # colours resolve through the style, not a bound method: no reference cycle back to the canvas,
+        # so its pixel buffer is freed (and reused warm) as soon as the instance is dropped
+        self.entities = Entities(self.dx, self.dy, self.scale, functools.partial(rgb, style=style))
         ctx.translate(self.dx, self.dy)
         ctx.set_line_join(cairo.LINE_JOIN_ROUND)
         ctx.set_line_cap(cairo.LINE_CAP_ROUND)
