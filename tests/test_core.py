@@ -196,3 +196,30 @@ def test_read_values_and_drawn_texts_feed_the_shortcut_check():
     inst.trace["params"]["print"] = True          # a renderer that prints the values is caught
     c = engine.render(spec, inst.trace["state"], inst.trace["params"], inst.canvas.style, 1.0)
     assert shortcut_hits(c.texts, inst.reads)
+
+
+def test_a_dropped_instance_frees_its_canvas_at_once():
+    """No reference cycle keeps a canvas (and its megabytes of pixels) alive until the garbage
+    collector runs: the buffer is freed when the instance is dropped, so the next canvas reuses
+    warm memory instead of faulting in fresh pages (a cycle through the canvas made every build
+    instance pay that).  One task per domain."""
+    import gc
+    import weakref
+
+    from tracegen import registry
+
+    firsts = {}
+    for tid in registry.task_ids():
+        firsts.setdefault(registry.meta(tid)["domain"], tid)
+    kept = []
+    gc.disable()
+    try:
+        for tid in firsts.values():
+            inst = engine.generate(registry.get(tid), seed=3, split="train", index=0)
+            ref = weakref.ref(inst.canvas)
+            del inst
+            if ref() is not None:
+                kept.append(tid)
+    finally:
+        gc.enable()
+    assert len(firsts) >= 10 and not kept
