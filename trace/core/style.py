@@ -198,10 +198,20 @@ def _lin(c: float) -> float:
     return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
 
 
+_LUMINANCE: dict = {}
+
+
 def luminance(c) -> float:
-    """WCAG relative luminance of an sRGB colour in [0, 1]."""
-    r, g, b = (_lin(float(v)) for v in c[:3])
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    """WCAG relative luminance of an sRGB colour in [0, 1] (remembered per colour: scenes ask for
+    the same few palette colours thousands of times)."""
+    key = tuple(c[:3])
+    v = _LUMINANCE.get(key)
+    if v is None:
+        r, g, b = (_lin(float(x)) for x in key)
+        v = 0.2126 * r + 0.7152 * g + 0.0722 * b
+        if len(_LUMINANCE) < 65536:
+            _LUMINANCE[key] = v
+    return v
 
 
 def contrast(a, b) -> float:
