@@ -160,11 +160,19 @@ class Style:
 
     def text_on(self, fill) -> RGB:
         """A text colour readable on ``fill``: the theme's ink or paper where either reaches
-        MIN_CONTRAST on it, else pure black or white (one of which always does)."""
-        best = max((self.ink, self.paper), key=lambda c: contrast(c, fill))
-        if contrast(best, fill) >= MIN_CONTRAST:
-            return best
-        return max(((0.0, 0.0, 0.0), (1.0, 1.0, 1.0)), key=lambda c: contrast(c, fill))
+        MIN_CONTRAST on it, else pure black or white (one of which always does).  Remembered per
+        (ink, paper, fill): a scene asks it for the same few fills over and over."""
+        ink, paper = self.ink, self.paper
+        key = (ink, paper, tuple(fill[:3]))
+        got = _TEXT_ON.get(key)
+        if got is None:
+            best = max((ink, paper), key=lambda c: contrast(c, fill))
+            if contrast(best, fill) < MIN_CONTRAST:
+                best = max(((0.0, 0.0, 0.0), (1.0, 1.0, 1.0)), key=lambda c: contrast(c, fill))
+            got = best
+            if len(_TEXT_ON) < 65536:
+                _TEXT_ON[key] = got
+        return got
 
     # ------------------------------------------------------------ kit hints
     def ticks(self, normal: int) -> int:
@@ -199,6 +207,7 @@ def _lin(c: float) -> float:
 
 
 _LUMINANCE: dict = {}
+_TEXT_ON: dict = {}
 
 
 def luminance(c) -> float:
