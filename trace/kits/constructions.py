@@ -426,8 +426,13 @@ class Labels:
         surf.flush()
         stride = surf.get_stride()
         m = np.ndarray((h, stride), dtype=np.uint8, buffer=surf.get_data())[:, :w] > 0
-        sat = np.zeros((h + 1, w + 1), dtype=np.int32)
-        sat[1:, 1:] = m.cumsum(0).cumsum(1)
+        # the summed-area table, stored transposed (x first): both running sums then go along
+        # contiguous rows, which numpy does several times faster than down columns (whole counts,
+        # the same table)
+        sat = np.zeros((w + 1, h + 1), dtype=np.int32)
+        s = sat[1:, 1:]
+        s[...] = np.cumsum(m, 1, dtype=np.int32).T
+        np.cumsum(s, 1, out=s)
         self._sat = sat
 
     def blocked(self, rects):
@@ -438,12 +443,11 @@ class Labels:
             self._table()
         r = np.asarray(rects, dtype=float).reshape(-1, 4)
         k, S, p = self.RES, self._sat, self.PAD
-        h, w = S.shape
-        j0 = np.clip((r[:, 0] * k).astype(int), 0, w - 1)
-        i0 = np.clip((r[:, 1] * k).astype(int), 0, h - 1)
-        j1 = np.clip(np.ceil(r[:, 2] * k).astype(int), 0, w - 1)
-        i1 = np.clip(np.ceil(r[:, 3] * k).astype(int), 0, h - 1)
-        n = (S[i1, j1] - S[i0, j1] - S[i1, j0] + S[i0, j0]).astype(float)
+        w, h = S.shape                    # the table is stored x first
+        top = np.array((w - 1, h - 1))
+        j0, i0 = np.minimum(np.maximum((r[:, :2] * k).astype(int), 0), top).T
+        j1, i1 = np.minimum(np.maximum(np.ceil(r[:, 2:] * k).astype(int), 0), top).T
+        n = (S[j1, i1] - S[j1, i0] - S[j0, i1] + S[j0, i0]).astype(float)
         if self.boxes:
             b = np.asarray(self.boxes, dtype=float)
             hit = ((b[None, :, 0] < r[:, None, 2] + p) & (r[:, None, 0] < b[None, :, 2] + p)
@@ -460,8 +464,8 @@ class Labels:
         import numpy as np
 
         xy = np.asarray(list(candidates(w, h)), dtype=float)
-        rects = np.stack([xy[:, 0] - w / 2 - pad, xy[:, 1] - h / 2 - pad,
-                          xy[:, 0] + w / 2 + pad, xy[:, 1] + h / 2 + pad], axis=1)
+        half = np.array((w / 2, h / 2))
+        rects = np.concatenate((xy - half - pad, xy + half + pad), axis=1)
         n = self.blocked(rects)
         free = np.flatnonzero(n == 0)
         i = int(free[0]) if len(free) else int(np.argmin(n))
