@@ -33,6 +33,7 @@ choice: the text names the segment either way).
 
 from __future__ import annotations
 
+import functools
 import math
 
 import cairo
@@ -135,6 +136,12 @@ def figure(pts: dict, **parts) -> dict:
 
 def pythagorean_triples(limit: int):
     """Every Pythagorean triple (a, b, c) with a < b and c <= limit (multiples included)."""
+    return list(_triples(limit))
+
+
+@functools.lru_cache(maxsize=None)
+def _triples(limit: int):
+    """``pythagorean_triples`` worked out once per limit (figure makers ask on every attempt)."""
     out = set()
     m = 2
     while m * m + 1 <= limit:
@@ -144,7 +151,7 @@ def pythagorean_triples(limit: int):
                 for k in range(1, limit // c + 1):
                     out.add((min(a, b) * k, max(a, b) * k, c * k))
         m += 1
-    return sorted(out)
+    return tuple(sorted(out))
 
 
 def build_figure(q, make):
@@ -458,12 +465,51 @@ class Labels:
         n[out] = np.inf
         return n
 
+    def _free(self, x0, y0, x1, y1):
+        """Whether one box is free, in plain Python: the same bounds test, table counts and box
+        tests as ``blocked`` (so exactly ``blocked([box])[0] == 0``); None where the two could part
+        (a coordinate that is not finite)."""
+        if self._sat is None:
+            self._table()
+        bx0, by0, bx1, by1 = self.bounds
+        if x0 < bx0 or y0 < by0 or x1 > bx1 or y1 > by1:
+            return False
+        if not (math.isfinite(x0) and math.isfinite(y0) and math.isfinite(x1) and math.isfinite(y1)):
+            return None
+        k, S, p = self.RES, self._sat, self.PAD
+        w, h = S.shape
+        j0, i0 = min(max(int(x0 * k), 0), w - 1), min(max(int(y0 * k), 0), h - 1)
+        j1, i1 = min(max(math.ceil(x1 * k), 0), w - 1), min(max(math.ceil(y1 * k), 0), h - 1)
+        n = float(S.item(j1, i1) - S.item(j1, i0) - S.item(j0, i1) + S.item(j0, i0))
+        if self.boxes:
+            hits = 0
+            for b in self.boxes:
+                if (float(b[0]) < x1 + p and x0 < float(b[2]) + p
+                        and float(b[1]) < y1 + p and y0 < float(b[3]) + p):
+                    hits += 1
+            n += 1000.0 * hits
+        return n == 0
+
     def spot(self, w, h, candidates, *, pad=0.0):
         """The first free box (x0, y0, x1, y1) of size w x h centred on a candidate, else the least
         blocked one."""
         import numpy as np
 
-        xy = np.asarray(list(candidates(w, h)), dtype=float)
+        # most texts fit at their first or second candidate: those are tested one by one in plain
+        # Python (the same arithmetic as below); only then are all candidates generated and tested
+        hw, hh = float(w / 2), float(h / 2)
+        it = iter(candidates(w, h))
+        head = []
+        for cand in it:
+            head.append(cand)
+            x, y = float(cand[0]), float(cand[1])
+            r = (x - hw - pad, y - hh - pad, x + hw + pad, y + hh + pad)
+            free = self._free(*r)
+            if free:
+                return tuple(float(v) for v in r)
+            if free is None or len(head) == 2:
+                break
+        xy = np.asarray(head + list(it), dtype=float)
         half = np.array((w / 2, h / 2))
         rects = np.concatenate((xy - half - pad, xy + half + pad), axis=1)
         n = self.blocked(rects)
