@@ -537,11 +537,16 @@ def around(x, y, dist, pref: float, *, steps: int = 16, rings=(1.0, 1.6, 2.4)):
                                                   % (2 * math.pi) - math.pi))
 
     def gen(w, h):
+        units = []          # each direction's unit vector and half-extent terms, worked out once
         for k in rings:
-            for i in dirs:
-                t = 2 * math.pi * i / steps
-                ux, uy = math.cos(t), math.sin(t)
-                d = dist * k + abs(ux) * w / 2 + abs(uy) * h / 2
+            dk = dist * k
+            for n, i in enumerate(dirs):
+                if n == len(units):
+                    t = 2 * math.pi * i / steps
+                    ux, uy = math.cos(t), math.sin(t)
+                    units.append((ux, uy, abs(ux) * w / 2, abs(uy) * h / 2))
+                ux, uy, ax, ay = units[n]
+                d = dk + ax + ay
                 yield x + ux * d, y + uy * d
     return gen
 
@@ -553,11 +558,16 @@ def wedge(v, dist, mid, ext):
     rest = around(v[0], v[1], dist, mid, rings=(1.0, 1.6, 2.4, 3.4))
 
     def gen(w, h):
+        units = []
         for k in (0.0, 8.0, 18.0, 32.0, 50.0):
-            for dt in fan:
-                t = mid + dt
-                ux, uy = math.cos(t), math.sin(t)
-                d = dist + k + abs(ux) * w / 2 + abs(uy) * h / 2
+            dk = dist + k
+            for n, dt in enumerate(fan):
+                if n == len(units):
+                    t = mid + dt
+                    ux, uy = math.cos(t), math.sin(t)
+                    units.append((ux, uy, abs(ux) * w / 2, abs(uy) * h / 2))
+                ux, uy, ax, ay = units[n]
+                d = dk + ax + ay
                 yield v[0] + ux * d, v[1] + uy * d
         yield from rest(w, h)
     return gen
@@ -570,11 +580,12 @@ def beside(a, b, *, gap=10.0, slide=(0.5, 0.35, 0.65, 0.22, 0.78), prefer=None):
 
     def gen(w, h):
         sides = (1, -1) if prefer != -1 else (-1, 1)
+        ax, ay = abs(nx) * w / 2, abs(ny) * h / 2
         for extra in (0.0, 10.0, 24.0):
+            d = gap + extra + ax + ay
             for t in slide:
                 m = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
                 for s in sides:
-                    d = gap + extra + abs(nx) * w / 2 + abs(ny) * h / 2
                     yield m[0] + s * nx * d, m[1] + s * ny * d
     return gen
 
