@@ -145,7 +145,7 @@ def lattice_polygon(rng, n, fixed=None, lo=3, hi=20):
     [lo, hi] (``fixed`` = {side: length} pins some; the closing side is whatever it is); None
     when the draw fails."""
     fixed = fixed or {}
-    idx = sorted(int(i) for i in rng.choice(len(DIRS), size=n - 1, replace=False))
+    idx = sorted(rng.choice(len(DIRS), size=n - 1, replace=False).tolist())
     start = int(rng.integers(len(DIRS)))
     dirs = [DIRS[(i + start) % len(DIRS)] for i in idx]
     pts, x, y = [(0, 0)], 0, 0
@@ -158,11 +158,14 @@ def lattice_polygon(rng, n, fixed=None, lo=3, hi=20):
     poly = pts[:-1] if pts[-1] == (0, 0) else pts
     if len(poly) != n or area2(poly) <= 0:
         return None
-    ang = interior(poly)
+    # every test below is pure: the cheap whole-number turn test runs before the angles
     cross_ok = all(((poly[(i + 1) % n][0] - poly[i][0]) * (poly[(i + 2) % n][1] - poly[(i + 1) % n][1])
                     - (poly[(i + 1) % n][1] - poly[i][1]) * (poly[(i + 2) % n][0] - poly[(i + 1) % n][0])) > 0
                    for i in range(n))
-    if not cross_ok or min(ang) < 32 or max(ang) > 155:
+    if not cross_ok:
+        return None
+    ang = interior(poly)
+    if min(ang) < 32 or max(ang) > 155:
         return None
     sides = [math.dist(poly[i], poly[(i + 1) % n]) for i in range(n)]
     if min(sides) < 0.4 * max(sides):
@@ -246,7 +249,7 @@ def corresponding_side_value(q):
         n = pick(rng, SHAPES[d])
         i = int(rng.integers(len(scales)))          # pick(rng, SCALES[d]), keeping the index
         k = scales[i]
-        g, t = (int(i) for i in rng.choice(n - 1, size=2, replace=False))
+        g, t = rng.choice(n - 1, size=2, replace=False).tolist()
         if not fits[i] or not base(s, rng, n, k, {t: lts[i]}):
             return False
         lt = lts[i]
@@ -337,7 +340,7 @@ def variable_value(q):
         k = pick(rng, SCALES[d])
         if not base(s, rng, n, k):
             return False
-        g, t = (int(i) for i in rng.choice(n - 1, size=2, replace=False))
+        g, t = rng.choice(n - 1, size=2, replace=False).tolist()
         lg, lt = side_len(s["poly"], g), side_len(s["poly"], t)
         if (k * lg).denominator != 1 or (k * lt).denominator != 1 or lg == lt:
             return False
