@@ -33,6 +33,7 @@ choice: the text names the segment either way).
 
 from __future__ import annotations
 
+import functools
 import math
 
 import cairo
@@ -135,6 +136,12 @@ def figure(pts: dict, **parts) -> dict:
 
 def pythagorean_triples(limit: int):
     """Every Pythagorean triple (a, b, c) with a < b and c <= limit (multiples included)."""
+    return list(_triples(limit))
+
+
+@functools.lru_cache(maxsize=None)
+def _triples(limit: int):
+    """``pythagorean_triples`` worked out once per limit (figure makers ask on every attempt)."""
     out = set()
     m = 2
     while m * m + 1 <= limit:
@@ -144,7 +151,7 @@ def pythagorean_triples(limit: int):
                 for k in range(1, limit // c + 1):
                     out.add((min(a, b) * k, max(a, b) * k, c * k))
         m += 1
-    return sorted(out)
+    return tuple(sorted(out))
 
 
 def build_figure(q, make):
@@ -426,8 +433,13 @@ class Labels:
         surf.flush()
         stride = surf.get_stride()
         m = np.ndarray((h, stride), dtype=np.uint8, buffer=surf.get_data())[:, :w] > 0
-        sat = np.zeros((h + 1, w + 1), dtype=np.int32)
-        sat[1:, 1:] = m.cumsum(0).cumsum(1)
+        # the summed-area table, stored transposed (x first): both running sums then go along
+        # contiguous rows, which numpy does several times faster than down columns (whole counts,
+        # the same table)
+        sat = np.zeros((w + 1, h + 1), dtype=np.int32)
+        s = sat[1:, 1:]
+        s[...] = np.cumsum(m, 1, dtype=np.int32).T
+        np.cumsum(s, 1, out=s)
         self._sat = sat
 
     def blocked(self, rects):
@@ -438,12 +450,11 @@ class Labels:
             self._table()
         r = np.asarray(rects, dtype=float).reshape(-1, 4)
         k, S, p = self.RES, self._sat, self.PAD
-        h, w = S.shape
-        j0 = np.clip((r[:, 0] * k).astype(int), 0, w - 1)
-        i0 = np.clip((r[:, 1] * k).astype(int), 0, h - 1)
-        j1 = np.clip(np.ceil(r[:, 2] * k).astype(int), 0, w - 1)
-        i1 = np.clip(np.ceil(r[:, 3] * k).astype(int), 0, h - 1)
-        n = (S[i1, j1] - S[i0, j1] - S[i1, j0] + S[i0, j0]).astype(float)
+        w, h = S.shape                    # the table is stored x first
+        top = np.array((w - 1, h - 1))
+        j0, i0 = np.minimum(np.maximum((r[:, :2] * k).astype(int), 0), top).T
+        j1, i1 = np.minimum(np.maximum(np.ceil(r[:, 2:] * k).astype(int), 0), top).T
+        n = (S[j1, i1] - S[j1, i0] - S[j0, i1] + S[j0, i0]).astype(float)
         if self.boxes:
             b = np.asarray(self.boxes, dtype=float)
             hit = ((b[None, :, 0] < r[:, None, 2] + p) & (r[:, None, 0] < b[None, :, 2] + p)
@@ -454,14 +465,53 @@ class Labels:
         n[out] = np.inf
         return n
 
+    def _free(self, x0, y0, x1, y1):
+        """Whether one box is free, in plain Python: the same bounds test, table counts and box
+        tests as ``blocked`` (so exactly ``blocked([box])[0] == 0``); None where the two could part
+        (a coordinate that is not finite)."""
+        if self._sat is None:
+            self._table()
+        bx0, by0, bx1, by1 = self.bounds
+        if x0 < bx0 or y0 < by0 or x1 > bx1 or y1 > by1:
+            return False
+        if not (math.isfinite(x0) and math.isfinite(y0) and math.isfinite(x1) and math.isfinite(y1)):
+            return None
+        k, S, p = self.RES, self._sat, self.PAD
+        w, h = S.shape
+        j0, i0 = min(max(int(x0 * k), 0), w - 1), min(max(int(y0 * k), 0), h - 1)
+        j1, i1 = min(max(math.ceil(x1 * k), 0), w - 1), min(max(math.ceil(y1 * k), 0), h - 1)
+        n = float(S.item(j1, i1) - S.item(j1, i0) - S.item(j0, i1) + S.item(j0, i0))
+        if self.boxes:
+            hits = 0
+            for b in self.boxes:
+                if (float(b[0]) < x1 + p and x0 < float(b[2]) + p
+                        and float(b[1]) < y1 + p and y0 < float(b[3]) + p):
+                    hits += 1
+            n += 1000.0 * hits
+        return n == 0
+
     def spot(self, w, h, candidates, *, pad=0.0):
         """The first free box (x0, y0, x1, y1) of size w x h centred on a candidate, else the least
         blocked one."""
         import numpy as np
 
-        xy = np.asarray(list(candidates(w, h)), dtype=float)
-        rects = np.stack([xy[:, 0] - w / 2 - pad, xy[:, 1] - h / 2 - pad,
-                          xy[:, 0] + w / 2 + pad, xy[:, 1] + h / 2 + pad], axis=1)
+        # most texts fit at their first or second candidate: those are tested one by one in plain
+        # Python (the same arithmetic as below); only then are all candidates generated and tested
+        hw, hh = float(w / 2), float(h / 2)
+        it = iter(candidates(w, h))
+        head = []
+        for cand in it:
+            head.append(cand)
+            x, y = float(cand[0]), float(cand[1])
+            r = (x - hw - pad, y - hh - pad, x + hw + pad, y + hh + pad)
+            free = self._free(*r)
+            if free:
+                return tuple(float(v) for v in r)
+            if free is None or len(head) == 2:
+                break
+        xy = np.asarray(head + list(it), dtype=float)
+        half = np.array((w / 2, h / 2))
+        rects = np.concatenate((xy - half - pad, xy + half + pad), axis=1)
         n = self.blocked(rects)
         free = np.flatnonzero(n == 0)
         i = int(free[0]) if len(free) else int(np.argmin(n))
@@ -487,11 +537,16 @@ def around(x, y, dist, pref: float, *, steps: int = 16, rings=(1.0, 1.6, 2.4)):
                                                   % (2 * math.pi) - math.pi))
 
     def gen(w, h):
+        units = []          # each direction's unit vector and half-extent terms, worked out once
         for k in rings:
-            for i in dirs:
-                t = 2 * math.pi * i / steps
-                ux, uy = math.cos(t), math.sin(t)
-                d = dist * k + abs(ux) * w / 2 + abs(uy) * h / 2
+            dk = dist * k
+            for n, i in enumerate(dirs):
+                if n == len(units):
+                    t = 2 * math.pi * i / steps
+                    ux, uy = math.cos(t), math.sin(t)
+                    units.append((ux, uy, abs(ux) * w / 2, abs(uy) * h / 2))
+                ux, uy, ax, ay = units[n]
+                d = dk + ax + ay
                 yield x + ux * d, y + uy * d
     return gen
 
@@ -503,11 +558,16 @@ def wedge(v, dist, mid, ext):
     rest = around(v[0], v[1], dist, mid, rings=(1.0, 1.6, 2.4, 3.4))
 
     def gen(w, h):
+        units = []
         for k in (0.0, 8.0, 18.0, 32.0, 50.0):
-            for dt in fan:
-                t = mid + dt
-                ux, uy = math.cos(t), math.sin(t)
-                d = dist + k + abs(ux) * w / 2 + abs(uy) * h / 2
+            dk = dist + k
+            for n, dt in enumerate(fan):
+                if n == len(units):
+                    t = mid + dt
+                    ux, uy = math.cos(t), math.sin(t)
+                    units.append((ux, uy, abs(ux) * w / 2, abs(uy) * h / 2))
+                ux, uy, ax, ay = units[n]
+                d = dk + ax + ay
                 yield v[0] + ux * d, v[1] + uy * d
         yield from rest(w, h)
     return gen
@@ -520,11 +580,12 @@ def beside(a, b, *, gap=10.0, slide=(0.5, 0.35, 0.65, 0.22, 0.78), prefer=None):
 
     def gen(w, h):
         sides = (1, -1) if prefer != -1 else (-1, 1)
+        ax, ay = abs(nx) * w / 2, abs(ny) * h / 2
         for extra in (0.0, 10.0, 24.0):
+            d = gap + extra + ax + ay
             for t in slide:
                 m = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
                 for s in sides:
-                    d = gap + extra + abs(nx) * w / 2 + abs(ny) * h / 2
                     yield m[0] + s * nx * d, m[1] + s * ny * d
     return gen
 

@@ -14,6 +14,7 @@ areas) and fractional scales; then mirrored copies and larger polygons.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from fractions import Fraction
@@ -144,7 +145,7 @@ def lattice_polygon(rng, n, fixed=None, lo=3, hi=20):
     [lo, hi] (``fixed`` = {side: length} pins some; the closing side is whatever it is); None
     when the draw fails."""
     fixed = fixed or {}
-    idx = sorted(int(i) for i in rng.choice(len(DIRS), size=n - 1, replace=False))
+    idx = sorted(rng.choice(len(DIRS), size=n - 1, replace=False).tolist())
     start = int(rng.integers(len(DIRS)))
     dirs = [DIRS[(i + start) % len(DIRS)] for i in idx]
     pts, x, y = [(0, 0)], 0, 0
@@ -157,11 +158,14 @@ def lattice_polygon(rng, n, fixed=None, lo=3, hi=20):
     poly = pts[:-1] if pts[-1] == (0, 0) else pts
     if len(poly) != n or area2(poly) <= 0:
         return None
-    ang = interior(poly)
+    # every test below is pure: the cheap whole-number turn test runs before the angles
     cross_ok = all(((poly[(i + 1) % n][0] - poly[i][0]) * (poly[(i + 2) % n][1] - poly[(i + 1) % n][1])
                     - (poly[(i + 1) % n][1] - poly[i][1]) * (poly[(i + 2) % n][0] - poly[(i + 1) % n][0])) > 0
                    for i in range(n))
-    if not cross_ok or min(ang) < 32 or max(ang) > 155:
+    if not cross_ok:
+        return None
+    ang = interior(poly)
+    if min(ang) < 32 or max(ang) > 155:
         return None
     sides = [math.dist(poly[i], poly[(i + 1) % n]) for i in range(n)]
     if min(sides) < 0.4 * max(sides):
@@ -178,10 +182,21 @@ SCALES = {1: [Fraction(k) for k in (2, 3, 4)],
               Fraction(7, 2), Fraction(6)]}
 
 
+@functools.lru_cache(maxsize=None)
 def reachable(d, lo, hi):
-    """Whole answers k x L for the difficulty's scales k and side lengths L in 3..20, within [lo, hi]."""
-    return sorted({int(k * L) for k in SCALES[d] for L in range(3, 21) if (k * L).denominator == 1
-                   and lo <= k * L <= hi})
+    """Whole answers k x L for the difficulty's scales k and side lengths L in 3..20, within [lo, hi]
+    (a tuple, worked out once per difficulty and range: exact fractions cost about a millisecond)."""
+    return tuple(sorted({int(k * L) for k in SCALES[d] for L in range(3, 21) if (k * L).denominator == 1
+                   and lo <= k * L <= hi}))
+
+
+def side_fits(d, answer):
+    """For each of the difficulty's scales k: the side answer / k (whole when it fits) and whether it
+    is a whole length in 3..20 -- the same test every attempt of a construction makes, once."""
+    scales = SCALES[d]
+    lts = [answer / k for k in scales]
+    fits = [lt.denominator == 1 and 3 <= lt <= 20 for lt in lts]
+    return scales, [int(lt) if ok else lt for lt, ok in zip(lts, fits)], fits
 
 
 def setup(q, make):
@@ -228,14 +243,16 @@ def pair_names(names) -> str:
 def corresponding_side_value(q):
     d = q.difficulty
     answer = q.target(reachable(d, 8, 70), stratified=True)
+    scales, lts, fits = side_fits(d, answer)
 
     def make(s, rng):
         n = pick(rng, SHAPES[d])
-        k = pick(rng, SCALES[d])
-        g, t = (int(i) for i in rng.choice(n - 1, size=2, replace=False))
-        lt = answer / k
-        if lt.denominator != 1 or not 3 <= lt <= 20 or not base(s, rng, n, k, {t: int(lt)}):
+        i = int(rng.integers(len(scales)))          # pick(rng, SCALES[d]), keeping the index
+        k = scales[i]
+        g, t = rng.choice(n - 1, size=2, replace=False).tolist()
+        if not fits[i] or not base(s, rng, n, k, {t: lts[i]}):
             return False
+        lt = lts[i]
         lg = side_len(s["poly"], g)
         if (k * lg).denominator != 1 or lg == lt:
             return False
@@ -264,14 +281,16 @@ def area_scale_side_length_value(q):
     d = q.difficulty
     pair = q.query_id == "side_length_from_area_pair"
     answer = q.target(reachable(d, 10, 90), stratified=True)
+    scales, lts, fits = side_fits(d, answer)
 
     def make(s, rng):
         n = pick(rng, AREA_SHAPES[d])
-        k = pick(rng, SCALES[d])
+        i = int(rng.integers(len(scales)))          # pick(rng, SCALES[d]), keeping the index
+        k = scales[i]
         t = int(rng.integers(n - 1))
-        lt = answer / k
-        if lt.denominator != 1 or not 3 <= lt <= 20 or not base(s, rng, n, k, {t: int(lt)}):
+        if not fits[i] or not base(s, rng, n, k, {t: lts[i]}):
             return False
+        lt = lts[i]
         a2x = abs(area2(s["poly"]))
         if a2x % 2:
             return False
@@ -321,7 +340,7 @@ def variable_value(q):
         k = pick(rng, SCALES[d])
         if not base(s, rng, n, k):
             return False
-        g, t = (int(i) for i in rng.choice(n - 1, size=2, replace=False))
+        g, t = rng.choice(n - 1, size=2, replace=False).tolist()
         lg, lt = side_len(s["poly"], g), side_len(s["poly"], t)
         if (k * lg).denominator != 1 or (k * lt).denominator != 1 or lg == lt:
             return False
