@@ -26,11 +26,11 @@ def grid_layout(rng, n, box, cols, rows, r=NODE_R, gap=14.0):
     cw, ch = (x1 - x0) / cols, (y1 - y0) / rows
     cells = rng.choice(cols * rows, size=n, replace=False)
     jx, jy = max(0.0, cw / 2 - r - gap), max(0.0, ch / 2 - r - gap)
-    off = rng.uniform(-1.0, 1.0, size=(n, 2))
+    off = rng.uniform(-1.0, 1.0, size=(n, 2)).tolist()
     pos = []
-    for k, cell in enumerate(cells):
-        cx = x0 + (int(cell) % cols + 0.5) * cw + off[k, 0] * jx
-        cy = y0 + (int(cell) // cols + 0.5) * ch + off[k, 1] * jy
+    for cell, (ox, oy) in zip(cells.tolist(), off):
+        cx = x0 + (cell % cols + 0.5) * cw + ox * jx
+        cy = y0 + (cell // cols + 0.5) * ch + oy * jy
         pos.append([round(float(cx), 1), round(float(cy), 1)])
     return pos
 
@@ -131,17 +131,92 @@ def layout_flaws(pos, edges, r=NODE_R, clearance=8.0, min_angle=20.0) -> int:
     return flaws
 
 
+def _flaws_upto(pos, E, bound, r=NODE_R, clearance=8.0, min_angle=20.0) -> int:
+    """``layout_flaws(pos, E, r, clearance, min_angle)`` in plain Python for the few nodes and
+    edges of a ``tidy_layout`` draw: the same float expressions in the same order (crossings from
+    the same orientation products, the angles from the same ``np.arctan2`` call), and whenever a
+    node's distance to an edge lies within 1e-9 (relative) of the limit, where only ``np.hypot``
+    itself can decide, the numpy original.  With ``bound`` it may stop early and return any count
+    above ``bound`` once the count passes it (every flaw adds, none subtracts)."""
+    m = len(E)
+    if m == 0:
+        return 0
+    segs = []
+    for u, v in E:
+        ax, ay = pos[u]
+        bx, by = pos[v]
+        segs.append((u, v, ax, ay, bx, by, bx - ax, by - ay))
+    flaws = 0
+    # pairs of edges that properly cross (no shared endpoint): each straddles the other's line
+    for i in range(m):
+        ui, vi, axi, ayi, bxi, byi, dxi, dyi = segs[i]
+        for j in range(i + 1, m):
+            uj, vj, axj, ayj, bxj, byj, dxj, dyj = segs[j]
+            if ui == uj or ui == vj or vi == uj or vi == vj:
+                continue
+            p = dxi * (ayj - ayi) - dyi * (axj - axi)
+            q = dxi * (byj - ayi) - dyi * (bxj - axi)
+            if not ((p > 0 and q < 0) or (p < 0 and q > 0)):
+                continue
+            p = dxj * (ayi - ayj) - dyj * (axi - axj)
+            q = dxj * (byi - ayj) - dyj * (bxi - axj)
+            if (p > 0 and q < 0) or (p < 0 and q > 0):
+                flaws += 1
+    if bound is not None and flaws > bound:
+        return flaws
+    # nodes within r + clearance of an edge they do not join: hypot(e) < lim decided on e.e
+    lim = r + clearance
+    lo, hi = lim * lim * (1 - 1e-9), lim * lim * (1 + 1e-9)
+    for u, v, ax, ay, bx, by, dx, dy in segs:
+        L2 = dx * dx + dy * dy
+        if not L2:
+            return layout_flaws(pos, E, r=r, clearance=clearance, min_angle=min_angle)
+        for k, (px, py) in enumerate(pos):
+            if k == u or k == v:
+                continue
+            t = ((px - ax) * dx + (py - ay) * dy) / L2
+            t = 0.0 if t < 0.0 else (1.0 if t > 1.0 else t)
+            ex = px - (ax + t * dx)
+            ey = py - (ay + t * dy)
+            s = ex * ex + ey * ey
+            if s < lo:
+                flaws += 10
+            elif s <= hi:
+                return layout_flaws(pos, E, r=r, clearance=clearance, min_angle=min_angle)
+    if bound is not None and flaws > bound:
+        return flaws
+    # gaps between the directions in which edges leave each node (the same numpy angles)
+    vec = np.array([[s[6], s[7]] for s in segs] + [[s[2] - s[4], s[3] - s[5]] for s in segs], dtype=float)
+    ang = (np.degrees(np.arctan2(vec[:, 1], vec[:, 0])) % 360).tolist()
+    around: dict[int, list] = {}
+    for k, (u, v) in enumerate(E):
+        around.setdefault(u, []).append(ang[k])
+        around.setdefault(v, []).append(ang[m + k])
+    narrow = 0
+    for a in around.values():
+        if len(a) < 2:
+            continue
+        a.sort()
+        narrow += sum(1 for k in range(1, len(a)) if a[k] - a[k - 1] < min_angle)
+        narrow += a[0] + 360 - a[-1] < min_angle
+    return flaws + 5 * narrow
+
+
 def tidy_layout(rng, n, edges, box, cols, rows, *, r=NODE_R, tries=40):
     """Of up to ``tries`` ``grid_layout`` draws, the one with the fewest ``layout_flaws`` for
     ``edges`` and, among those, the widest spread (stopping at a flawless one that spans at least
     half the box's width and height)."""
     best, best_key = None, None
     x0, y0, x1, y1 = box
+    E = [(int(u), int(v)) for u, v in edges]
     for _ in range(tries):
         pos = grid_layout(rng, n, box, cols, rows, r=r)
-        P = np.asarray(pos)
-        spread = min((P[:, 0].max() - P[:, 0].min()) / (x1 - x0), (P[:, 1].max() - P[:, 1].min()) / (y1 - y0))
-        key = (layout_flaws(pos, edges, r=r), -round(float(spread), 3))
+        xs, ys = [p[0] for p in pos], [p[1] for p in pos]
+        spread = min((max(xs) - min(xs)) / (x1 - x0), (max(ys) - min(ys)) / (y1 - y0))
+        flaws = _flaws_upto(pos, E, None if best is None else best_key[0], r=r)
+        if best is not None and flaws > best_key[0]:
+            continue           # more flaws than the best so far: not better, whatever the spread
+        key = (flaws, -round(float(spread), 3))
         if best is None or key < best_key:
             best, best_key = pos, key
             if key[0] == 0 and spread >= 0.5:
