@@ -146,24 +146,8 @@ def _flaws_upto(pos, E, bound, r=NODE_R, clearance=8.0, min_angle=20.0) -> int:
         ax, ay = pos[u]
         bx, by = pos[v]
         segs.append((u, v, ax, ay, bx, by, bx - ax, by - ay))
+    cap = math.inf if bound is None else bound
     flaws = 0
-    # pairs of edges that properly cross (no shared endpoint): each straddles the other's line
-    for i in range(m):
-        ui, vi, axi, ayi, bxi, byi, dxi, dyi = segs[i]
-        for j in range(i + 1, m):
-            uj, vj, axj, ayj, bxj, byj, dxj, dyj = segs[j]
-            if ui == uj or ui == vj or vi == uj or vi == vj:
-                continue
-            p = dxi * (ayj - ayi) - dyi * (axj - axi)
-            q = dxi * (byj - ayi) - dyi * (bxj - axi)
-            if not ((p > 0 and q < 0) or (p < 0 and q > 0)):
-                continue
-            p = dxj * (ayi - ayj) - dyj * (axi - axj)
-            q = dxj * (byi - ayj) - dyj * (bxi - axj)
-            if (p > 0 and q < 0) or (p < 0 and q > 0):
-                flaws += 1
-    if bound is not None and flaws > bound:
-        return flaws
     # nodes within r + clearance of an edge they do not join: hypot(e) < lim decided on e.e
     lim = r + clearance
     lo, hi = lim * lim * (1 - 1e-9), lim * lim * (1 + 1e-9)
@@ -181,10 +165,27 @@ def _flaws_upto(pos, E, bound, r=NODE_R, clearance=8.0, min_angle=20.0) -> int:
             s = ex * ex + ey * ey
             if s < lo:
                 flaws += 10
+                if flaws > cap:
+                    return flaws
             elif s <= hi:
                 return layout_flaws(pos, E, r=r, clearance=clearance, min_angle=min_angle)
-    if bound is not None and flaws > bound:
-        return flaws
+    # pairs of edges that properly cross (no shared endpoint): each straddles the other's line
+    for i in range(m):
+        ui, vi, axi, ayi, bxi, byi, dxi, dyi = segs[i]
+        for j in range(i + 1, m):
+            uj, vj, axj, ayj, bxj, byj, dxj, dyj = segs[j]
+            if ui == uj or ui == vj or vi == uj or vi == vj:
+                continue
+            p = dxi * (ayj - ayi) - dyi * (axj - axi)
+            q = dxi * (byj - ayi) - dyi * (bxj - axi)
+            if not ((p > 0 and q < 0) or (p < 0 and q > 0)):
+                continue
+            p = dxj * (ayi - ayj) - dyj * (axi - axj)
+            q = dxj * (byi - ayj) - dyj * (bxi - axj)
+            if (p > 0 and q < 0) or (p < 0 and q > 0):
+                flaws += 1
+                if flaws > cap:
+                    return flaws
     # gaps between the directions in which edges leave each node (the same numpy angles)
     vec = np.array([[s[6], s[7]] for s in segs] + [[s[2] - s[4], s[3] - s[5]] for s in segs], dtype=float)
     ang = (np.degrees(np.arctan2(vec[:, 1], vec[:, 0])) % 360).tolist()
@@ -213,10 +214,17 @@ def tidy_layout(rng, n, edges, box, cols, rows, *, r=NODE_R, tries=40):
         pos = grid_layout(rng, n, box, cols, rows, r=r)
         xs, ys = [p[0] for p in pos], [p[1] for p in pos]
         spread = min((max(xs) - min(xs)) / (x1 - x0), (max(ys) - min(ys)) / (y1 - y0))
-        flaws = _flaws_upto(pos, E, None if best is None else best_key[0], r=r)
-        if best is not None and flaws > best_key[0]:
-            continue           # more flaws than the best so far: not better, whatever the spread
-        key = (flaws, -round(float(spread), 3))
+        neg = -round(float(spread), 3)
+        if best is None:
+            bound = None
+        else:    # the most flaws with which this draw still beats the best (fewer, or as few and wider)
+            bound = best_key[0] - (neg >= best_key[1])
+            if bound < 0:
+                continue
+        flaws = _flaws_upto(pos, E, bound, r=r)
+        if bound is not None and flaws > bound:
+            continue
+        key = (flaws, neg)
         if best is None or key < best_key:
             best, best_key = pos, key
             if key[0] == 0 and spread >= 0.5:
