@@ -198,6 +198,28 @@ def _lin(c: float) -> float:
     return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
 
 
+def _memo(fn):
+    """``fn`` of a colour, remembered per colour tuple (the few colours of a picture are asked
+    about over and over).  Equal tuples give equal results: equal numbers convert to the same
+    float, and a tuple with a zero (0.0 == -0.0, whose results may differ in sign) is not
+    remembered."""
+    memo: dict = {}
+
+    def cached(c):
+        if type(c) is tuple and 0.0 not in c:
+            v = memo.get(c)
+            if v is None:
+                if len(memo) >= 4096:
+                    memo.clear()
+                v = memo[c] = fn(c)
+            return v
+        return fn(c)
+
+    cached.__doc__, cached.__name__, cached.__wrapped__ = fn.__doc__, fn.__name__, fn
+    return cached
+
+
+@_memo
 def luminance(c) -> float:
     """WCAG relative luminance of an sRGB colour in [0, 1]."""
     r, g, b = (_lin(float(v)) for v in c[:3])
@@ -211,6 +233,7 @@ def contrast(a, b) -> float:
     return (hi + 0.05) / (lo + 0.05)
 
 
+@_memo
 def lab(c) -> tuple[float, float, float]:
     r, g, b = (_lin(float(v)) for v in c[:3])
     x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
