@@ -160,11 +160,23 @@ class Style:
 
     def text_on(self, fill) -> RGB:
         """A text colour readable on ``fill``: the theme's ink or paper where either reaches
-        MIN_CONTRAST on it, else pure black or white (one of which always does)."""
-        best = max((self.ink, self.paper), key=lambda c: contrast(c, fill))
-        if contrast(best, fill) >= MIN_CONTRAST:
-            return best
-        return max(((0.0, 0.0, 0.0), (1.0, 1.0, 1.0)), key=lambda c: contrast(c, fill))
+        MIN_CONTRAST on it, else pure black or white (one of which always does).  Remembered per
+        (ink, paper, fill) for tuple fills: the answer is one of those four colours, and equal
+        fills (a zero's sign aside, which no contrast sees) give equal contrasts."""
+        ink, paper = self.ink, self.paper
+        key = (ink, paper, fill) if type(fill) is tuple else None
+        if key is not None:
+            best = _TEXT_ON.get(key)
+            if best is not None:
+                return best
+        best = max((ink, paper), key=lambda c: contrast(c, fill))
+        if contrast(best, fill) < MIN_CONTRAST:
+            best = max(((0.0, 0.0, 0.0), (1.0, 1.0, 1.0)), key=lambda c: contrast(c, fill))
+        if key is not None:
+            if len(_TEXT_ON) >= 4096:
+                _TEXT_ON.clear()
+            _TEXT_ON[key] = best
+        return best
 
     # ------------------------------------------------------------ kit hints
     def ticks(self, normal: int) -> int:
@@ -191,6 +203,7 @@ class Style:
 
 
 _STYLE_FIELDS = tuple(f.name for f in fields(Style))
+_TEXT_ON: dict = {}   # Style.text_on's answers
 
 
 # ---------------------------------------------------------------- colour science (WCAG, CIE)
