@@ -361,36 +361,80 @@ def _seg_hits_box(A, B, box):
     return ~(par & (q < 0)).any(axis=0) & (t0 <= t1)
 
 
+def _seg_meets_box(ax, ay, bx, by, box) -> bool:
+    """``_seg_hits_box`` for one segment in plain Python: the same Liang-Barsky arithmetic."""
+    x0, y0, x1, y1 = box
+    dx, dy = bx - ax, by - ay
+    t0, t1 = 0.0, 1.0
+    for p, q in ((-dx, ax - x0), (dx, x1 - ax), (-dy, ay - y0), (dy, y1 - ay)):
+        if abs(p) < 1e-12:     # parallel to this side: outside it misses, else no bound (t = 0)
+            if q < 0:
+                return False
+            t = 0.0
+        else:
+            t = q / p
+        if p < 0:
+            if t > t0:
+                t0 = t
+        elif p > 0:
+            if t < t1:
+                t1 = t
+    return t0 <= t1
+
+
+def _node_near_box(pts, box, lim) -> bool | None:
+    """Whether a node of ``pts`` lies within ``lim`` of ``box`` (hypot of its offset from the box's
+    nearest point, decided on the squared offset), or None when one sits within 1e-9 (relative)
+    of ``lim`` and no other is clearly inside: only ``np.hypot`` itself can tell."""
+    x0, y0, x1, y1 = box
+    lo, hi = lim * lim * (1 - 1e-9), lim * lim * (1 + 1e-9)
+    unsure = False
+    for px, py in pts:
+        ex = px - (x0 if px < x0 else (x1 if px > x1 else px))
+        ey = py - (y0 if py < y0 else (y1 if py > y1 else py))
+        sq = ex * ex + ey * ey
+        if sq < lo:
+            return True
+        if sq <= hi:
+            unsure = True
+    return None if unsure else False
+
+
 def place_edge_labels(pos, edges, *, bw, bh, r=NODE_R, bounds=None, ts=(0.5, 0.4, 0.6, 0.32, 0.68), widths=None):
     """A label centre on each edge whose box (bw x bh, or widths[k] x bh) clears nodes, other edges
     and other labels.
 
-    Returns a list with [x, y] or None per edge.
+    Returns a list with [x, y] or None per edge.  (Plain Python over the few nodes and edges, the
+    same float expressions as the numpy tests ``np.clip``/``np.hypot`` and ``_seg_hits_box``; a
+    node distance too close to the limit to call is left to ``np.hypot``.)
     """
     P = np.asarray(pos, dtype=float)
     E = np.asarray(edges, dtype=int).reshape(-1, 2)
-    A, B = P[E[:, 0]], P[E[:, 1]]
+    pts = P.tolist()
+    segs = [(pts[u][0], pts[u][1], pts[v][0], pts[v][1]) for u, v in E.tolist()]
+    lim = r + 3
     placed: list[tuple] = []
     out = []
-    for k in range(len(E)):
-        others = np.ones(len(E), dtype=bool)
-        others[k] = False
+    for k, (ax, ay, bx, by) in enumerate(segs):
         found = None
         if widths is not None:
             bw = widths[k]
         for t in ts:
-            cx, cy = A[k] + t * (B[k] - A[k])
+            cx, cy = ax + t * (bx - ax), ay + t * (by - ay)
             box = (cx - bw / 2, cy - bh / 2, cx + bw / 2, cy + bh / 2)
             if bounds is not None and (box[0] < bounds[0] or box[1] < bounds[1] or box[2] > bounds[2]
                                        or box[3] > bounds[3]):
                 continue
-            qx = np.clip(P[:, 0], box[0], box[2])
-            qy = np.clip(P[:, 1], box[1], box[3])
-            if (np.hypot(P[:, 0] - qx, P[:, 1] - qy) < r + 3).any():
+            near = _node_near_box(pts, box, lim)
+            if near is None:
+                qx = np.clip(P[:, 0], box[0], box[2])
+                qy = np.clip(P[:, 1], box[1], box[3])
+                near = bool((np.hypot(P[:, 0] - qx, P[:, 1] - qy) < lim).any())
+            if near:
                 continue
             g = 2.0
             gbox = (box[0] - g, box[1] - g, box[2] + g, box[3] + g)
-            if others.any() and _seg_hits_box(A[others], B[others], gbox).any():
+            if any(_seg_meets_box(*sg, gbox) for j, sg in enumerate(segs) if j != k):
                 continue
             if any(not (box[2] + 3 < b[0] or b[2] + 3 < box[0] or box[3] + 3 < b[1] or b[3] + 3 < box[1])
                    for b in placed):
