@@ -131,27 +131,46 @@ def layout_flaws(pos, edges, r=NODE_R, clearance=8.0, min_angle=20.0) -> int:
     return flaws
 
 
-def _flaws_upto(pos, E, bound, r=NODE_R, clearance=8.0, min_angle=20.0) -> int:
-    """``layout_flaws(pos, E, r, clearance, min_angle)`` in plain Python for the few nodes and
-    edges of a ``tidy_layout`` draw: the same float expressions in the same order (crossings from
-    the same orientation products, the angles from the same ``np.arctan2`` call), and whenever a
-    node's distance to an edge lies within 1e-9 (relative) of the limit, where only ``np.hypot``
-    itself can decide, the numpy original.  With ``bound`` it may stop early and return any count
-    above ``bound`` once the count passes it (every flaw adds, none subtracts)."""
-    m = len(E)
-    if m == 0:
+class _FlawPlan:
+    """What ``_flaws_upto`` needs of an edge list, worked out once per ``tidy_layout`` call: the
+    edges, the pairs of edges that share no endpoint (only those can cross) and, per node with two
+    or more edge ends, those ends as (edge, leaves from its first node)."""
+
+    __slots__ = ("E", "pairs", "ends")
+
+    def __init__(self, E):
+        self.E = E
+        self.pairs = [(i, j) for i in range(len(E)) for j in range(i + 1, len(E))
+                      if not (E[i][0] in E[j] or E[i][1] in E[j])]
+        around: dict[int, list] = {}
+        for k, (u, v) in enumerate(E):
+            around.setdefault(u, []).append((k, True))
+            around.setdefault(v, []).append((k, False))
+        self.ends = [ends for ends in around.values() if len(ends) >= 2]
+
+
+def _flaws_upto(pos, plan, bound, r=NODE_R, clearance=8.0, min_angle=20.0) -> int:
+    """``layout_flaws(pos, plan.E, r, clearance, min_angle)`` in plain Python for the few nodes and
+    edges of a ``tidy_layout`` draw: the same float expressions in the same order for distances
+    and crossings (the same orientation products).  Distances and angles are decided on values
+    that can differ from numpy's only in the last bits (squared offsets for ``np.hypot``,
+    ``math.atan2`` for ``np.arctan2``), so wherever one lies within 1e-9 of its limit the numpy
+    original decides.  With ``bound`` it may stop early and return any count above ``bound``
+    once the count passes it (every flaw adds, none subtracts)."""
+    E = plan.E
+    if not E:
         return 0
     segs = []
     for u, v in E:
         ax, ay = pos[u]
         bx, by = pos[v]
-        segs.append((u, v, ax, ay, bx, by, bx - ax, by - ay))
+        segs.append((u, v, ax, ay, bx - ax, by - ay))
     cap = math.inf if bound is None else bound
     flaws = 0
     # nodes within r + clearance of an edge they do not join: hypot(e) < lim decided on e.e
     lim = r + clearance
     lo, hi = lim * lim * (1 - 1e-9), lim * lim * (1 + 1e-9)
-    for u, v, ax, ay, bx, by, dx, dy in segs:
+    for u, v, ax, ay, dx, dy in segs:
         L2 = dx * dx + dy * dy
         if not L2:
             return layout_flaws(pos, E, r=r, clearance=clearance, min_angle=min_angle)
@@ -170,37 +189,55 @@ def _flaws_upto(pos, E, bound, r=NODE_R, clearance=8.0, min_angle=20.0) -> int:
             elif s <= hi:
                 return layout_flaws(pos, E, r=r, clearance=clearance, min_angle=min_angle)
     # pairs of edges that properly cross (no shared endpoint): each straddles the other's line
-    for i in range(m):
-        ui, vi, axi, ayi, bxi, byi, dxi, dyi = segs[i]
-        for j in range(i + 1, m):
-            uj, vj, axj, ayj, bxj, byj, dxj, dyj = segs[j]
-            if ui == uj or ui == vj or vi == uj or vi == vj:
-                continue
-            p = dxi * (ayj - ayi) - dyi * (axj - axi)
-            q = dxi * (byj - ayi) - dyi * (bxj - axi)
-            if not ((p > 0 and q < 0) or (p < 0 and q > 0)):
-                continue
-            p = dxj * (ayi - ayj) - dyj * (axi - axj)
-            q = dxj * (byi - ayj) - dyj * (bxi - axj)
-            if (p > 0 and q < 0) or (p < 0 and q > 0):
-                flaws += 1
-                if flaws > cap:
-                    return flaws
-    # gaps between the directions in which edges leave each node (the same numpy angles)
-    vec = np.array([[s[6], s[7]] for s in segs] + [[s[2] - s[4], s[3] - s[5]] for s in segs], dtype=float)
-    ang = (np.degrees(np.arctan2(vec[:, 1], vec[:, 0])) % 360).tolist()
-    around: dict[int, list] = {}
-    for k, (u, v) in enumerate(E):
-        around.setdefault(u, []).append(ang[k])
-        around.setdefault(v, []).append(ang[m + k])
-    narrow = 0
-    for a in around.values():
-        if len(a) < 2:
+    for i, j in plan.pairs:
+        _, _, axi, ayi, dxi, dyi = segs[i]
+        _, _, axj, ayj, dxj, dyj = segs[j]
+        bxj, byj = pos[E[j][1]]
+        p = dxi * (ayj - ayi) - dyi * (axj - axi)
+        q = dxi * (byj - ayi) - dyi * (bxj - axi)
+        if not ((p > 0 and q < 0) or (p < 0 and q > 0)):
             continue
-        a.sort()
-        narrow += sum(1 for k in range(1, len(a)) if a[k] - a[k - 1] < min_angle)
-        narrow += a[0] + 360 - a[-1] < min_angle
+        bxi, byi = pos[E[i][1]]
+        p = dxj * (ayi - ayj) - dyj * (axi - axj)
+        q = dxj * (byi - ayj) - dyj * (bxi - axj)
+        if (p > 0 and q < 0) or (p < 0 and q > 0):
+            flaws += 1
+            if flaws > cap:
+                return flaws
+    # pairs of edges leaving a node less than min_angle apart (neighbours around it)
+    narrow = 0
+    near = min_angle - 1e-9, min_angle + 1e-9
+    for ends in plan.ends:
+        ang = []
+        for k, out in ends:
+            u, v = E[k]
+            ax, ay = pos[u]
+            bx, by = pos[v]
+            ang.append(math.degrees(math.atan2(by - ay, bx - ax) if out else math.atan2(ay - by, ax - bx)) % 360)
+        ang.sort()
+        for g in [ang[k] - ang[k - 1] for k in range(1, len(ang))] + [ang[0] + 360 - ang[-1]]:
+            if g < near[0]:
+                narrow += 1
+            elif g <= near[1]:
+                return flaws + _narrow_numpy(pos, E, min_angle)
     return flaws + 5 * narrow
+
+
+def _narrow_numpy(pos, E, min_angle) -> int:
+    """``layout_flaws``'s angle term exactly as it computes it (numpy angles)."""
+    P = np.asarray(pos, dtype=float)
+    Ei = np.asarray(E, dtype=int).reshape(-1, 2)
+    A, B = P[Ei[:, 0]], P[Ei[:, 1]]
+    node = np.concatenate([Ei[:, 0], Ei[:, 1]])
+    vec = np.concatenate([B - A, A - B])
+    ang = np.degrees(np.arctan2(vec[:, 1], vec[:, 0])) % 360
+    order = np.lexsort((ang, node))
+    node, ang = node[order], ang[order]
+    same = node[1:] == node[:-1]
+    starts = np.flatnonzero(np.r_[True, ~same])
+    ends = np.r_[starts[1:], len(node)] - 1
+    wrap = ang[starts] + 360 - ang[ends]
+    return 5 * int(((ang[1:] - ang[:-1])[same] < min_angle).sum() + ((wrap < min_angle) & (ends > starts)).sum())
 
 
 def tidy_layout(rng, n, edges, box, cols, rows, *, r=NODE_R, tries=40):
@@ -209,7 +246,7 @@ def tidy_layout(rng, n, edges, box, cols, rows, *, r=NODE_R, tries=40):
     half the box's width and height)."""
     best, best_key = None, None
     x0, y0, x1, y1 = box
-    E = [(int(u), int(v)) for u, v in edges]
+    plan = _FlawPlan([(int(u), int(v)) for u, v in edges])
     for _ in range(tries):
         pos = grid_layout(rng, n, box, cols, rows, r=r)
         xs, ys = [p[0] for p in pos], [p[1] for p in pos]
@@ -221,7 +258,7 @@ def tidy_layout(rng, n, edges, box, cols, rows, *, r=NODE_R, tries=40):
             bound = best_key[0] - (neg >= best_key[1])
             if bound < 0:
                 continue
-        flaws = _flaws_upto(pos, E, bound, r=r)
+        flaws = _flaws_upto(pos, plan, bound, r=r)
         if bound is not None and flaws > bound:
             continue
         key = (flaws, neg)
