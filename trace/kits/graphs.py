@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
+from math import floor as _floor
 
 import numpy as np
 
@@ -31,8 +32,21 @@ def grid_layout(rng, n, box, cols, rows, r=NODE_R, gap=14.0):
     for cell, (ox, oy) in zip(cells.tolist(), off):
         cx = x0 + (cell % cols + 0.5) * cw + ox * jx
         cy = y0 + (cell // cols + 0.5) * ch + oy * jy
-        pos.append([round(float(cx), 1), round(float(cy), 1)])
+        pos.append([_tenth(float(cx)), _tenth(float(cy))])
     return pos
+
+
+def _tenth(x: float) -> float:
+    """``round(x, 1)``, quicker for positive x away from a tie: there 10x rounds to the integer k
+    nearest its float product (off by under 1e-11 below 2^40), and k / 10 is the float nearest the
+    tenth, which is what ``round`` returns."""
+    if 0 < x < 1e12:
+        y = x * 10
+        k = _floor(y)
+        d = y - k
+        if d < 0.4999999 or d > 0.5000001:
+            return (k + (d > 0.5)) / 10
+    return round(x, 1)
 
 
 def _cross_matrix(P, pairs):
