@@ -174,13 +174,36 @@ def _flaws_upto(pos, plan, bound, r=NODE_R, clearance=8.0, min_angle=20.0) -> in
     E = plan.E
     if not E:
         return 0
+    cap = math.inf if bound is None else bound
+    flaws = 0
+    # pairs of edges leaving a node less than min_angle apart (neighbours around it): most draws
+    # have some, so counted first
+    near = min_angle - 1e-9, min_angle + 1e-9
+    unsure = False
+    for ends in plan.ends:
+        ang = []
+        for k, out in ends:
+            u, v = E[k]
+            ax, ay = pos[u]
+            bx, by = pos[v]
+            ang.append(math.degrees(math.atan2(by - ay, bx - ax) if out else math.atan2(ay - by, ax - bx)) % 360)
+        ang.sort()
+        for g in [ang[k] - ang[k - 1] for k in range(1, len(ang))] + [ang[0] + 360 - ang[-1]]:
+            if g < near[0]:
+                flaws += 5
+                if flaws > cap:
+                    return flaws
+            elif g <= near[1]:
+                unsure = True
+    if unsure:       # a gap too close to the limit to call on math.atan2: numpy's own angles decide
+        flaws = _narrow_numpy(pos, E, min_angle)
+        if flaws > cap:
+            return flaws
     segs = []
     for u, v in E:
         ax, ay = pos[u]
         bx, by = pos[v]
         segs.append((u, v, ax, ay, bx - ax, by - ay))
-    cap = math.inf if bound is None else bound
-    flaws = 0
     # nodes within r + clearance of an edge they do not join: hypot(e) < lim decided on e.e
     lim = r + clearance
     lo, hi = lim * lim * (1 - 1e-9), lim * lim * (1 + 1e-9)
@@ -218,23 +241,7 @@ def _flaws_upto(pos, plan, bound, r=NODE_R, clearance=8.0, min_angle=20.0) -> in
             flaws += 1
             if flaws > cap:
                 return flaws
-    # pairs of edges leaving a node less than min_angle apart (neighbours around it)
-    narrow = 0
-    near = min_angle - 1e-9, min_angle + 1e-9
-    for ends in plan.ends:
-        ang = []
-        for k, out in ends:
-            u, v = E[k]
-            ax, ay = pos[u]
-            bx, by = pos[v]
-            ang.append(math.degrees(math.atan2(by - ay, bx - ax) if out else math.atan2(ay - by, ax - bx)) % 360)
-        ang.sort()
-        for g in [ang[k] - ang[k - 1] for k in range(1, len(ang))] + [ang[0] + 360 - ang[-1]]:
-            if g < near[0]:
-                narrow += 1
-            elif g <= near[1]:
-                return flaws + _narrow_numpy(pos, E, min_angle)
-    return flaws + 5 * narrow
+    return flaws
 
 
 def _narrow_numpy(pos, E, min_angle) -> int:
