@@ -161,18 +161,22 @@ class Style:
     def text_on(self, fill) -> RGB:
         """A text colour readable on ``fill``: the theme's ink or paper where either reaches
         MIN_CONTRAST on it, else pure black or white (one of which always does).  Remembered per
-        (ink, paper, fill): a scene asks it for the same few fills over and over."""
+        (ink, paper, fill) for tuple fills: the answer is one of those four colours, and equal
+        fills (a zero's sign aside, which no contrast sees) give equal contrasts."""
         ink, paper = self.ink, self.paper
-        key = (ink, paper, tuple(fill[:3]))
-        got = _TEXT_ON.get(key)
-        if got is None:
-            best = max((ink, paper), key=lambda c: contrast(c, fill))
-            if contrast(best, fill) < MIN_CONTRAST:
-                best = max(((0.0, 0.0, 0.0), (1.0, 1.0, 1.0)), key=lambda c: contrast(c, fill))
-            got = best
-            if len(_TEXT_ON) < 65536:
-                _TEXT_ON[key] = got
-        return got
+        key = (ink, paper, fill) if type(fill) is tuple else None
+        if key is not None:
+            best = _TEXT_ON.get(key)
+            if best is not None:
+                return best
+        best = max((ink, paper), key=lambda c: contrast(c, fill))
+        if contrast(best, fill) < MIN_CONTRAST:
+            best = max(((0.0, 0.0, 0.0), (1.0, 1.0, 1.0)), key=lambda c: contrast(c, fill))
+        if key is not None:
+            if len(_TEXT_ON) >= 4096:
+                _TEXT_ON.clear()
+            _TEXT_ON[key] = best
+        return best
 
     # ------------------------------------------------------------ kit hints
     def ticks(self, normal: int) -> int:
@@ -199,6 +203,7 @@ class Style:
 
 
 _STYLE_FIELDS = tuple(f.name for f in fields(Style))
+_TEXT_ON: dict = {}   # Style.text_on's answers
 
 
 # ---------------------------------------------------------------- colour science (WCAG, CIE)
@@ -206,21 +211,32 @@ def _lin(c: float) -> float:
     return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
 
 
-_LUMINANCE: dict = {}
-_TEXT_ON: dict = {}
+def _memo(fn):
+    """``fn`` of a colour, remembered per colour tuple (the few colours of a picture are asked
+    about over and over).  Equal tuples give equal results: equal numbers convert to the same
+    float, and a tuple with a zero (0.0 == -0.0, whose results may differ in sign) is not
+    remembered."""
+    memo: dict = {}
+
+    def cached(c):
+        if type(c) is tuple and 0.0 not in c:
+            v = memo.get(c)
+            if v is None:
+                if len(memo) >= 4096:
+                    memo.clear()
+                v = memo[c] = fn(c)
+            return v
+        return fn(c)
+
+    cached.__doc__, cached.__name__, cached.__wrapped__ = fn.__doc__, fn.__name__, fn
+    return cached
 
 
+@_memo
 def luminance(c) -> float:
-    """WCAG relative luminance of an sRGB colour in [0, 1] (remembered per colour: scenes ask for
-    the same few palette colours thousands of times)."""
-    key = tuple(c[:3])
-    v = _LUMINANCE.get(key)
-    if v is None:
-        r, g, b = (_lin(float(x)) for x in key)
-        v = 0.2126 * r + 0.7152 * g + 0.0722 * b
-        if len(_LUMINANCE) < 65536:
-            _LUMINANCE[key] = v
-    return v
+    """WCAG relative luminance of an sRGB colour in [0, 1]."""
+    r, g, b = (_lin(float(v)) for v in c[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
 def contrast(a, b) -> float:
@@ -230,6 +246,7 @@ def contrast(a, b) -> float:
     return (hi + 0.05) / (lo + 0.05)
 
 
+@_memo
 def lab(c) -> tuple[float, float, float]:
     r, g, b = (_lin(float(v)) for v in c[:3])
     x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047

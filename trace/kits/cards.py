@@ -14,17 +14,27 @@ import math
 from ..core.canvas import line_style
 
 
+_CORNER_TURNS: dict = {}
+
+
+def _corner_turns(steps: int) -> tuple:
+    """Per corner (start angles -90, 0, 90, 180 degrees), the (cos, sin) of its ``steps + 1``
+    outline angles, computed once per ``steps``."""
+    turns = _CORNER_TURNS.get(steps)
+    if turns is None:
+        turns = _CORNER_TURNS[steps] = tuple(
+            tuple((math.cos(a), math.sin(a)) for a in (math.radians(a0 + 90 * k / steps) for k in range(steps + 1)))
+            for a0 in (-90, 0, 90, 180))
+    return turns
+
+
 def rounded_box(r_x: float, r_y: float, w: float, h: float, radius: float, steps: int = 5) -> list:
     """The outline of a rounded rectangle as a polygon (public canvas calls only)."""
     radius = max(0.0, min(radius, w / 2, h / 2))
-    corners = ((r_x + w - radius, r_y + radius, -90), (r_x + w - radius, r_y + h - radius, 0),
-               (r_x + radius, r_y + h - radius, 90), (r_x + radius, r_y + radius, 180))
-    pts = []
-    for cx, cy, a0 in corners:
-        for k in range(steps + 1):
-            a = math.radians(a0 + 90 * k / steps)
-            pts.append((cx + radius * math.cos(a), cy + radius * math.sin(a)))
-    return pts
+    corners = ((r_x + w - radius, r_y + radius), (r_x + w - radius, r_y + h - radius),
+               (r_x + radius, r_y + h - radius), (r_x + radius, r_y + radius))
+    return [(cx + radius * co, cy + radius * si)
+            for (cx, cy), turn in zip(corners, _corner_turns(steps)) for co, si in turn]
 
 
 def rounded_rect(c, x: float, y: float, w: float, h: float, *, radius: float = 8.0, fill=None, stroke=None,

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
+from math import floor as _floor
 
 import numpy as np
 
@@ -26,13 +27,26 @@ def grid_layout(rng, n, box, cols, rows, r=NODE_R, gap=14.0):
     cw, ch = (x1 - x0) / cols, (y1 - y0) / rows
     cells = rng.choice(cols * rows, size=n, replace=False)
     jx, jy = max(0.0, cw / 2 - r - gap), max(0.0, ch / 2 - r - gap)
-    off = rng.uniform(-1.0, 1.0, size=(n, 2))
+    off = rng.uniform(-1.0, 1.0, size=(n, 2)).tolist()
     pos = []
-    for k, cell in enumerate(cells):
-        cx = x0 + (int(cell) % cols + 0.5) * cw + off[k, 0] * jx
-        cy = y0 + (int(cell) // cols + 0.5) * ch + off[k, 1] * jy
-        pos.append([round(float(cx), 1), round(float(cy), 1)])
+    for cell, (ox, oy) in zip(cells.tolist(), off):
+        cx = x0 + (cell % cols + 0.5) * cw + ox * jx
+        cy = y0 + (cell // cols + 0.5) * ch + oy * jy
+        pos.append([_tenth(float(cx)), _tenth(float(cy))])
     return pos
+
+
+def _tenth(x: float) -> float:
+    """``round(x, 1)``, quicker for positive x away from a tie: there 10x rounds to the integer k
+    nearest its float product (off by under 1e-11 below 2^40), and k / 10 is the float nearest the
+    tenth, which is what ``round`` returns."""
+    if 0 < x < 1e12:
+        y = x * 10
+        k = _floor(y)
+        d = y - k
+        if d < 0.4999999 or d > 0.5000001:
+            return (k + (d > 0.5)) / 10
+    return round(x, 1)
 
 
 def _cross_matrix(P, pairs):
@@ -131,17 +145,144 @@ def layout_flaws(pos, edges, r=NODE_R, clearance=8.0, min_angle=20.0) -> int:
     return flaws
 
 
+class _FlawPlan:
+    """What ``_flaws_upto`` needs of an edge list, worked out once per ``tidy_layout`` call: the
+    edges, the pairs of edges that share no endpoint (only those can cross) and, per node with two
+    or more edge ends, those ends as (edge, leaves from its first node)."""
+
+    __slots__ = ("E", "pairs", "ends")
+
+    def __init__(self, E):
+        self.E = E
+        self.pairs = [(i, j) for i in range(len(E)) for j in range(i + 1, len(E))
+                      if not (E[i][0] in E[j] or E[i][1] in E[j])]
+        around: dict[int, list] = {}
+        for k, (u, v) in enumerate(E):
+            around.setdefault(u, []).append((k, True))
+            around.setdefault(v, []).append((k, False))
+        self.ends = [ends for ends in around.values() if len(ends) >= 2]
+
+
+def _flaws_upto(pos, plan, bound, r=NODE_R, clearance=8.0, min_angle=20.0) -> int:
+    """``layout_flaws(pos, plan.E, r, clearance, min_angle)`` in plain Python for the few nodes and
+    edges of a ``tidy_layout`` draw: the same float expressions in the same order for distances
+    and crossings (the same orientation products).  Distances and angles are decided on values
+    that can differ from numpy's only in the last bits (squared offsets for ``np.hypot``,
+    ``math.atan2`` for ``np.arctan2``), so wherever one lies within 1e-9 of its limit the numpy
+    original decides.  With ``bound`` it may stop early and return any count above ``bound``
+    once the count passes it (every flaw adds, none subtracts)."""
+    E = plan.E
+    if not E:
+        return 0
+    cap = math.inf if bound is None else bound
+    flaws = 0
+    # pairs of edges leaving a node less than min_angle apart (neighbours around it): most draws
+    # have some, so counted first
+    near = min_angle - 1e-9, min_angle + 1e-9
+    unsure = False
+    for ends in plan.ends:
+        ang = []
+        for k, out in ends:
+            u, v = E[k]
+            ax, ay = pos[u]
+            bx, by = pos[v]
+            ang.append(math.degrees(math.atan2(by - ay, bx - ax) if out else math.atan2(ay - by, ax - bx)) % 360)
+        ang.sort()
+        for g in [ang[k] - ang[k - 1] for k in range(1, len(ang))] + [ang[0] + 360 - ang[-1]]:
+            if g < near[0]:
+                flaws += 5
+                if flaws > cap:
+                    return flaws
+            elif g <= near[1]:
+                unsure = True
+    if unsure:       # a gap too close to the limit to call on math.atan2: numpy's own angles decide
+        flaws = _narrow_numpy(pos, E, min_angle)
+        if flaws > cap:
+            return flaws
+    segs = []
+    for u, v in E:
+        ax, ay = pos[u]
+        bx, by = pos[v]
+        segs.append((u, v, ax, ay, bx - ax, by - ay))
+    # nodes within r + clearance of an edge they do not join: hypot(e) < lim decided on e.e
+    lim = r + clearance
+    lo, hi = lim * lim * (1 - 1e-9), lim * lim * (1 + 1e-9)
+    for u, v, ax, ay, dx, dy in segs:
+        L2 = dx * dx + dy * dy
+        if not L2:
+            return layout_flaws(pos, E, r=r, clearance=clearance, min_angle=min_angle)
+        for k, (px, py) in enumerate(pos):
+            if k == u or k == v:
+                continue
+            t = ((px - ax) * dx + (py - ay) * dy) / L2
+            t = 0.0 if t < 0.0 else (1.0 if t > 1.0 else t)
+            ex = px - (ax + t * dx)
+            ey = py - (ay + t * dy)
+            s = ex * ex + ey * ey
+            if s < lo:
+                flaws += 10
+                if flaws > cap:
+                    return flaws
+            elif s <= hi:
+                return layout_flaws(pos, E, r=r, clearance=clearance, min_angle=min_angle)
+    # pairs of edges that properly cross (no shared endpoint): each straddles the other's line
+    for i, j in plan.pairs:
+        _, _, axi, ayi, dxi, dyi = segs[i]
+        _, _, axj, ayj, dxj, dyj = segs[j]
+        bxj, byj = pos[E[j][1]]
+        p = dxi * (ayj - ayi) - dyi * (axj - axi)
+        q = dxi * (byj - ayi) - dyi * (bxj - axi)
+        if not ((p > 0 and q < 0) or (p < 0 and q > 0)):
+            continue
+        bxi, byi = pos[E[i][1]]
+        p = dxj * (ayi - ayj) - dyj * (axi - axj)
+        q = dxj * (byi - ayj) - dyj * (bxi - axj)
+        if (p > 0 and q < 0) or (p < 0 and q > 0):
+            flaws += 1
+            if flaws > cap:
+                return flaws
+    return flaws
+
+
+def _narrow_numpy(pos, E, min_angle) -> int:
+    """``layout_flaws``'s angle term exactly as it computes it (numpy angles)."""
+    P = np.asarray(pos, dtype=float)
+    Ei = np.asarray(E, dtype=int).reshape(-1, 2)
+    A, B = P[Ei[:, 0]], P[Ei[:, 1]]
+    node = np.concatenate([Ei[:, 0], Ei[:, 1]])
+    vec = np.concatenate([B - A, A - B])
+    ang = np.degrees(np.arctan2(vec[:, 1], vec[:, 0])) % 360
+    order = np.lexsort((ang, node))
+    node, ang = node[order], ang[order]
+    same = node[1:] == node[:-1]
+    starts = np.flatnonzero(np.r_[True, ~same])
+    ends = np.r_[starts[1:], len(node)] - 1
+    wrap = ang[starts] + 360 - ang[ends]
+    return 5 * int(((ang[1:] - ang[:-1])[same] < min_angle).sum() + ((wrap < min_angle) & (ends > starts)).sum())
+
+
 def tidy_layout(rng, n, edges, box, cols, rows, *, r=NODE_R, tries=40):
     """Of up to ``tries`` ``grid_layout`` draws, the one with the fewest ``layout_flaws`` for
     ``edges`` and, among those, the widest spread (stopping at a flawless one that spans at least
     half the box's width and height)."""
     best, best_key = None, None
     x0, y0, x1, y1 = box
+    plan = _FlawPlan([(int(u), int(v)) for u, v in edges])
     for _ in range(tries):
         pos = grid_layout(rng, n, box, cols, rows, r=r)
-        P = np.asarray(pos)
-        spread = min((P[:, 0].max() - P[:, 0].min()) / (x1 - x0), (P[:, 1].max() - P[:, 1].min()) / (y1 - y0))
-        key = (layout_flaws(pos, edges, r=r), -round(float(spread), 3))
+        xs, ys = [p[0] for p in pos], [p[1] for p in pos]
+        spread = min((max(xs) - min(xs)) / (x1 - x0), (max(ys) - min(ys)) / (y1 - y0))
+        neg = -round(float(spread), 3)
+        if best is None:
+            bound = None
+        else:    # the most flaws with which this draw still beats the best (fewer, or as few and wider)
+            bound = best_key[0] - (neg >= best_key[1])
+            if bound < 0:
+                continue
+        flaws = _flaws_upto(pos, plan, bound, r=r)
+        if bound is not None and flaws > bound:
+            continue
+        key = (flaws, neg)
         if best is None or key < best_key:
             best, best_key = pos, key
             if key[0] == 0 and spread >= 0.5:
@@ -278,36 +419,80 @@ def _seg_hits_box(A, B, box):
     return ~(par & (q < 0)).any(axis=0) & (t0 <= t1)
 
 
+def _seg_meets_box(ax, ay, bx, by, box) -> bool:
+    """``_seg_hits_box`` for one segment in plain Python: the same Liang-Barsky arithmetic."""
+    x0, y0, x1, y1 = box
+    dx, dy = bx - ax, by - ay
+    t0, t1 = 0.0, 1.0
+    for p, q in ((-dx, ax - x0), (dx, x1 - ax), (-dy, ay - y0), (dy, y1 - ay)):
+        if abs(p) < 1e-12:     # parallel to this side: outside it misses, else no bound (t = 0)
+            if q < 0:
+                return False
+            t = 0.0
+        else:
+            t = q / p
+        if p < 0:
+            if t > t0:
+                t0 = t
+        elif p > 0:
+            if t < t1:
+                t1 = t
+    return t0 <= t1
+
+
+def _node_near_box(pts, box, lim) -> bool | None:
+    """Whether a node of ``pts`` lies within ``lim`` of ``box`` (hypot of its offset from the box's
+    nearest point, decided on the squared offset), or None when one sits within 1e-9 (relative)
+    of ``lim`` and no other is clearly inside: only ``np.hypot`` itself can tell."""
+    x0, y0, x1, y1 = box
+    lo, hi = lim * lim * (1 - 1e-9), lim * lim * (1 + 1e-9)
+    unsure = False
+    for px, py in pts:
+        ex = px - (x0 if px < x0 else (x1 if px > x1 else px))
+        ey = py - (y0 if py < y0 else (y1 if py > y1 else py))
+        sq = ex * ex + ey * ey
+        if sq < lo:
+            return True
+        if sq <= hi:
+            unsure = True
+    return None if unsure else False
+
+
 def place_edge_labels(pos, edges, *, bw, bh, r=NODE_R, bounds=None, ts=(0.5, 0.4, 0.6, 0.32, 0.68), widths=None):
     """A label centre on each edge whose box (bw x bh, or widths[k] x bh) clears nodes, other edges
     and other labels.
 
-    Returns a list with [x, y] or None per edge.
+    Returns a list with [x, y] or None per edge.  (Plain Python over the few nodes and edges, the
+    same float expressions as the numpy tests ``np.clip``/``np.hypot`` and ``_seg_hits_box``; a
+    node distance too close to the limit to call is left to ``np.hypot``.)
     """
     P = np.asarray(pos, dtype=float)
     E = np.asarray(edges, dtype=int).reshape(-1, 2)
-    A, B = P[E[:, 0]], P[E[:, 1]]
+    pts = P.tolist()
+    segs = [(pts[u][0], pts[u][1], pts[v][0], pts[v][1]) for u, v in E.tolist()]
+    lim = r + 3
     placed: list[tuple] = []
     out = []
-    for k in range(len(E)):
-        others = np.ones(len(E), dtype=bool)
-        others[k] = False
+    for k, (ax, ay, bx, by) in enumerate(segs):
         found = None
         if widths is not None:
             bw = widths[k]
         for t in ts:
-            cx, cy = A[k] + t * (B[k] - A[k])
+            cx, cy = ax + t * (bx - ax), ay + t * (by - ay)
             box = (cx - bw / 2, cy - bh / 2, cx + bw / 2, cy + bh / 2)
             if bounds is not None and (box[0] < bounds[0] or box[1] < bounds[1] or box[2] > bounds[2]
                                        or box[3] > bounds[3]):
                 continue
-            qx = np.clip(P[:, 0], box[0], box[2])
-            qy = np.clip(P[:, 1], box[1], box[3])
-            if (np.hypot(P[:, 0] - qx, P[:, 1] - qy) < r + 3).any():
+            near = _node_near_box(pts, box, lim)
+            if near is None:
+                qx = np.clip(P[:, 0], box[0], box[2])
+                qy = np.clip(P[:, 1], box[1], box[3])
+                near = bool((np.hypot(P[:, 0] - qx, P[:, 1] - qy) < lim).any())
+            if near:
                 continue
             g = 2.0
             gbox = (box[0] - g, box[1] - g, box[2] + g, box[3] + g)
-            if others.any() and _seg_hits_box(A[others], B[others], gbox).any():
+            if any(_seg_meets_box(*sg, gbox) for j, sg in enumerate(segs) if j != k):
                 continue
             if any(not (box[2] + 3 < b[0] or b[2] + 3 < box[0] or box[3] + 3 < b[1] or b[3] + 3 < box[1])
                    for b in placed):

@@ -130,18 +130,33 @@ def transform_parts(parts, angle: float = 0.0, mirror: bool = False) -> list:
     return out
 
 
+_TURNED: dict = {}
+
+
+def _turned(kind: str, angle: float, mirror: bool) -> list:
+    """``transform_parts(parts_of(kind), angle, mirror)``, computed once per icon and orientation
+    (the sign of a zero angle kept apart) and shared: callers only read it."""
+    key = (kind, angle, math.copysign(1.0, angle), bool(mirror))
+    parts = _TURNED.get(key)
+    if parts is None:
+        if len(_TURNED) >= 4096:
+            _TURNED.clear()
+        parts = _TURNED[key] = transform_parts(parts_of(kind), angle, mirror)
+    return parts
+
+
 def draw_motif(c, kind: str, color, cx: float, cy: float, size: float, *, id=None, angle: float = 0.0,
                mirror: bool = False) -> None:
     """``kind`` filling a ``size`` box at (cx, cy), mirrored left-right when ``mirror`` and then
     turned clockwise by ``angle`` degrees, exactly; the box is registered under ``id``."""
-    draw_parts(c, transform_parts(parts_of(kind), angle, mirror), color, cx, cy, size, id=id)
+    draw_parts(c, _turned(kind, angle, mirror), color, cx, cy, size, id=id)
 
 
 def draw_motif_cut(c, kind: str, color, cx: float, cy: float, size: float, *, id=None, angle: float = 0.0,
                    mirror: bool = False, gap="paper", width: float = 3.0) -> None:
     """``draw_motif`` over a silhouette grown by ``width`` in the colour ``gap``: an icon drawn on
     top of another stays separated from it by a thin cut, so which one is in front is plain."""
-    parts = transform_parts(parts_of(kind), angle, mirror)
+    parts = _turned(kind, angle, mirror)
     s = size / 2
 
     def pt(p):

@@ -53,6 +53,7 @@ def route(r, n, min_len):
     for _ in range(50):
         start = (int(r.integers(n)), int(r.integers(n)))
         parent, order, stack = {start: None}, [], [start]
+        deep = {start: 0}                  # each cell's depth in the tree, counted as it grows
         while stack:                       # randomised depth-first spanning tree
             cur = stack[-1]
             nbs = [(cur[0] + dr, cur[1] + dc) for dr, dc in STEP.values()]
@@ -62,9 +63,10 @@ def route(r, n, min_len):
                 continue
             nxt = nbs[int(r.integers(len(nbs)))]
             parent[nxt] = cur
+            deep[nxt] = deep[cur] + 1
             stack.append(nxt)
             order.append(nxt)
-        far = [x for x in order if depth(parent, x) >= min_len]
+        far = [x for x in order if deep[x] >= min_len]
         if far:
             end = far[int(r.integers(len(far)))]
             path = [end]
@@ -72,13 +74,6 @@ def route(r, n, min_len):
                 path.append(parent[path[-1]])
             return path[::-1]
     return None
-
-
-def depth(parent, x) -> int:
-    k = 0
-    while parent[x] is not None:
-        x, k = parent[x], k + 1
-    return k
 
 
 def direction(a, b) -> str:

@@ -27,8 +27,8 @@ HOLE = {1: ((5, 5), (5, 5)), 2: ((5, 7), (7, 9)), 3: ((6, 8), (10, 12))}
 # ---------------------------------------------------------------------- polyomino geometry
 def normal(cells) -> tuple:
     """``cells`` shifted to row 0 / column 0, sorted (the shape up to translation)."""
-    r0, c0 = min(r for r, _ in cells), min(c for _, c in cells)
-    return tuple(sorted((r - r0, c - c0) for r, c in cells))
+    r0, c0 = min([r for r, _ in cells]), min([c for _, c in cells])
+    return tuple(sorted([(r - r0, c - c0) for r, c in cells]))
 
 
 def turn(cells):
