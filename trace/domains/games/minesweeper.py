@@ -8,6 +8,7 @@ by chaining several numbers together.  Boards are 4-5 cells a side at the origin
 
 from __future__ import annotations
 
+import functools
 from collections import deque
 
 from tracegen.core.claims import Claim
@@ -23,8 +24,16 @@ OPEN_RGB = (0.97, 0.97, 0.96)
 SEARCH_BUDGET = 40000
 
 
+@functools.lru_cache(maxsize=64)
+def _around(rows, cols):
+    """Each cell's neighbours (``neighbors8`` order), listed once per board size: the deduction
+    and play search walk them thousands of times per instance."""
+    return tuple(tuple(tuple(neighbors8(r, c, rows, cols)) for c in range(cols)) for r in range(rows))
+
+
 def clue_numbers(mines, rows, cols):
-    return [[sum(mines[a][b] for a, b in neighbors8(r, c, rows, cols)) for c in range(cols)] for r in range(rows)]
+    around = _around(rows, cols)
+    return [[sum(mines[a][b] for a, b in around[r][c]) for c in range(cols)] for r in range(rows)]
 
 
 def _flood(revealed, numbers, mines, start, rows, cols):
@@ -124,22 +133,26 @@ class Minesweeper(Scene):
 
 
 # ---------------------------------------------------------------------- deduction
-def single_clue_status(state):
+def single_clue_status(state, numbers=None):
     """The covered, unflagged cells that one revealed number forces on its own: {(r, c): "mine" | "safe"}.
 
     A number with as many flags around it as its value makes its other covered neighbours safe; a
     number that still needs as many mines as it has covered, unflagged neighbours makes them all
     mines.  Numbers are not combined (no chaining); a consistent board never forces a cell both ways.
+    ``numbers``: the board's ``clue_numbers`` where the caller already has them (the mines do not
+    change while play is searched).
     """
     rows, cols = state["rows"], state["cols"]
     rev, flags = state["revealed"], state["flags"]
-    numbers = clue_numbers(state["mines"], rows, cols)
+    if numbers is None:
+        numbers = clue_numbers(state["mines"], rows, cols)
+    around = _around(rows, cols)
     out = {}
     for r in range(rows):
         for c in range(cols):
             if not rev[r][c]:
                 continue
-            nb = list(neighbors8(r, c, rows, cols))
+            nb = around[r][c]
             covered = [x for x in nb if not rev[x[0]][x[1]] and not flags[x[0]][x[1]]]
             need = numbers[r][c] - sum(flags[a][b] for a, b in nb)
             if covered and need in (0, len(covered)):
@@ -253,8 +266,8 @@ FORCED_SUPPORT = {"mine": {1: range(1, 4), 2: range(1, 6), 3: range(2, 8)},
                   "safe": {1: range(1, 4), 2: range(1, 6), 3: range(2, 8)}}
 
 
-def _forced(st, want):
-    return sum(1 for v in single_clue_status(st).values() if v == want)
+def _forced(st, want, numbers=None):
+    return sum(1 for v in single_clue_status(st, numbers).values() if v == want)
 
 
 def plant_forced(st, rng, want, t, steps=40):
@@ -264,7 +277,7 @@ def plant_forced(st, rng, want, t, steps=40):
     rows, cols, mines = st["rows"], st["cols"], st["mines"]
     numbers = clue_numbers(mines, rows, cols)
     for _ in range(steps):
-        if _forced(st, want) == t:
+        if _forced(st, want, numbers) == t:
             return st
         rev, flags = st["revealed"], st["flags"]
         moves = []
@@ -283,7 +296,7 @@ def plant_forced(st, rng, want, t, steps=40):
                 _flood(nxt["revealed"], numbers, mines, (r, c), rows, cols)
             else:
                 nxt["flags"][r][c] ^= 1
-            scored.append((abs(_forced(nxt, want) - t), nxt))
+            scored.append((abs(_forced(nxt, want, numbers) - t), nxt))
         if not scored:
             break
         best = min(d for d, _ in scored)
