@@ -47,61 +47,100 @@ def _sides(n, who):
     return [(0, c) for c in range(n)], lambda r, c: r == n - 1
 
 
+_NBS = {}
+
+
+def _nbs(n):
+    """Per board size: each flat cell's neighbour cells (flat indices, in ``NB`` order)."""
+    out = _NBS.get(n)
+    if out is None:
+        out = _NBS[n] = [[(r + dr) * n + c + dc for dr, dc in NB if 0 <= r + dr < n and 0 <= c + dc < n]
+                         for r in range(n) for c in range(n)]
+    return out
+
+
 def gap(rows, who, blocked=()):
     """Fewest empty cells ``who`` must fill to join its sides (0-1 BFS: own stones cost 0, empty cells 1,
     opponent stones and ``blocked`` cells are walls), with one cheapest set of empty cells; (None, []) when
     the sides cannot be joined."""
     n = len(rows)
-    starts, goal = _sides(n, who)
-
-    def cost(r, c):
-        ch = rows[r][c]
-        if ch == who:
-            return 0
-        if ch == "." and (r, c) not in blocked:
-            return 1
-        return None
-
-    dist, prev, dq = {}, {}, deque()
+    # flat cells r * n + c (their order is the order of the (r, c) pairs); each cell's neighbours listed in
+    # ``NB`` order and its cost read from a table, so the search visits and records as the 0-1 BFS on pairs
+    flat = "".join(rows)
+    wt = [0 if ch == who else (1 if ch == "." else None) for ch in flat]
+    for r, c in blocked:
+        if flat[r * n + c] == ".":
+            wt[r * n + c] = None
+    nbs = _nbs(n)
+    starts = range(0, n * n, n) if who == "R" else range(n)
+    dist, prev = [None] * (n * n), [None] * (n * n)
+    dq = deque()
     for s in starts:
-        w = cost(*s)
-        if w is not None and (s not in dist or w < dist[s]):
-            dist[s], prev[s] = w, None
+        w = wt[s]
+        if w is not None:
+            dist[s] = w
             (dq.appendleft if w == 0 else dq.append)(s)
-    done = set()
-    # ``neighbours`` and ``cost`` written out (the same cells in the same order, costs read from a table)
-    wt = [[cost(r, c) for c in range(len(rows[r]))] for r in range(n)]
+    done = bytearray(n * n)
     while dq:
         cur = dq.popleft()
-        if cur in done:
+        if done[cur]:
             continue
-        done.add(cur)
-        r, c = cur
+        done[cur] = 1
         here = dist[cur]
-        for dr, dc in NB:
-            rr, cc = r + dr, c + dc
-            if 0 <= rr < n and 0 <= cc < n:
-                w = wt[rr][cc]
-                if w is None:
-                    continue
-                d = here + w
-                nb = (rr, cc)
-                if nb not in dist or d < dist[nb]:
-                    dist[nb], prev[nb] = d, cur
-                    if w == 0:
-                        dq.appendleft(nb)
-                    else:
-                        dq.append(nb)
-    ends = [(r, c) for (r, c) in dist if goal(r, c)]
+        for nb in nbs[cur]:
+            w = wt[nb]
+            if w is None:
+                continue
+            d = here + w
+            dn = dist[nb]
+            if dn is None or d < dn:
+                dist[nb], prev[nb] = d, cur
+                if w == 0:
+                    dq.appendleft(nb)
+                else:
+                    dq.append(nb)
+    goals = range(n - 1, n * n, n) if who == "R" else range(n * (n - 1), n * n)
+    ends = [i for i in goals if dist[i] is not None]
     if not ends:
         return None, []
-    end = min(ends, key=lambda p: (dist[p], p))
+    end = min(ends, key=lambda i: (dist[i], i))
     cells, p = [], end
     while p is not None:
-        if rows[p[0]][p[1]] == ".":
-            cells.append(p)
+        if flat[p] == ".":
+            cells.append(divmod(p, n))
         p = prev[p]
     return dist[end], sorted(cells)
+
+
+def _reach(flat, n, who, seeds):
+    """Flat cells of ``who``'s stones joined (through ``who``'s stones) to a stone among ``seeds``."""
+    nbs = _nbs(n)
+    seen = bytearray(n * n)
+    todo = [s for s in seeds if flat[s] == who]
+    for s in todo:
+        seen[s] = 1
+    while todo:
+        cur = todo.pop()
+        for nb in nbs[cur]:
+            if not seen[nb] and flat[nb] == who:
+                seen[nb] = 1
+                todo.append(nb)
+    return seen
+
+
+def _sides_flat(n, who):
+    if who == "R":
+        return range(0, n * n, n), range(n - 1, n * n, n)
+    return range(n), range(n * (n - 1), n * n)
+
+
+def joined(rows, who) -> bool:
+    """``gap(rows, who)[0] == 0``: a chain of ``who``'s stones already joins its sides."""
+    n = len(rows)
+    flat = "".join(rows)
+    starts, goals = _sides_flat(n, who)
+    seen = _reach(flat, n, who, starts)
+    return any(seen[g] for g in goals)
 
 
 def unique_gap(rows, who):
@@ -119,19 +158,28 @@ def unique_gap(rows, who):
 def winning_cells(rows, who):
     """Empty cells where a ``who`` stone completes a winning chain."""
     n = len(rows)
+    flat = "".join(rows)
+    starts, goals = _sides_flat(n, who)
+    from_start = _reach(flat, n, who, starts)
+    if any(from_start[g] for g in goals):
+        # already joined: any stone leaves a winning chain
+        return [divmod(i, n) for i in range(n * n) if flat[i] == "."]
+    # not joined yet, so a winning chain passes the new stone: it must touch (be on, or be next to a
+    # stone joined to) the start side and likewise the goal side
+    from_goal = _reach(flat, n, who, goals)
+    on_start, on_goal = set(starts), set(goals)
+    nbs = _nbs(n)
     out = []
-    for r in range(n):
-        for c in range(n):
-            if rows[r][c] == ".":
-                g = [list(row) for row in rows]
-                g[r][c] = who
-                if gap(["".join(x) for x in g], who)[0] == 0:
-                    out.append((r, c))
+    for i in range(n * n):
+        if flat[i] == ".":
+            if (i in on_start or any(from_start[j] for j in nbs[i])) and \
+                    (i in on_goal or any(from_goal[j] for j in nbs[i])):
+                out.append(divmod(i, n))
     return out
 
 
 def finished(rows) -> bool:
-    return gap(rows, "R")[0] == 0 or gap(rows, "B")[0] == 0
+    return joined(rows, "R") or joined(rows, "B")
 
 
 def _mutate(rng, rows):
