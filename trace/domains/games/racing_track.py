@@ -9,6 +9,7 @@ from the finish line, so the order is clear.  The original's circuits: 5-6 lette
 from __future__ import annotations
 
 import math
+from bisect import bisect_left
 
 from tracegen.core.claims import Claim
 from tracegen.core.task import Scene
@@ -23,9 +24,22 @@ CAR_RGB = ((0.20, 0.45, 0.55), (0.80, 0.25, 0.30), (0.75, 0.55, 0.30), (0.35, 0.
 TRIES = 200
 
 
+_LINES = {}
+
+
 def centreline(state):
-    """Dense closed polyline of the track's centre (N points) and cumulative arc lengths (N + 1 values)."""
-    a, b, ph, ps = state["shape"]
+    """Dense closed polyline of the track's centre (N points) and cumulative arc lengths (N + 1 values).
+    Computed once per track shape (callers only read the two lists)."""
+    key = tuple(state["shape"])
+    got = _LINES.get(key)
+    if got is None:
+        if len(_LINES) > 16:
+            _LINES.clear()
+        got = _LINES[key] = _centreline(*key)
+    return got
+
+
+def _centreline(a, b, ph, ps):
     pts = []
     for i in range(N):
         th = 2 * math.pi * i / N
@@ -42,7 +56,8 @@ def at(state, s):
     pts, cum = centreline(state)
     L = cum[-1]
     s %= L
-    i = max(0, min(N - 1, next(k for k in range(N) if cum[k + 1] >= s)))
+    # the first k with cum[k + 1] >= s (cum never decreases)
+    i = max(0, min(N - 1, bisect_left(cum, s, 1, N + 1) - 1))
     p, q = pts[i], pts[(i + 1) % N]
     f = (s - cum[i]) / max(cum[i + 1] - cum[i], 1e-9)
     t = (q[0] - p[0], q[1] - p[1])
