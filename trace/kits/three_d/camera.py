@@ -213,7 +213,12 @@ def front_faces(cam: Camera, verts, faces):
     i1 = np.array([f[1] for f in faces])
     i2 = np.array([f[2] for f in faces])
     p0 = verts[i0]
-    n = np.cross(verts[i1] - p0, verts[i2] - p0)
+    a, b = verts[i1] - p0, verts[i2] - p0
+    # np.cross(a, b) written out: the same products and differences, without its axis handling
+    n = np.empty_like(a)
+    n[:, 0] = a[:, 1] * b[:, 2] - a[:, 2] * b[:, 1]
+    n[:, 1] = a[:, 2] * b[:, 0] - a[:, 0] * b[:, 2]
+    n[:, 2] = a[:, 0] * b[:, 1] - a[:, 1] * b[:, 0]
     n /= np.linalg.norm(n, axis=1, keepdims=True)
     facing = np.einsum("ij,ij->i", n, cam.eye - p0) > 1e-9
     return [(int(i), n[i]) for i in np.nonzero(facing)[0]]
@@ -253,6 +258,8 @@ def inside(poly, p, tol=0.5) -> bool:
 
 def path(ctx, pts) -> None:
     """A closed polygon as the current cairo path."""
+    if isinstance(pts, np.ndarray):
+        pts = pts.tolist()          # the same doubles, without a numpy scalar per coordinate
     ctx.move_to(*pts[0])
     for p in pts[1:]:
         ctx.line_to(*p)
@@ -283,10 +290,11 @@ def stroke_outline(ctx, pts, edge, lw) -> None:
 
 
 def draw_mesh(ctx, cam: Camera, light, verts, faces, rgb, edge, lw=1.1, *, smooth=False, seam_lw=None,
-              hull_lw=None, ambient=0.62, diffuse=0.42) -> np.ndarray:
+              hull_lw=None, ambient=0.62, diffuse=0.42, outline=None) -> np.ndarray:
     """Paint a convex mesh: its front faces shaded, with ``edge`` lines of width ``lw``.  With ``smooth``
     the side facets (<= 4 corners) of a round solid get no edge lines: filled without antialiasing, or
-    with ``seam_lw`` stroked in their own colour.  ``hull_lw`` strokes the silhouette.  Returns the
+    with ``seam_lw`` stroked in their own colour.  ``hull_lw`` strokes the silhouette (``outline``: that
+    silhouette, ``hull`` of the projected vertices, where the caller already has it).  Returns the
     projected vertices."""
     uv, _ = cam.project(verts)
     for fi, n in front_faces(cam, verts, faces):
@@ -300,7 +308,7 @@ def draw_mesh(ctx, cam: Camera, light, verts, faces, rgb, edge, lw=1.1, *, smoot
         else:
             fill_face(ctx, pts, col, edge, lw)
     if hull_lw:
-        stroke_outline(ctx, hull(uv), edge, hull_lw)
+        stroke_outline(ctx, hull(uv) if outline is None else outline, edge, hull_lw)
     return uv
 
 

@@ -418,7 +418,10 @@ def draw_part(ctx, cam, light, part, lw=1.1):
         draw_sphere(ctx, cam, light, part["sphere"][0], part["sphere"][1], base, edge, lw)
         return
     faces = part["f"]          # facets of a round solid: no seams, no edges
-    draw_mesh(ctx, cam, light, part["v"], faces, base, edge, lw, smooth=len(faces) > 12, seam_lw=0.6, hull_lw=lw)
+    # the silhouette is ``outline(cam, part)`` (the hull of the same projection), remembered for the
+    # item boxes and any later test of this part under this camera
+    draw_mesh(ctx, cam, light, part["v"], faces, base, edge, lw, smooth=len(faces) > 12, seam_lw=0.6, hull_lw=lw,
+              outline=outline(cam, part) if lw else None)
 
 
 def draw_items(c, cam, items, layers=None) -> list[tuple]:
