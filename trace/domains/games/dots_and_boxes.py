@@ -19,7 +19,8 @@ MARK_FILL = {"X": (0.86, 0.91, 0.98), "O": (0.98, 0.89, 0.85)}
 def sides(state, r, c) -> int:
     """Drawn sides of box (r, c)."""
     h, v = state["h"], state["v"]
-    return int(h[r][c]) + int(h[r + 1][c]) + int(v[r][c]) + int(v[r][c + 1])
+    # edges are "0" or "1": the count of "1"s, compared rather than parsed
+    return (h[r][c] == "1") + (h[r + 1][c] == "1") + (v[r][c] == "1") + (v[r][c + 1] == "1")
 
 
 def boxes_of_edge(rows, cols, kind, r, c):
@@ -45,6 +46,10 @@ def play_game(rng, rows, cols, greed, care, moves=None):
     out = []
     total = (rows + 1) * cols + rows * (cols + 1)
     limit = total if moves is None else min(moves, total)
+    # each edge's boxes, and each box's drawn sides kept up to date (``sides`` of the position)
+    adj = {("h", r, c): boxes_of_edge(rows, cols, "h", r, c) for r in range(rows + 1) for c in range(cols)}
+    adj.update({("v", r, c): boxes_of_edge(rows, cols, "v", r, c) for r in range(rows) for c in range(cols + 1)})
+    cnt = [[0] * cols for _ in range(rows)]
     for _ in range(limit):
         edges = [("h", r, c) for r in range(rows + 1) for c in range(cols) if st["h"][r][c] == "0"]
         edges += [("v", r, c) for r in range(rows) for c in range(cols + 1) if st["v"][r][c] == "0"]
@@ -52,10 +57,10 @@ def play_game(rng, rows, cols, greed, care, moves=None):
             break
 
         def gain(e):
-            return sum(sides(st, a, b) == 3 for a, b in boxes_of_edge(rows, cols, *e))
+            return sum(cnt[a][b] == 3 for a, b in adj[e])
 
         def gives(e):
-            return any(sides(st, a, b) == 2 for a, b in boxes_of_edge(rows, cols, *e))
+            return any(cnt[a][b] == 2 for a, b in adj[e])
 
         pool = edges
         takes = [e for e in edges if gain(e)]
@@ -67,7 +72,9 @@ def play_game(rng, rows, cols, greed, care, moves=None):
                 pool = safe
         kind, r, c = pool[int(rng.integers(len(pool)))]
         _set(st[kind], r, c)
-        won = [(a, b) for a, b in boxes_of_edge(rows, cols, kind, r, c) if sides(st, a, b) == 4]
+        for a, b in adj[(kind, r, c)]:
+            cnt[a][b] += 1
+        won = [(a, b) for a, b in adj[(kind, r, c)] if cnt[a][b] == 4]
         for a, b in won:
             _set(st["owner"], a, b, st["to_move"])
         if not won:
