@@ -106,13 +106,16 @@ def walk(start, moves, shape) -> list | None:
 
 
 # ---------------------------------------------------------------------------- drawing
-def draw_sprite(c, name, x, y, size, *, palette=None) -> None:
-    """Draw sprite ``name`` scaled into the square (x, y, size): one filled path per colour,
-    horizontal runs of a colour merged into one rectangle."""
+_RUNS: dict = {}
+
+
+def _sprite_runs(name):
+    """Sprite ``name``'s horizontal runs of one colour: [(colour, [(column, row, length), ...]), ...] in
+    colour order, each colour's runs row by row (worked out once per sprite)."""
     rows = sd.SPRITES[name]
-    pal = palette or sd.PALETTE
-    n = len(rows)
-    p = size / n
+    hit = _RUNS.get(name)
+    if hit is not None and hit[0] is rows:
+        return hit[1]
     runs: dict[str, list] = {}
     for i, row in enumerate(rows):
         j = 0
@@ -124,10 +127,22 @@ def draw_sprite(c, name, x, y, size, *, palette=None) -> None:
             if ch != ".":
                 runs.setdefault(ch, []).append((j, i, k - j))
             j = k
+    out = [(ch, runs[ch]) for ch in sorted(runs)]
+    _RUNS[name] = (rows, out)
+    return out
+
+
+def draw_sprite(c, name, x, y, size, *, palette=None) -> None:
+    """Draw sprite ``name`` scaled into the square (x, y, size): one filled path per colour,
+    horizontal runs of a colour merged into one rectangle."""
+    pal = palette or sd.PALETTE
+    n = len(sd.SPRITES[name])
+    p = size / n
     ctx = c.ctx
-    for ch in sorted(runs):
-        for j, i, w in runs[ch]:
-            ctx.rectangle(x + j * p, y + i * p, w * p + 0.02, p + 0.02)
+    rect = ctx.rectangle
+    for ch, runs in _sprite_runs(name):
+        for j, i, w in runs:
+            rect(x + j * p, y + i * p, w * p + 0.02, p + 0.02)
         ctx.set_source_rgb(*pal[ch])
         ctx.fill()
 
