@@ -131,18 +131,7 @@ def layout_flaws(pos, edges, r=NODE_R, clearance=8.0, min_angle=20.0) -> int:
     idx = np.arange(len(P))
     dist[(idx[None, :] == E[:, 0:1]) | (idx[None, :] == E[:, 1:2])] = np.inf
     flaws += 10 * int((dist < r + clearance).sum())
-    # the directions in which edges leave each node, sorted around it: gaps between neighbours
-    node = np.concatenate([E[:, 0], E[:, 1]])
-    vec = np.concatenate([B - A, A - B])
-    ang = np.degrees(np.arctan2(vec[:, 1], vec[:, 0])) % 360
-    order = np.lexsort((ang, node))
-    node, ang = node[order], ang[order]
-    same = node[1:] == node[:-1]
-    starts = np.flatnonzero(np.r_[True, ~same])
-    ends = np.r_[starts[1:], len(node)] - 1
-    wrap = ang[starts] + 360 - ang[ends]
-    flaws += 5 * int(((ang[1:] - ang[:-1])[same] < min_angle).sum() + ((wrap < min_angle) & (ends > starts)).sum())
-    return flaws
+    return flaws + _narrow_numpy(P, E, min_angle)
 
 
 class _FlawPlan:
@@ -245,7 +234,8 @@ def _flaws_upto(pos, plan, bound, r=NODE_R, clearance=8.0, min_angle=20.0) -> in
 
 
 def _narrow_numpy(pos, E, min_angle) -> int:
-    """``layout_flaws``'s angle term exactly as it computes it (numpy angles)."""
+    """``layout_flaws``'s angle term (numpy angles): the directions in which edges leave each node,
+    sorted around it; 5 per gap between neighbours narrower than ``min_angle``."""
     P = np.asarray(pos, dtype=float)
     Ei = np.asarray(E, dtype=int).reshape(-1, 2)
     A, B = P[Ei[:, 0]], P[Ei[:, 1]]
