@@ -40,13 +40,6 @@ def to_move(rows):
     return "R" if s.count("R") == s.count("B") else "B"
 
 
-def _sides(n, who):
-    """(start cells, goal test) of ``who``: Red left to right, Blue top to bottom."""
-    if who == "R":
-        return [(r, 0) for r in range(n)], lambda r, c: c == n - 1
-    return [(0, c) for c in range(n)], lambda r, c: r == n - 1
-
-
 _NBS = {}
 
 
@@ -57,6 +50,13 @@ def _nbs(n):
         out = _NBS[n] = [[(r + dr) * n + c + dc for dr, dc in NB if 0 <= r + dr < n and 0 <= c + dc < n]
                          for r in range(n) for c in range(n)]
     return out
+
+
+def _sides_flat(n, who):
+    """Flat cells of ``who``'s two sides: (where its chains start, where they end)."""
+    if who == "R":
+        return range(0, n * n, n), range(n - 1, n * n, n)
+    return range(n), range(n * (n - 1), n * n)
 
 
 def gap(rows, who, blocked=()):
@@ -72,7 +72,7 @@ def gap(rows, who, blocked=()):
         if flat[r * n + c] == ".":
             wt[r * n + c] = None
     nbs = _nbs(n)
-    starts = range(0, n * n, n) if who == "R" else range(n)
+    starts, goals = _sides_flat(n, who)
     dist, prev = [None] * (n * n), [None] * (n * n)
     dq = deque()
     for s in starts:
@@ -99,7 +99,6 @@ def gap(rows, who, blocked=()):
                     dq.appendleft(nb)
                 else:
                     dq.append(nb)
-    goals = range(n - 1, n * n, n) if who == "R" else range(n * (n - 1), n * n)
     ends = [i for i in goals if dist[i] is not None]
     if not ends:
         return None, []
@@ -126,12 +125,6 @@ def _reach(flat, n, who, seeds):
                 seen[nb] = 1
                 todo.append(nb)
     return seen
-
-
-def _sides_flat(n, who):
-    if who == "R":
-        return range(0, n * n, n), range(n - 1, n * n, n)
-    return range(n), range(n * (n - 1), n * n)
 
 
 def joined(rows, who) -> bool:
