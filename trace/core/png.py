@@ -4,7 +4,7 @@ cairo's own writer (libpng: zlib level 6, adaptive filters, per-pixel unpremulti
 several times the drawing.  Rendered scenes are flat colours and thin strokes, so raw scanlines
 (filter type 0) deflated by zlib-ng (the ``zlib-ng`` package) at level 1 take a fraction of the
 time: about 1.3 ms per megapixel against libdeflate level 1's 4.4 (used before) and cairo's 29,
-for files about 1.4x libdeflate's and 1.17x what the original's exporter (PIL at its defaults)
+for files about 1.4x libdeflate's and 1.16x what the original's exporter (PIL at its defaults)
 writes (``bench/png_encoders.py`` compares them; README "Benchmark" has the figures).  The
 BGRX -> RGB shuffle writes straight into the scanline buffer, three channel copies with numpy.
 
