@@ -9,23 +9,19 @@ offered choices (the shortcut check skips them, as it would skip a list in the p
 
 from __future__ import annotations
 
+import functools
 import math
 
 from ..core.canvas import line_style
 
 
-_CORNER_TURNS: dict = {}
-
-
+@functools.lru_cache(maxsize=None)
 def _corner_turns(steps: int) -> tuple:
     """Per corner (start angles -90, 0, 90, 180 degrees), the (cos, sin) of its ``steps + 1``
     outline angles, computed once per ``steps``."""
-    turns = _CORNER_TURNS.get(steps)
-    if turns is None:
-        turns = _CORNER_TURNS[steps] = tuple(
-            tuple((math.cos(a), math.sin(a)) for a in (math.radians(a0 + 90 * k / steps) for k in range(steps + 1)))
-            for a0 in (-90, 0, 90, 180))
-    return turns
+    return tuple(
+        tuple((math.cos(a), math.sin(a)) for a in (math.radians(a0 + 90 * k / steps) for k in range(steps + 1)))
+        for a0 in (-90, 0, 90, 180))
 
 
 def rounded_box(r_x: float, r_y: float, w: float, h: float, radius: float, steps: int = 5) -> list:

@@ -20,6 +20,7 @@ kit's tests recompute both from ``mask``.
 
 from __future__ import annotations
 
+import functools
 import math
 
 from .glyphs import ALL_ICONS, GLYPH_PARTS
@@ -130,19 +131,15 @@ def transform_parts(parts, angle: float = 0.0, mirror: bool = False) -> list:
     return out
 
 
-_TURNED: dict = {}
-
-
 def _turned(kind: str, angle: float, mirror: bool) -> list:
     """``transform_parts(parts_of(kind), angle, mirror)``, computed once per icon and orientation
-    (the sign of a zero angle kept apart) and shared: callers only read it."""
-    key = (kind, angle, math.copysign(1.0, angle), bool(mirror))
-    parts = _TURNED.get(key)
-    if parts is None:
-        if len(_TURNED) >= 4096:
-            _TURNED.clear()
-        parts = _TURNED[key] = transform_parts(parts_of(kind), angle, mirror)
-    return parts
+    (the sign of a zero angle kept apart: 0.0 and -0.0 are equal keys) and shared: callers only read it."""
+    return _turned_at(kind, angle, math.copysign(1.0, angle), bool(mirror))
+
+
+@functools.lru_cache(maxsize=4096)
+def _turned_at(kind: str, angle: float, sign: float, mirror: bool) -> list:
+    return transform_parts(parts_of(kind), angle, mirror)
 
 
 def draw_motif(c, kind: str, color, cx: float, cy: float, size: float, *, id=None, angle: float = 0.0,

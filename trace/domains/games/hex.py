@@ -9,6 +9,7 @@ side has a winning chain.  Row r is drawn shifted right by r half cells, so the 
 
 from __future__ import annotations
 
+import functools
 import math
 from collections import deque
 
@@ -40,16 +41,11 @@ def to_move(rows):
     return "R" if s.count("R") == s.count("B") else "B"
 
 
-_NBS = {}
-
-
+@functools.lru_cache(maxsize=None)
 def _nbs(n):
     """Per board size: each flat cell's neighbour cells (flat indices, in ``NB`` order)."""
-    out = _NBS.get(n)
-    if out is None:
-        out = _NBS[n] = [[(r + dr) * n + c + dc for dr, dc in NB if 0 <= r + dr < n and 0 <= c + dc < n]
-                         for r in range(n) for c in range(n)]
-    return out
+    return [[(r + dr) * n + c + dc for dr, dc in NB if 0 <= r + dr < n and 0 <= c + dc < n]
+            for r in range(n) for c in range(n)]
 
 
 def _sides_flat(n, who):

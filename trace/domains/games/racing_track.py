@@ -8,6 +8,7 @@ from the finish line, so the order is clear.  The original's circuits: 5-6 lette
 
 from __future__ import annotations
 
+import functools
 import math
 from bisect import bisect_left
 
@@ -24,21 +25,13 @@ CAR_RGB = ((0.20, 0.45, 0.55), (0.80, 0.25, 0.30), (0.75, 0.55, 0.30), (0.35, 0.
 TRIES = 200
 
 
-_LINES = {}
-
-
 def centreline(state):
     """Dense closed polyline of the track's centre (N points) and cumulative arc lengths (N + 1 values).
     Computed once per track shape (callers only read the two lists)."""
-    key = tuple(state["shape"])
-    got = _LINES.get(key)
-    if got is None:
-        if len(_LINES) > 16:
-            _LINES.clear()
-        got = _LINES[key] = _centreline(*key)
-    return got
+    return _centreline(*state["shape"])
 
 
+@functools.lru_cache(maxsize=16)
 def _centreline(a, b, ph, ps):
     pts = []
     for i in range(N):

@@ -11,6 +11,7 @@ footprint reaches into that corridor.
 
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
@@ -36,23 +37,19 @@ def radius(o) -> float:
     return ms.footprint(o["kind"]) * o.get("s", SCALE)
 
 
-_PARTS: dict = {}
-
-
 def parts(o):
     """The item's world parts; the same part objects for the same item (kind, colour, place, scale, turn)
     each time, so their outlines are projected once per camera (``ms.outline`` remembers them), from the
     readability test to the drawing.  The parts are only read (their vertices are read-only)."""
-    key = (o["kind"], o["color"], o["x"], o["y"], o.get("s", SCALE), o["rot"])
-    got = _PARTS.get(key)
-    if got is None:
-        got = ms.model(o["kind"], pj.hex_rgb(o["color"]), o["x"], o["y"], 0.0, o.get("s", SCALE), o["rot"])
-        for p in got:
-            if "v" in p:
-                p["v"].flags.writeable = False
-        if len(_PARTS) >= 512:
-            _PARTS.clear()
-        _PARTS[key] = got
+    return _parts(o["kind"], o["color"], o["x"], o["y"], o.get("s", SCALE), o["rot"])
+
+
+@functools.lru_cache(maxsize=512)
+def _parts(kind, color, x, y, s, rot):
+    got = ms.model(kind, pj.hex_rgb(color), x, y, 0.0, s, rot)
+    for p in got:
+        if "v" in p:
+            p["v"].flags.writeable = False
     return got
 
 
