@@ -107,3 +107,33 @@ def test_a_broken_reference_python_is_one_line(tmp_path):
     rc, _, err = _run(args + ["--reference-python", str(_fake_python(tmp_path, "raise ImportError('no cairo')"))])
     assert rc == 2 and err.strip().count("\n") == 0 and "cannot import trace_tasks" in err and "no cairo" in err
     assert not (tmp_path / "o.tsv").exists()
+
+
+def test_each_generator_runs_a_tasks_instances_back_to_back(monkeypatch):
+    """Interleaved per task, not per instance: the original's instances of a task, then ours, and
+    cairo's comparison writer only after our timed instances (never between two of them)."""
+    sys.path.insert(0, str(BENCH.parent))
+    import generate as bench
+    from tracegen import registry
+    from tracegen.core import engine
+
+    calls = []
+
+    class Ref:
+        def time(self, tid, seed):
+            calls.append(("ref", seed))
+            return {"ok": True, "w": 200, "h": 100, "ms_render": 5.0, "ms_png": 1.0, "png_bytes": 10}
+
+    real = engine.generate
+
+    def spy(spec, **kw):
+        calls.append(("ours", kw["seed"], kw.get("megapixels")))
+        return real(spec, **kw)
+
+    monkeypatch.setattr(engine, "generate", spy)
+    monkeypatch.setattr(bench, "_time_cairo_png", lambda inst: (calls.append(("cairo",)), (1.0, 5))[1])
+    m = bench.measure({TASKS[1]: registry.get(TASKS[1])}, seeds=2, passes=1, ref=Ref())
+    warm = [("ours", bench.WARMUP_SEED, None), ("ref", bench.WARMUP_SEED)]
+    timed = [("ref", 0), ("ref", 1), ("ours", 0, None), ("ours", 0, 0.02), ("ours", 1, None), ("ours", 1, 0.02)]
+    assert calls == warm + timed + [("ours", 0, None), ("cairo",), ("ours", 1, None), ("cairo",)]
+    assert m["best"][(TASKS[1], "cairo", 0)] == [1.0] and m["shape"][(TASKS[1], "own", 0)][1][1] == 5
