@@ -112,8 +112,11 @@ def test_a_broken_reference_python_is_one_line(tmp_path):
 def test_each_generator_runs_a_tasks_instances_back_to_back(monkeypatch):
     """Interleaved per task, not per instance: the original's instances of a task, then ours, and
     cairo's comparison writer only after our timed instances (never between two of them)."""
-    sys.path.insert(0, str(BENCH.parent))
-    import generate as bench
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("bench_generate", BENCH)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
     from tracegen import registry
     from tracegen.core import engine
 
