@@ -80,7 +80,12 @@ class GraphOptions(Scene):
         labels = [NODE_LETTERS[int(i)] for i in rng.choice(len(NODE_LETTERS), size=n, replace=False)]
         directed = difficulty == 3 or (difficulty == 2 and bool(rng.random() < 0.5))
         edges = random_graph(rng, labels, directed, n - 2)
-        g = {"labels": labels, "directed": directed, "edges": edges, "pos": layout(rng, n, edges, TOP, 6, 3)}
+        # every task replaces this graph with its own (``_difficulty_graph`` in its edit, from the params
+        # stream), so the sampled one only keeps the state drawable: one jittered-grid draw in the panel,
+        # not the tidiest of many (nothing reads the semantic stream after it)
+        x, y, w, h = TOP
+        pos = G.grid_layout(rng, n, (x + 30, y + 50, x + w - 30, y + h - 16), 6, 3, r=R)
+        g = {"labels": labels, "directed": directed, "edges": edges, "pos": pos}
         return {"title": "Target Graph", "main": g, "options": []}
 
     def variant(self, state):
