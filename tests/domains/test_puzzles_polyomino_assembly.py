@@ -112,3 +112,19 @@ def test_options_are_four_distinct_pictures(tid):
                 str(sorted(str(sorted(map(tuple, p))) for p in o)) for o in s["options"]}
         assert len(pics) == 4 and inst.solution.options == 4
         assert sorted(t["text"] for t in inst.canvas.texts if t["kind"] == "option") == list("ABCD")
+
+
+def test_orientations_equal_the_plain_turns():
+    """orientations (shifted turns and flips) equals normal/turn/flip on random shapes, insertion order too."""
+    import numpy as np
+
+    from tracegen.domains.puzzles import polyomino_assembly as P
+
+    r = np.random.default_rng(3)
+    for t in range(3000):
+        cells = P.grow(r, int(r.integers(1, 14)))
+        if t % 2:
+            cells = [(a + int(r.integers(-5, 5)), b) for a, b in cells]
+        for flips in (False, True):
+            a, b = P.orientations(cells, flips), P._orientations_plain(cells, flips)
+            assert a == b and list(a) == list(b)

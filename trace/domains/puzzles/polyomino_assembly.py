@@ -12,6 +12,8 @@ targets of 5, 6-8 (the original's 7) and 9-11 cells; holes of 5, 7-9 (its 9) and
 
 from __future__ import annotations
 
+import functools
+
 from tracegen.core.task import Scene
 from tracegen.kits.boards import LETTERS, N4, answer_among
 from tracegen.kits.cards import draw_card
@@ -41,6 +43,31 @@ def flip(cells):
 
 
 def orientations(cells, flips: bool) -> set:
+    """The shape's turns (and their mirror images when ``flips``), each ``normal``: a turn or flip of a
+    normal shape with last row ``h`` and last column ``w`` is shifted back by exactly ``h`` or ``w``
+    (integers), so each is the sorted shifted cells, added in the order turn / flip / turn ..."""
+    out, cur = set(), normal(cells)
+    h = max([r for r, _ in cur])
+    w = max([c for _, c in cur])
+    for k in range(4):
+        out.add(cur)
+        if flips:
+            out.add(tuple(sorted([(r, w - c) for r, c in cur])))     # flip(cur)
+        if k < 3:
+            cur = tuple(sorted([(c, h - r) for r, c in cur]))        # turn(cur)
+            h, w = w, h
+    return out
+
+
+@functools.lru_cache(maxsize=4096)
+def _orientations_of(cells: tuple, flips: bool) -> frozenset:
+    """``orientations`` of a tuple of cells, remembered (``tiles`` tries the same pieces against
+    every candidate)."""
+    return frozenset(orientations(cells, flips))
+
+
+def _orientations_plain(cells, flips: bool) -> set:
+    """``orientations`` through ``normal`` / ``turn`` / ``flip`` (the reference the tests compare)."""
     out, cur = set(), normal(cells)
     for _ in range(4):
         out.add(cur)
@@ -82,12 +109,17 @@ def tiles(target, a, b, flips: bool) -> bool:
     target = set(normal(target))
     if len(a) + len(b) != len(target):
         return False
-    b_shapes = orientations(b, flips)
-    for o in orientations(a, flips):
+    b_shapes = _orientations_of(tuple(map(tuple, b)), flips)
+    for o in _orientations_of(tuple(map(tuple, a)), flips):
+        r0, c0 = o[0]
+        rel = [(r - r0, c - c0) for r, c in o]
         for tr, tc in target:
-            placed = {(tr + r - o[0][0], tc + c - o[0][1]) for r, c in o}
-            if placed <= target and normal(target - placed) in b_shapes:
-                return True
+            for dr, dc in rel:           # placed <= target, stopping at the first cell outside
+                if (tr + dr, tc + dc) not in target:
+                    break
+            else:
+                if normal(target - {(tr + dr, tc + dc) for dr, dc in rel}) in b_shapes:
+                    return True
     return False
 
 
