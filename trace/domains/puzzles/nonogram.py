@@ -41,7 +41,13 @@ def clues(grid):
 
 
 def satisfies(grid, row_clues, col_clues) -> bool:
-    return clues(grid) == (row_clues, col_clues)
+    """``clues(grid) == (row_clues, col_clues)``, stopping at the first row whose clue differs."""
+    if len(grid) != len(row_clues):
+        return False
+    for row, clue in zip(grid, row_clues):
+        if runs(row) != clue:
+            return False
+    return [runs(col) for col in zip(*grid)] == col_clues
 
 
 def completions(known, clue):

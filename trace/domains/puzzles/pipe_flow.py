@@ -11,6 +11,8 @@ the route leaving by the wrong side.  Difficulty: 4 x 4 grids (1), 6 x 6 or 7 x 
 
 from __future__ import annotations
 
+import functools
+
 from tracegen.core.claims import Claim
 from tracegen.core.task import Scene
 from tracegen.kits.boards import LETTERS, answer_among
@@ -48,16 +50,23 @@ def flows(tiles, n, start, finish) -> bool:
     return False
 
 
+@functools.lru_cache(maxsize=None)
+def _neighbours(n: int) -> dict:
+    """Each cell's neighbours inside the n x n grid, in STEP order (N, E, S, W)."""
+    return {(a, b): tuple((a + dr, b + dc) for dr, dc in STEP.values() if 0 <= a + dr < n and 0 <= b + dc < n)
+            for a in range(n) for b in range(n)}
+
+
 def route(r, n, min_len):
     """A winding cell path: the tree path between two far cells of a random spanning tree."""
     for _ in range(50):
         start = (int(r.integers(n)), int(r.integers(n)))
         parent, order, stack = {start: None}, [], [start]
         deep = {start: 0}                  # each cell's depth in the tree, counted as it grows
+        around = _neighbours(n)
         while stack:                       # randomised depth-first spanning tree
             cur = stack[-1]
-            nbs = [(cur[0] + dr, cur[1] + dc) for dr, dc in STEP.values()]
-            nbs = [x for x in nbs if 0 <= x[0] < n and 0 <= x[1] < n and x not in parent]
+            nbs = [x for x in around[cur] if x not in parent]
             if not nbs:
                 stack.pop()
                 continue
