@@ -69,3 +69,18 @@ def test_markers_and_letters(tid):
     ents = inst.canvas.entities
     assert {"start", "finish"} <= set(ents)
     assert sorted(t["text"] for t in inst.canvas.texts if t["kind"] == "option") == list("ABCD")
+
+
+def test_flows_equals_the_plain_search():
+    """flows (per-size neighbour table) answers as the string-key search on random tile sets."""
+    import numpy as np
+
+    from tracegen.domains.puzzles import pipe_flow as P
+
+    r = np.random.default_rng(5)
+    for _ in range(4000):
+        n = int(r.integers(2, 9))
+        tiles = {f"{a},{b}": "".join(d for d in "NESW" if r.random() < 0.5)
+                 for a in range(n) for b in range(n) if r.random() < 0.8}
+        start, finish = [int(r.integers(n)), int(r.integers(n))], [int(r.integers(n)), int(r.integers(n))]
+        assert P.flows(tiles, n, start, finish) == P._flows_plain(tiles, n, start, finish)
