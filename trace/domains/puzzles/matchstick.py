@@ -16,6 +16,8 @@ or three.
 
 from __future__ import annotations
 
+import functools
+
 from itertools import combinations
 
 from tracegen.core.task import Scene
@@ -36,23 +38,27 @@ def digit_of(segs) -> int | None:
     return GLYPH.get(frozenset(segs))
 
 
-def one_stick(d: int, op: str) -> list[int]:
-    """Digits reached from ``d`` by adding ("add") or removing ("remove") exactly one stick."""
+@functools.lru_cache(maxsize=None)
+def one_stick(d: int, op: str) -> tuple[int, ...]:
+    """Digits reached from ``d`` by adding ("add") or removing ("remove") exactly one stick (ascending;
+    worked out once per digit and operation)."""
     s = set(SEGMENTS[d])
     if op == "remove":
         outs = [digit_of(s - {x}) for x in s]
     else:
         outs = [digit_of(s | {x}) for x in "abcdefg" if x not in s]
-    return sorted(v for v in outs if v is not None)
+    return tuple(sorted(v for v in outs if v is not None))
 
 
-def number_moves(n: str, op: str) -> set[str]:
-    """Numbers reached from the digit string ``n`` by one stick added or removed (same digit count)."""
+@functools.lru_cache(maxsize=4096)
+def number_moves(n: str, op: str) -> frozenset[str]:
+    """Numbers reached from the digit string ``n`` by one stick added or removed (same digit count;
+    worked out once per number and operation)."""
     out = set()
     for i, ch in enumerate(n):
         for d in one_stick(int(ch), op):
             out.add(n[:i] + str(d) + n[i + 1:])
-    return {m for m in out if len(m) == 1 or m[0] != "0"}
+    return frozenset(m for m in out if len(m) == 1 or m[0] != "0")
 
 
 def evaluate(a: int, op: str, b: int) -> int:
