@@ -114,8 +114,9 @@ def test_options_are_four_distinct_pictures(tid):
         assert sorted(t["text"] for t in inst.canvas.texts if t["kind"] == "option") == list("ABCD")
 
 
-def test_orientations_equal_the_plain_turns():
-    """orientations (shifted turns and flips) equals normal/turn/flip on random shapes, insertion order too."""
+def test_orientations_and_connected_equal_the_plain_versions():
+    """orientations (shifted turns and flips, remembered) equals normal/turn/flip, and connected (cells
+    struck off as reached) equals the seen-set search, on random shapes and cell sets."""
     import numpy as np
 
     from tracegen.domains.puzzles import polyomino_assembly as P
@@ -126,5 +127,7 @@ def test_orientations_equal_the_plain_turns():
         if t % 2:
             cells = [(a + int(r.integers(-5, 5)), b) for a, b in cells]
         for flips in (False, True):
-            a, b = P.orientations(cells, flips), P._orientations_plain(cells, flips)
-            assert a == b and list(a) == list(b)
+            assert P.orientations(cells, flips) == P._orientations_plain(cells, flips)
+        loose = [(int(a), int(b)) for a, b in r.integers(0, 5, size=(int(r.integers(0, 12)), 2))]
+        for xs in (cells, loose, [list(x) for x in loose]):
+            assert P.connected(xs) == P._connected_plain(xs)

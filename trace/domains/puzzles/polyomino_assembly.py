@@ -42,10 +42,17 @@ def flip(cells):
     return normal([(r, -c) for r, c in cells])
 
 
-def orientations(cells, flips: bool) -> set:
-    """The shape's turns (and their mirror images when ``flips``), each ``normal``: a turn or flip of a
-    normal shape with last row ``h`` and last column ``w`` is shifted back by exactly ``h`` or ``w``
-    (integers), so each is the sorted shifted cells, added in the order turn / flip / turn ..."""
+def orientations(cells, flips: bool) -> frozenset:
+    """The shape's turns (and their mirror images when ``flips``), each ``normal``; remembered per
+    cell tuple (every caller sorts, takes the least, counts or tests membership)."""
+    return _orientations_of(tuple(map(tuple, cells)), flips)
+
+
+@functools.lru_cache(maxsize=8192)
+def _orientations_of(cells: tuple, flips: bool) -> frozenset:
+    """``orientations`` worked out: a turn or flip of a normal shape with last row ``h`` and last
+    column ``w`` is shifted back by exactly ``h`` or ``w`` (integers), so each is the sorted shifted
+    cells (the fourth turn, back to the start, is not needed)."""
     out, cur = set(), normal(cells)
     h = max([r for r, _ in cur])
     w = max([c for _, c in cur])
@@ -56,14 +63,7 @@ def orientations(cells, flips: bool) -> set:
         if k < 3:
             cur = tuple(sorted([(c, h - r) for r, c in cur]))        # turn(cur)
             h, w = w, h
-    return out
-
-
-@functools.lru_cache(maxsize=4096)
-def _orientations_of(cells: tuple, flips: bool) -> frozenset:
-    """``orientations`` of a tuple of cells, remembered (``tiles`` tries the same pieces against
-    every candidate)."""
-    return frozenset(orientations(cells, flips))
+    return frozenset(out)
 
 
 def _orientations_plain(cells, flips: bool) -> set:
@@ -78,6 +78,22 @@ def _orientations_plain(cells, flips: bool) -> set:
 
 
 def connected(cells) -> bool:
+    cells = set(map(tuple, cells))
+    if not cells:
+        return False
+    left = set(cells)           # cells not reached yet
+    stack = [left.pop()]
+    while stack:
+        r, c = stack.pop()
+        for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):      # N4
+            if nb in left:
+                left.remove(nb)
+                stack.append(nb)
+    return not left
+
+
+def _connected_plain(cells) -> bool:
+    """``connected`` as first written (a seen set grown from one cell): the reference the tests compare."""
     cells = set(map(tuple, cells))
     if not cells:
         return False
