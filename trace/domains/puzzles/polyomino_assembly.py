@@ -156,10 +156,11 @@ def join(r, a, b) -> tuple | None:
 def moved_cell(r, cells) -> tuple | None:
     """``cells`` with one cell moved to another spot on its rim, still one piece."""
     cells = list(cells)
+    have = set(cells)        # rest is part of cells: the rim of rest outside cells
     for _ in range(30):
         k = int(r.integers(len(cells)))
         rest = cells[:k] + cells[k + 1:]
-        rim = sorted({(a + dr, b + dc) for a, b in rest for dr, dc in N4} - set(rest) - set(cells))
+        rim = sorted({(a + dr, b + dc) for a, b in rest for dr, dc in N4} - have)
         if not rim:
             continue
         new = rest + [rim[int(r.integers(len(rim)))]]
@@ -195,8 +196,9 @@ class PolyominoAssembly(Scene):
         ox, oy = (x0 + x1 - cols * unit) / 2, (y0 + y1 - rows * unit) / 2
         fill = state["color"]
         gap = 2.0 if state["variant"] == "cards" else 0.0
+        blanks = None if hole is None else {tuple(x) for x in hole}
         for r, k in cells:
-            blank = hole is not None and [r, k] in hole
+            blank = blanks is not None and (r, k) in blanks
             c.rect(ox + k * unit + gap, oy + r * unit + gap, unit - 2 * gap, unit - 2 * gap,
                    fill="paper" if blank else fill, stroke="ink", lw=1.4 if not blank else 1.0)
         return (ox, oy, ox + cols * unit, oy + rows * unit)
