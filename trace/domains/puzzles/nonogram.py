@@ -165,7 +165,10 @@ def candidate_solution_label(q):
                 a = int(r.integers(rows))
                 row = cand[a]
                 cand[a] = row[1:] + row[:1] if r.random() < 0.5 else row[-1:] + row[:-1]
-            if not satisfies(cand, rc, cc) and cand not in pool and cand != grid:
+            # only row a differs from the grid, whose clues rc, cc are: satisfies(cand, rc, cc) needs
+            # only that row's clue and the column clues checked
+            ok = runs(cand[a]) == rc[a] and [runs(col) for col in zip(*cand)] == cc
+            if not ok and cand not in pool and cand != grid:
                 pool.append(cand)
         q.require(len(pool) >= 3, "too few wrong grids")
         s["options"] = place(r, letter, grid, pool)
