@@ -21,7 +21,7 @@ from fractions import Fraction
 
 from tracegen.core.task import Scene
 from tracegen.kits.constructions import Labels, around, beside, equal_ticks, scan
-from tracegen.kits.geometry import area2, pick, rint
+from tracegen.kits.geometry import Draws, area2, pick
 
 SIZE = (820, 580)
 # whole-length directions: (dx, dy, length) of one step
@@ -129,15 +129,10 @@ def side_len(poly, i) -> int:
     return round(L)
 
 
-def interior(poly):
-    n = len(poly)
-    out = []
-    for i in range(n):
-        a, b, c = poly[i - 1], poly[i], poly[(i + 1) % n]
-        v1, v2 = (a[0] - b[0], a[1] - b[1]), (c[0] - b[0], c[1] - b[1])
-        out.append(math.degrees(math.acos(max(-1.0, min(1.0, (v1[0] * v2[0] + v1[1] * v2[1])
-                                                      / (math.hypot(*v1) * math.hypot(*v2)))))))
-    return out
+@functools.lru_cache(maxsize=None)
+def _steps(lo, hi):
+    """Each direction (dx, dy, step length) with its whole step counts [m0, m1) for sides in [lo, hi]."""
+    return tuple((dx, dy, step, max(1, -(-lo // step)), max(1, hi // step) + 1) for dx, dy, step in DIRS)
 
 
 def lattice_polygon(rng, n, fixed=None, lo=3, hi=20):
@@ -145,28 +140,40 @@ def lattice_polygon(rng, n, fixed=None, lo=3, hi=20):
     [lo, hi] (``fixed`` = {side: length} pins some; the closing side is whatever it is); None
     when the draw fails."""
     fixed = fixed or {}
-    idx = sorted(rng.choice(len(DIRS), size=n - 1, replace=False).tolist())
-    start = int(rng.integers(len(DIRS)))
-    dirs = [DIRS[(i + start) % len(DIRS)] for i in idx]
+    steps = _steps(lo, hi)
+    nd = len(steps)
+    idx = sorted(rng.choice(nd, n - 1))
+    start = int(rng.integers(nd))
     pts, x, y = [(0, 0)], 0, 0
-    for i, (dx, dy, step) in enumerate(dirs):
-        if i in fixed and fixed[i] % step:
-            return None
-        m = fixed[i] // step if i in fixed else rint(rng, max(1, -(-lo // step)), max(1, hi // step))
+    for i, j in enumerate(idx):
+        dx, dy, step, m0, m1 = steps[(j + start) % nd]
+        if i in fixed:
+            if fixed[i] % step:
+                return None
+            m = fixed[i] // step
+        else:
+            m = int(rng.integers(m0, m1))       # rint(rng, m0, m1 - 1)
         x, y = x + dx * m, y + dy * m
         pts.append((x, y))
-    poly = pts[:-1] if pts[-1] == (0, 0) else pts
-    if len(poly) != n or area2(poly) <= 0:
+    # pts has n points: a closing point back at the start would leave n - 1
+    if x == 0 and y == 0:
         return None
-    # every test below is pure: the cheap whole-number turn test runs before the angles
-    cross_ok = all(((poly[(i + 1) % n][0] - poly[i][0]) * (poly[(i + 2) % n][1] - poly[(i + 1) % n][1])
-                    - (poly[(i + 1) % n][1] - poly[i][1]) * (poly[(i + 2) % n][0] - poly[(i + 1) % n][0])) > 0
-                   for i in range(n))
-    if not cross_ok:
+    poly = pts
+    # every test below is pure and whole-number until the angles: the cheap ones run first
+    if sum(poly[i - 1][0] * poly[i][1] - poly[i][0] * poly[i - 1][1] for i in range(n)) <= 0:  # area2
         return None
-    ang = interior(poly)
-    if min(ang) < 32 or max(ang) > 155:
-        return None
+    for i in range(n):
+        (ax, ay), (bx, by), (cx, cy) = poly[i - 2], poly[i - 1], poly[i]
+        if (bx - ax) * (cy - by) - (by - ay) * (cx - bx) <= 0:
+            return None
+    # interior angles in [32, 155] (the first one out rejects)
+    for i in range(n):
+        a, b, c = poly[i - 1], poly[i], poly[(i + 1) % n]
+        v1, v2 = (a[0] - b[0], a[1] - b[1]), (c[0] - b[0], c[1] - b[1])
+        ang = math.degrees(math.acos(max(-1.0, min(1.0, (v1[0] * v2[0] + v1[1] * v2[1])
+                                                   / (math.hypot(*v1) * math.hypot(*v2))))))
+        if ang < 32 or ang > 155:
+            return None
     sides = [math.dist(poly[i], poly[(i + 1) % n]) for i in range(n)]
     if min(sides) < 0.4 * max(sides):
         return None
@@ -202,9 +209,10 @@ def side_fits(d, answer):
 def setup(q, make):
     """Run the task's construction (``make(state, rng) -> bool``) in an edit; reject when it fails."""
     def fn(s, rng):
-        for _ in range(3000):
-            if make(s, rng):
-                return s
+        with Draws(rng) as d:               # every draw of the constructions is a small integer draw
+            for _ in range(3000):
+                if make(s, d):
+                    return s
         s["poly"] = []
         return s
 
@@ -249,7 +257,7 @@ def corresponding_side_value(q):
         n = pick(rng, SHAPES[d])
         i = int(rng.integers(len(scales)))          # pick(rng, SCALES[d]), keeping the index
         k = scales[i]
-        g, t = rng.choice(n - 1, size=2, replace=False).tolist()
+        g, t = rng.choice(n - 1, 2)
         if not fits[i] or not base(s, rng, n, k, {t: lts[i]}):
             return False
         lt = lts[i]
@@ -340,7 +348,7 @@ def variable_value(q):
         k = pick(rng, SCALES[d])
         if not base(s, rng, n, k):
             return False
-        g, t = rng.choice(n - 1, size=2, replace=False).tolist()
+        g, t = rng.choice(n - 1, 2)
         lg, lt = side_len(s["poly"], g), side_len(s["poly"], t)
         if (k * lg).denominator != 1 or (k * lt).denominator != 1 or lg == lt:
             return False
