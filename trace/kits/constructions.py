@@ -392,50 +392,77 @@ class Labels:
         b = bounds or (0.0, 0.0, c.width, c.height)
         self.bounds = (b[0] + margin, b[1] + margin, b[2] - margin, b[3] - margin)
         self.segs, self.rings, self.discs, self.boxes = [], [], [], []
-        self._sat = None
+        self._m = self._sat = None
 
     def seg(self, a, b):
         self.segs.append((tuple(a), tuple(b)))
-        self._sat = None
+        self._m = self._sat = None
 
     def ring(self, cx, cy, r):
         self.rings.append((cx, cy, r))
-        self._sat = None
+        self._m = self._sat = None
 
     def disc(self, cx, cy, r):
         self.discs.append((cx, cy, r))
-        self._sat = None
+        self._m = self._sat = None
 
     def box(self, r):
         self.boxes.append(tuple(r))
 
-    def _table(self):
+    def _mask(self):
+        """Rasterise the obstacles into the coarse mask (True = taken).  The strokes of the lines and
+        rings are kept per canvas size and obstacle list (a scene's fixed grid, e.g. polar graph
+        paper, is stroked once); the discs are filled over a copy of them, as over the stroked
+        surface itself."""
         import numpy as np
 
         w, h = int(self.c.width * self.RES) + 2, int(self.c.height * self.RES) + 2
-        surf = cairo.ImageSurface(cairo.FORMAT_A8, w, h)
-        ctx = cairo.Context(surf)
-        ctx.scale(self.RES, self.RES)
-        ctx.set_source_rgba(0, 0, 0, 1)
-        ctx.set_line_cap(cairo.LINE_CAP_ROUND)
-        ctx.set_line_width(2 * self.PAD + 2.0)
-        for a, b in self.segs:
-            ctx.move_to(*a)
-            ctx.line_to(*b)
-        for cx, cy, r in self.rings:
-            ctx.new_sub_path()
-            ctx.arc(cx, cy, r, 0, 2 * math.pi)
-        ctx.stroke()
-        for cx, cy, r in self.discs:
-            ctx.new_sub_path()
-            ctx.arc(cx, cy, r + self.PAD, 0, 2 * math.pi)
-        ctx.fill()
-        surf.flush()
-        stride = surf.get_stride()
-        m = np.ndarray((h, stride), dtype=np.uint8, buffer=surf.get_data())[:, :w] > 0
-        # the summed-area table, stored transposed (x first): both running sums then go along
-        # contiguous rows, which numpy does several times faster than down columns (whole counts,
-        # the same table)
+        key = (w, h, tuple(self.segs), tuple(self.rings))
+        data = _STROKES.get(key)
+        if data is None:
+            surf = cairo.ImageSurface(cairo.FORMAT_A8, w, h)
+            ctx = cairo.Context(surf)
+            ctx.scale(self.RES, self.RES)
+            ctx.set_source_rgba(0, 0, 0, 1)
+            ctx.set_line_cap(cairo.LINE_CAP_ROUND)
+            ctx.set_line_width(2 * self.PAD + 2.0)
+            for a, b in self.segs:
+                ctx.move_to(*a)
+                ctx.line_to(*b)
+            for cx, cy, r in self.rings:
+                ctx.new_sub_path()
+                ctx.arc(cx, cy, r, 0, 2 * math.pi)
+            ctx.stroke()
+            surf.flush()
+            if len(_STROKES) >= 32:
+                del _STROKES[next(iter(_STROKES))]
+            _STROKES[key] = data = bytes(surf.get_data())
+        stride = cairo.ImageSurface.format_stride_for_width(cairo.FORMAT_A8, w)
+        buf = bytearray(data)
+        if self.discs:
+            surf = cairo.ImageSurface.create_for_data(buf, cairo.FORMAT_A8, w, h, stride)
+            ctx = cairo.Context(surf)
+            ctx.scale(self.RES, self.RES)
+            ctx.set_source_rgba(0, 0, 0, 1)
+            for cx, cy, r in self.discs:
+                ctx.new_sub_path()
+                ctx.arc(cx, cy, r + self.PAD, 0, 2 * math.pi)
+            ctx.fill()
+            surf.flush()
+            del ctx, surf
+        self._m = np.frombuffer(buf, dtype=np.uint8).reshape(h, stride)[:, :w] > 0
+        self._sat = None
+
+    def _table(self):
+        """The mask's summed-area table, stored transposed (x first): both running sums then go along
+        contiguous rows, which numpy does several times faster than down columns (whole counts, the
+        same table)."""
+        import numpy as np
+
+        if self._m is None:
+            self._mask()
+        m = self._m
+        h, w = m.shape
         sat = np.zeros((w + 1, h + 1), dtype=np.int32)
         s = sat[1:, 1:]
         s[...] = np.cumsum(m, 1, dtype=np.int32).T
@@ -469,26 +496,24 @@ class Labels:
         """Whether one box is free, in plain Python: the same bounds test, table counts and box
         tests as ``blocked`` (so exactly ``blocked([box])[0] == 0``); None where the two could part
         (a coordinate that is not finite)."""
-        if self._sat is None:
-            self._table()
+        if self._m is None:
+            self._mask()
         bx0, by0, bx1, by1 = self.bounds
         if x0 < bx0 or y0 < by0 or x1 > bx1 or y1 > by1:
             return False
         if not (math.isfinite(x0) and math.isfinite(y0) and math.isfinite(x1) and math.isfinite(y1)):
             return None
-        k, S, p = self.RES, self._sat, self.PAD
-        w, h = S.shape
-        j0, i0 = min(max(int(x0 * k), 0), w - 1), min(max(int(y0 * k), 0), h - 1)
-        j1, i1 = min(max(math.ceil(x1 * k), 0), w - 1), min(max(math.ceil(y1 * k), 0), h - 1)
-        n = float(S.item(j1, i1) - S.item(j1, i0) - S.item(j0, i1) + S.item(j0, i0))
-        if self.boxes:
-            hits = 0
-            for b in self.boxes:
-                if (float(b[0]) < x1 + p and x0 < float(b[2]) + p
-                        and float(b[1]) < y1 + p and y0 < float(b[3]) + p):
-                    hits += 1
-            n += 1000.0 * hits
-        return n == 0
+        k, m, p = self.RES, self._m, self.PAD
+        h, w = m.shape                    # the table's cells 0..w, 0..h: its box's mask window
+        j0, i0 = min(max(int(x0 * k), 0), w), min(max(int(y0 * k), 0), h)
+        j1, i1 = min(max(math.ceil(x1 * k), 0), w), min(max(math.ceil(y1 * k), 0), h)
+        if m[i0:i1, j0:j1].any():
+            return False
+        for b in self.boxes:
+            if (float(b[0]) < x1 + p and x0 < float(b[2]) + p
+                    and float(b[1]) < y1 + p and y0 < float(b[3]) + p):
+                return False
+        return True
 
     def spot(self, w, h, candidates, *, pad=0.0):
         """The first free box (x0, y0, x1, y1) of size w x h centred on a candidate, else the least
@@ -529,6 +554,9 @@ class Labels:
         c.text(x, y, text, size=size, bold=bold, color=color, kind=kind)
         self.box(r)
         return r
+
+
+_STROKES: dict = {}     # (mask size, segs, rings) -> the A8 bytes of their strokes (``Labels._mask``)
 
 
 def around(x, y, dist, pref: float, *, steps: int = 16, rings=(1.0, 1.6, 2.4)):
