@@ -417,26 +417,7 @@ class Labels:
         import numpy as np
 
         w, h = int(self.c.width * self.RES) + 2, int(self.c.height * self.RES) + 2
-        key = (w, h, tuple(self.segs), tuple(self.rings))
-        data = _STROKES.get(key)
-        if data is None:
-            surf = cairo.ImageSurface(cairo.FORMAT_A8, w, h)
-            ctx = cairo.Context(surf)
-            ctx.scale(self.RES, self.RES)
-            ctx.set_source_rgba(0, 0, 0, 1)
-            ctx.set_line_cap(cairo.LINE_CAP_ROUND)
-            ctx.set_line_width(2 * self.PAD + 2.0)
-            for a, b in self.segs:
-                ctx.move_to(*a)
-                ctx.line_to(*b)
-            for cx, cy, r in self.rings:
-                ctx.new_sub_path()
-                ctx.arc(cx, cy, r, 0, 2 * math.pi)
-            ctx.stroke()
-            surf.flush()
-            if len(_STROKES) >= 32:
-                del _STROKES[next(iter(_STROKES))]
-            _STROKES[key] = data = bytes(surf.get_data())
+        data = _strokes(w, h, self.RES, self.PAD, tuple(self.segs), tuple(self.rings))
         stride = cairo.ImageSurface.format_stride_for_width(cairo.FORMAT_A8, w)
         buf = bytearray(data)
         if self.discs:
@@ -556,7 +537,24 @@ class Labels:
         return r
 
 
-_STROKES: dict = {}     # (mask size, segs, rings) -> the A8 bytes of their strokes (``Labels._mask``)
+@functools.lru_cache(maxsize=32)
+def _strokes(w: int, h: int, res: float, pad: float, segs: tuple, rings: tuple) -> bytes:
+    """The A8 bytes of a w x h mask with the lines and rings stroked ``pad`` wide (``Labels._mask``)."""
+    surf = cairo.ImageSurface(cairo.FORMAT_A8, w, h)
+    ctx = cairo.Context(surf)
+    ctx.scale(res, res)
+    ctx.set_source_rgba(0, 0, 0, 1)
+    ctx.set_line_cap(cairo.LINE_CAP_ROUND)
+    ctx.set_line_width(2 * pad + 2.0)
+    for a, b in segs:
+        ctx.move_to(*a)
+        ctx.line_to(*b)
+    for cx, cy, r in rings:
+        ctx.new_sub_path()
+        ctx.arc(cx, cy, r, 0, 2 * math.pi)
+    ctx.stroke()
+    surf.flush()
+    return bytes(surf.get_data())
 
 
 def around(x, y, dist, pref: float, *, steps: int = 16, rings=(1.0, 1.6, 2.4)):

@@ -94,8 +94,9 @@ class Draws:
 
     def choice(self, a, size, replace=False) -> list:
         """``rng.choice(a, size, replace=False).tolist()`` for a whole population count ``a``."""
-        if replace or not isinstance(a, int) or not 0 <= size <= a or a >= 0xFFFFFFFF:
-            raise ValueError("Draws.choice covers whole-count samples without replacement only")
+        if replace or not isinstance(a, int) or not 0 <= size <= a or a > 10000:
+            # (numpy samples populations above 10,000 by a tail shuffle instead of Floyd's)
+            raise ValueError("Draws.choice covers whole-count samples of at most 10,000 without replacement only")
         out = []
         for j in range(a - size, a):               # Floyd's sample
             v = self._below(j)
