@@ -53,22 +53,6 @@ def flows(tiles, n, start, finish) -> bool:
     return False
 
 
-def _flows_plain(tiles, n, start, finish) -> bool:
-    """``flows`` as first written (string keys formatted per step): the reference the tests compare."""
-    seen, stack = {tuple(start)}, [tuple(start)]
-    while stack:
-        r, c = stack.pop()
-        if [r, c] == list(finish):
-            return True
-        for d in tiles.get(f"{r},{c}", ""):
-            dr, dc = STEP[d]
-            nb = (r + dr, c + dc)
-            if 0 <= nb[0] < n and 0 <= nb[1] < n and nb not in seen and OPPOSITE[d] in tiles.get(f"{nb[0]},{nb[1]}", ""):
-                seen.add(nb)
-                stack.append(nb)
-    return False
-
-
 @functools.lru_cache(maxsize=None)
 def _links(n: int) -> dict:
     """Per cell (r, c) of the n x n grid: its key "r,c" and, per opening inside the grid, the

@@ -66,17 +66,6 @@ def _orientations_of(cells: tuple, flips: bool) -> frozenset:
     return frozenset(out)
 
 
-def _orientations_plain(cells, flips: bool) -> set:
-    """``orientations`` through ``normal`` / ``turn`` / ``flip`` (the reference the tests compare)."""
-    out, cur = set(), normal(cells)
-    for _ in range(4):
-        out.add(cur)
-        if flips:
-            out.add(flip(cur))
-        cur = turn(cur)
-    return out
-
-
 def connected(cells) -> bool:
     cells = set(map(tuple, cells))
     if not cells:
@@ -90,23 +79,6 @@ def connected(cells) -> bool:
                 left.remove(nb)
                 stack.append(nb)
     return not left
-
-
-def _connected_plain(cells) -> bool:
-    """``connected`` as first written (a seen set grown from one cell): the reference the tests compare."""
-    cells = set(map(tuple, cells))
-    if not cells:
-        return False
-    start = next(iter(cells))
-    seen, stack = {start}, [start]
-    while stack:
-        r, c = stack.pop()
-        for dr, dc in N4:
-            nb = (r + dr, c + dc)
-            if nb in cells and nb not in seen:
-                seen.add(nb)
-                stack.append(nb)
-    return len(seen) == len(cells)
 
 
 def grow(r, n, within=None) -> tuple:
