@@ -84,3 +84,51 @@ def test_flows_agrees_with_the_networkx_solver():
                  for a in range(n) for b in range(n) if r.random() < 0.8}
         start, finish = [int(r.integers(n)), int(r.integers(n))], [int(r.integers(n)), int(r.integers(n))]
         assert P.flows(tiles, n, start, finish) == joined(as_cells(tiles), n, start, finish)
+
+
+def test_pipe_colours_are_never_outlined():
+    """Tiles draw no centre disc: the coloured strokes' round caps cover it, which holds only while no pipe
+    colour gets the outline a named fill receives where it would blend into the theme."""
+    from tracegen.core import canvas, style
+    from tracegen.domains.puzzles import pipe_flow as P
+
+    assert not any(canvas._needs_outline(p, style.Style(theme=t)) for p in P.PIPES for t in range(len(style.THEMES)))
+
+
+@pytest.mark.parametrize("tid", sorted(SOLVERS))
+def test_layered_tiles_look_as_tile_by_tile(tid):
+    """The board's tiles drawn in layers (shared strokes and fills) match them drawn one by one, row by row,
+    each pipe its own stroke, the outline a stroke and a centre disc on top: pixels differ only in
+    anti-aliasing (where a tile's strokes meet, and along the outline, now two fills)."""
+    import numpy as np
+
+    from tracegen.domains.puzzles import pipe_flow as P
+    from tracegen.kits.cards import rounded_rect
+
+    def grid_tiles(self, c, state, x0, y0, u):
+        n, tiles, gap = state["n"], state["tiles"], state.get("gap")
+        for r in range(n):
+            for k in range(n):
+                if gap and gap[0] <= r < gap[0] + 2 and gap[1] <= k < gap[1] + 2:
+                    continue
+                x, y, openings = x0 + k * u, y0 + r * u, tiles.get(f"{r},{k}", "")
+                rounded_rect(c, x + 2, y + 2, u - 4, u - 4, radius=u * 0.14, fill="paper", stroke="muted", lw=1.2,
+                             id=f"tile:{r}:{k}")
+                cx, cy = x + u / 2, y + u / 2
+                for lw, colour in ((u * 0.22 + 2.5, "ink"), (u * 0.22, state["pipe"])):
+                    for d in openings:
+                        dr, dc = P.STEP[d]
+                        c.line(cx, cy, cx + dc * u / 2, cy + dr * u / 2, color=colour, lw=lw)
+                if openings:
+                    c.circle(cx, cy, u * 0.11, fill=state["pipe"])
+
+    spec = registry.get(tid)
+    for seed in range(4):
+        p = engine.plan(spec, seed=seed, split="train", index=seed)
+        new = engine.render(spec, p.state, p.query.params, p.style, p.scale, p.size)
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(P.PipeFlow, "grid_tiles", grid_tiles)
+            old = engine.render(spec, p.state, p.query.params, p.style, p.scale, p.size)
+        assert {k: new.entities[k] for k in new.entities} == {k: old.entities[k] for k in old.entities}
+        diff = np.abs(new.to_rgb().astype(int) - old.to_rgb().astype(int)).max(axis=-1)
+        assert (diff > 100).sum() == 0 and (diff > 32).mean() < 0.002, ((diff > 100).sum(), (diff > 32).mean())

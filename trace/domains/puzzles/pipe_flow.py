@@ -13,17 +13,21 @@ from __future__ import annotations
 
 import functools
 
+import cairo
+
 from tracegen.core.claims import Claim
 from tracegen.core.task import Scene
 from tracegen.kits.boards import LETTERS, answer_among
-from tracegen.kits.cards import draw_card, label_badge, rounded_rect
+from tracegen.core.canvas import line_style
+from tracegen.kits.cards import draw_card, label_badge, rounded_box, rounded_rect
 
 W, H = 700, 620
 SIZES = {1: (4, 4), 2: (6, 7), 3: (8, 8)}
 STEP = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
 OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
 CW = {"N": "E", "E": "S", "S": "W", "W": "N"}
-PIPES = ("blue", "orange", "purple", "brown")
+PIPES = ("blue", "orange", "purple", "brown")   # none is outlined on any theme (drawn as strokes, not fills)
+TILE_LINE = line_style(None, 1.2)
 
 
 def turned(tile: str, k: int) -> str:
@@ -124,6 +128,24 @@ def path_tiles(path) -> dict:
     return tiles
 
 
+@functools.lru_cache(maxsize=64)
+def _tile_box(u: float) -> tuple:
+    """A tile's box (inset 2 from its u x u cell, corner radius 0.14 u) grown and shrunk by 0.6, half its
+    outline's width, as cairo paths relative to the cell's corner (built in unscaled units, so the same
+    in every process whatever was drawn before)."""
+    ctx = cairo.Context(cairo.ImageSurface(cairo.FORMAT_A8, 1, 1))
+    out = []
+    for grow in (0.6, -0.6):
+        pts = rounded_box(2 - grow, 2 - grow, u - 4 + 2 * grow, u - 4 + 2 * grow, u * 0.14 + grow)
+        ctx.move_to(*pts[0])
+        for p in pts[1:]:
+            ctx.line_to(*p)
+        ctx.close_path()
+        out.append(ctx.copy_path())
+        ctx.new_path()
+    return tuple(out)
+
+
 # ---------------------------------------------------------------------- scene
 class PipeFlow(Scene):
     domain, scene_id, size = "puzzles", "pipe_flow", (W, H)
@@ -140,27 +162,71 @@ class PipeFlow(Scene):
         return [Claim("start", "colour", "green"), Claim("finish", "colour", "red")]
 
     # ------------------------------------------------------------------ drawing
-    def tile(self, c, state, x, y, u, openings, *, id=None):
-        rounded_rect(c, x + 2, y + 2, u - 4, u - 4, radius=u * 0.14, fill="paper", stroke="muted", lw=1.2, id=id)
-        cx, cy = x + u / 2, y + u / 2
-        for d in openings:
-            dr, dc = STEP[d]
-            c.line(cx, cy, cx + dc * u / 2, cy + dr * u / 2, color="ink", lw=u * 0.22 + 2.5)
-        for d in openings:
-            dr, dc = STEP[d]
-            c.line(cx, cy, cx + dc * u / 2, cy + dr * u / 2, color=state["pipe"], lw=u * 0.22)
-        if openings:
-            c.circle(cx, cy, u * 0.11, fill=state["pipe"])
+    def tiles(self, c, state, cells, u):
+        """Draw tiles (x, y, openings) that do not touch one another's paint: their rounded boxes (paper,
+        outlined 1.2 wide in muted) as one muted fill of the boxes grown by half the outline and one paper
+        fill of the boxes shrunk by as much, their pipes' ink under-strokes as one stroke and their coloured
+        pipes as one stroke (each pipe a segment from the tile's centre to the middle of an open side,
+        round-capped).  The coloured strokes' round caps already fill the centre disc where pipes meet."""
+        ctx = c.ctx
+        m = ctx.get_matrix()
+        for path, colour in zip(_tile_box(u), ("muted", "paper")):
+            for x, y, _ in cells:
+                ctx.translate(x, y)
+                ctx.append_path(path)
+                ctx.set_matrix(m)      # exactly as before (translating back could round differently)
+            c._paint(colour, None, 1.0)
+        ends = [(x + u / 2, y + u / 2, [(x + u / 2 + STEP[d][1] * u / 2, y + u / 2 + STEP[d][0] * u / 2) for d in openings])
+                for x, y, openings in cells if openings]
+        if not ends:
+            return
+        for lw, colour in ((u * 0.22 + 2.5, "ink"), (u * 0.22, state["pipe"])):
+            for cx, cy, tips in ends:       # the first two pipes as one line through the centre (a round join
+                ctx.move_to(*tips[0])       # there is the part of the centre disc their round caps added)
+                ctx.line_to(cx, cy)
+                for tx, ty in tips[1:2]:
+                    ctx.line_to(tx, ty)
+                for tx, ty in tips[2:]:
+                    ctx.move_to(cx, cy)
+                    ctx.line_to(tx, ty)
+            c._paint(None, colour, lw)
 
-    def board(self, c, state, x0, y0, u):
+    def tile(self, c, state, x, y, u, openings):
+        self.tiles(c, state, [(x, y, openings)], u)
+
+    def grid_tiles(self, c, state, x0, y0, u):
+        """The board's tiles (all but a blacked-out block), registered row by row as ``tile:r:k``."""
         n, tiles = state["n"], state["tiles"]
         gap = state.get("gap")
-        rounded_rect(c, x0 - 8, y0 - 8, n * u + 16, n * u + 16, radius=14, fill="panel", stroke="ink", lw=1.6)
+        # A tile's pipes reach past its edge into the neighbour an opening faces, under that neighbour's box
+        # when it is drawn later (row by row) and over it when drawn earlier.  Tiles are drawn in layers:
+        # each tile after the earlier neighbours it shares paint with (an opening towards the other), so
+        # every overlap keeps its order, and tiles of one layer, which never overlap, share their strokes.
+        layer, layers = {}, []
         for r in range(n):
             for k in range(n):
                 if gap and gap[0] <= r < gap[0] + 2 and gap[1] <= k < gap[1] + 2:
                     continue
-                self.tile(c, state, x0 + k * u, y0 + r * u, u, tiles.get(f"{r},{k}", ""), id=f"tile:{r}:{k}")
+                here = tiles.get(f"{r},{k}", "")
+                x, y = x0 + k * u + 2, y0 + r * u + 2
+                c.register(f"tile:{r}:{k}", box=(x, y, x + (u - 4), y + (u - 4)), fill="paper", stroke="muted",
+                           line=TILE_LINE, shape="rectangle")
+                at = 0
+                if (r, k - 1) in layer and ("W" in here or "E" in tiles.get(f"{r},{k - 1}", "")):
+                    at = layer[(r, k - 1)] + 1
+                if (r - 1, k) in layer and ("N" in here or "S" in tiles.get(f"{r - 1},{k}", "")):
+                    at = max(at, layer[(r - 1, k)] + 1)
+                layer[(r, k)] = at
+                if at == len(layers):
+                    layers.append([])
+                layers[at].append((x0 + k * u, y0 + r * u, here))
+        for cells in layers:
+            self.tiles(c, state, cells, u)
+
+    def board(self, c, state, x0, y0, u):
+        n, gap = state["n"], state.get("gap")
+        rounded_rect(c, x0 - 8, y0 - 8, n * u + 16, n * u + 16, radius=14, fill="panel", stroke="ink", lw=1.6)
+        self.grid_tiles(c, state, x0, y0, u)
         if gap:
             c.rect(x0 + gap[1] * u + 2, y0 + gap[0] * u + 2, 2 * u - 4, 2 * u - 4, fill="black", id="gap")
         (sr, sk), (fr, fk) = state["start"], state["finish"]
