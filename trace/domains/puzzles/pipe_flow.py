@@ -20,6 +20,7 @@ from tracegen.core.task import Scene
 from tracegen.kits.boards import LETTERS, answer_among
 from tracegen.core.canvas import line_style
 from tracegen.kits.cards import draw_card, label_badge, rounded_box, rounded_rect
+from tracegen.kits.geometry import Draws
 
 W, H = 700, 620
 SIZES = {1: (4, 4), 2: (6, 7), 3: (8, 8)}
@@ -81,25 +82,30 @@ def _neighbours(n: int) -> dict:
 
 def route(r, n, min_len):
     """A winding cell path: the tree path between two far cells of a random spanning tree."""
+    with Draws(r) as d:      # the generator's own draws, in plain Python
+        return _route(d, n, min_len)
+
+
+def _route(r, n, min_len):
+    around = _neighbours(n)
     for _ in range(50):
-        start = (int(r.integers(n)), int(r.integers(n)))
+        start = (r.integers(n), r.integers(n))
         parent, order, stack = {start: None}, [], [start]
         deep = {start: 0}                  # each cell's depth in the tree, counted as it grows
-        around = _neighbours(n)
         while stack:                       # randomised depth-first spanning tree
             cur = stack[-1]
             nbs = [x for x in around[cur] if x not in parent]
             if not nbs:
                 stack.pop()
                 continue
-            nxt = nbs[int(r.integers(len(nbs)))]
+            nxt = nbs[r.integers(len(nbs))]
             parent[nxt] = cur
             deep[nxt] = deep[cur] + 1
             stack.append(nxt)
             order.append(nxt)
         far = [x for x in order if deep[x] >= min_len]
         if far:
-            end = far[int(r.integers(len(far)))]
+            end = far[r.integers(len(far))]
             path = [end]
             while parent[path[-1]] is not None:
                 path.append(parent[path[-1]])
