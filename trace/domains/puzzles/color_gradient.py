@@ -11,10 +11,13 @@ row; 3 x 3, 4 x 4 (the original's) and 5 x 5 grids.
 
 from __future__ import annotations
 
-from tracegen.core.style import delta_e
+import math
+
+from tracegen.core.style import delta_e, lab
 from tracegen.core.task import Scene
 from tracegen.kits.boards import answer_among
-from tracegen.kits.cards import label_badge, rounded_rect
+from tracegen.core.canvas import _needs_outline, line_style
+from tracegen.kits.cards import rounded_box, rounded_rect
 
 W, H = 800, 620
 ROW = {1: 5, 2: 7, 3: 9}
@@ -34,6 +37,34 @@ def random_color(r):
 
 def ramp_ok(colors) -> bool:
     return all(delta_e(a, b) >= MIN_STEP for a, b in zip(colors, colors[1:]))
+
+
+def lab_ramp_ok(labs) -> bool:
+    """``ramp_ok`` of colours given by their Lab values (``delta_e`` is the distance of those)."""
+    return all(math.dist(a, b) >= MIN_STEP for a, b in zip(labs, labs[1:]))
+
+
+def outlined_box(c, x, y, w, h, *, radius, fill, stroke, lw, id=None):
+    """``rounded_rect`` with a fill and a solid outline, drawn as two fills: the outline's colour over the
+    box grown by half the line width, then the fill over the box shrunk by as much (the same look; a
+    polygon's fill costs a fraction of its stroke)."""
+    g = lw / 2      # (colours as RGB: a named fill gets no outline of its own from the canvas)
+    c.polygon(rounded_box(x - g, y - g, w + lw, h + lw, radius + g), fill=c.color(stroke))
+    c.polygon(rounded_box(x + g, y + g, w - lw, h - lw, radius - g), fill=c.color(fill))
+    if id is not None:
+        c.register(id, box=(x, y, x + w, y + h), fill=fill, stroke=stroke, line=line_style(None, lw), shape="rectangle")
+
+
+def white_badge(c, x, y, label: str, *, size: float = 14.0) -> None:
+    """``label_badge`` with a white fill, its outline (where white would blend into the theme, as the
+    canvas outlines it) drawn as ``outlined_box`` draws one."""
+    tw = c.text_width(label, size=size, bold=True)
+    side = max(size + 8, tw + 10)
+    if _needs_outline("white", c.style):
+        outlined_box(c, x, y, side, size + 8, radius=4, fill="white", stroke="muted", lw=1.0)
+    else:
+        c.polygon(rounded_box(x, y, side, size + 8, 4), fill="white")
+    c.text(x + side / 2, y + (size + 8) / 2, label, size=size, bold=True, color=c.text_on("white"), kind="option")
 
 
 def bilinear(corners, rows, cols):
@@ -57,9 +88,9 @@ class ColorGradient(Scene):
             rounded_rect(c, x, y, s, s, radius=radius, fill="paper", stroke="ink", lw=2.0, id=id, dash=[6, 4])
             c.text(x + s / 2, y + s / 2, "?", size=s * 0.42, bold=True)
         else:
-            rounded_rect(c, x, y, s, s, radius=radius, fill=tuple(color), stroke="ink", lw=1.6, id=id)
+            outlined_box(c, x, y, s, s, radius=radius, fill=tuple(color), stroke="ink", lw=1.6, id=id)
         if label:
-            label_badge(c, x + 5, y + 5, label, size=14, fill="white")
+            white_badge(c, x + 5, y + 5, label, size=14)
 
     def render(self, c, state, params):
         if state["kind"] == "row":
@@ -80,7 +111,7 @@ class ColorGradient(Scene):
         n = len(grid)
         s = min(100.0, (H - 60 - (n - 1) * 12) / n)
         x0, y0 = (W - n * s - (n - 1) * 12) / 2, (H - n * s - (n - 1) * 12) / 2
-        rounded_rect(c, x0 - 16, y0 - 16, n * s + (n - 1) * 12 + 32, n * s + (n - 1) * 12 + 32, radius=14,
+        outlined_box(c, x0 - 16, y0 - 16, n * s + (n - 1) * 12 + 32, n * s + (n - 1) * 12 + 32, radius=14,
                      fill="panel", stroke="muted", lw=1.4)
         for r, row in enumerate(grid):
             for k, col in enumerate(row):
@@ -120,10 +151,13 @@ def color_gradient_completion_label(q):
             cand = [round(min(1.0, max(0.0, v + float(r.uniform(-0.3, 0.3)))), 4) for v in answer]
             pool.append(cand)
         pool = pool[:2] + [pool[2 + int(i)] for i in r.permutation(len(pool) - 2)]
-        wrong = []
+        wrong, seen = [], [lab(answer)]      # the Lab values of the answer and the wrong colours so far
         for cand in pool:
-            if len(wrong) < 5 and all(delta_e(cand, o) >= 12 for o in wrong + [answer]):
-                wrong.append(cand)
+            if len(wrong) < 5:
+                at = lab(cand)
+                if all(math.dist(at, o) >= 12 for o in seen[1:] + seen[:1]):
+                    wrong.append(cand)
+                    seen.append(at)
         q.require(len(wrong) == 5, "too few distinct wrong colours")
         s.update(kind="row", colors=colors, blank=blank, options=answer_among(r, answer, wrong, letter))
         return s
@@ -150,7 +184,8 @@ def color_gradient_violation_cell_label(q):
         for _ in range(300):
             corners = [[random_color(r), random_color(r)], [random_color(r), random_color(r)]]
             grid = bilinear(corners, n, n)
-            if all(ramp_ok(row) for row in grid) and all(ramp_ok(col) for col in zip(*grid)):
+            labs = [[lab(c) for c in row] for row in grid]
+            if all(lab_ramp_ok(row) for row in labs) and all(lab_ramp_ok(col) for col in zip(*labs)):
                 break
         else:
             q.reject("no visible grid ramps")
@@ -158,10 +193,12 @@ def color_gradient_violation_cell_label(q):
         rr, kk = divmod(at, n)
         expected = grid[rr][kk]
         lo, hi = ODD[s["level"]]
+        every = [c for row in labs for c in row]
         for _ in range(200):
             cand = [round(min(1.0, max(0.0, v + float(r.uniform(-0.35, 0.35)))), 4) for v in expected]
-            near = min(delta_e(cand, c) for row in grid for c in row)
-            if lo <= delta_e(cand, expected) <= hi and near >= 8:
+            at = lab(cand)
+            near = min(math.dist(at, c) for c in every)
+            if lo <= math.dist(at, labs[rr][kk]) <= hi and near >= 8:
                 grid[rr][kk] = cand
                 break
         else:
