@@ -17,6 +17,7 @@ or three.
 from __future__ import annotations
 
 import functools
+import math
 
 from itertools import combinations
 
@@ -116,17 +117,31 @@ class Matchstick(Scene):
         return state["look"]
 
     # ------------------------------------------------------------------ drawing
-    def stick(self, c, state, x0, y0, x1, y1, width, *, id=None, tint=None):
-        """One matchstick from (x0, y0) to (x1, y1): an ink edge, its body, a red head on wooden ones."""
+    def stick(self, c, state, x0, y0, x1, y1, width, *, id=None, tint=None, head=True):
+        """One matchstick from (x0, y0) to (x1, y1): an ink edge, its body, a red head on wooden ones
+        (left to the caller with ``head=False``: see ``heads``)."""
         look = state["look"]
         body = {"wooden": (0.87, 0.7, 0.42), "chalk": (0.93, 0.93, 0.9)}.get(look, tint or state["rod"])
         c.line(x0, y0, x1, y1, color="ink", lw=width + 3)
         c.line(x0, y0, x1, y1, color=body, lw=width, id=id)
-        if look == "wooden":
+        if look == "wooden" and head:
             c.circle(x1, y1, width * 0.62, fill="red", stroke="ink", lw=1.0)
 
-    def digit(self, c, state, d, x, y, w, h, *, width=9.0, prefix=None, labels=None):
-        """Seven-segment digit ``d`` in the box (x, y, w, h); ``labels`` {segment: letter} letter sticks."""
+    def heads(self, c, ends, width):
+        """The red heads ``stick`` draws at ``ends`` [(x, y)], all at once: one ink fill of the discs grown
+        by half the 1.0 outline, then one red fill of the discs shrunk by as much (the outlined circles'
+        look).  For the sticks of seven-segment digits, drawn before: a head reaches no other stick's
+        body or head, only ink edges, so it may come after them."""
+        ctx = c.ctx
+        for radius, colour in ((width * 0.62 + 0.5, "ink"), (width * 0.62 - 0.5, "red")):
+            for x, y in ends:
+                ctx.new_sub_path()
+                ctx.arc(x, y, radius, 0, 2 * math.pi)
+            c._paint(c.color(colour), None, 1.0)
+
+    def digit(self, c, state, d, x, y, w, h, *, width=9.0, prefix=None, labels=None, heads_at=None):
+        """Seven-segment digit ``d`` in the box (x, y, w, h); ``labels`` {segment: letter} letter sticks.
+        With ``heads_at`` (a list), the wooden heads' centres are added to it instead of drawn."""
         inset = width * 0.9
         ends = {"a": ((x, y), (x + w, y)), "b": ((x + w, y), (x + w, y + h / 2)),
                 "c": ((x + w, y + h / 2), (x + w, y + h)), "d": ((x, y + h), (x + w, y + h)),
@@ -139,7 +154,9 @@ class Matchstick(Scene):
             else:
                 ax, bx = ax + inset, bx - inset
             sid = f"{prefix}:{seg}" if prefix else None
-            self.stick(c, state, ax, ay, bx, by, width, id=sid)
+            self.stick(c, state, ax, ay, bx, by, width, id=sid, head=heads_at is None)
+            if heads_at is not None:
+                heads_at.append((bx, by))
             if labels and seg in labels:
                 lx, ly = (ax + bx) / 2, (ay + by) / 2        # the letter sits on its stick
                 c.circle(lx, ly, 13, fill="white", stroke="black", lw=1.5)
@@ -149,9 +166,12 @@ class Matchstick(Scene):
         w, gap = h * 0.5, h * 0.36
         total = len(n) * w + (len(n) - 1) * gap
         x = cx - total / 2
+        ends = []
         for ch in n:
-            self.digit(c, state, int(ch), x, cy - h / 2, w, h, width=width)
+            self.digit(c, state, int(ch), x, cy - h / 2, w, h, width=width, heads_at=ends)
             x += w + gap
+        if state["look"] == "wooden":
+            self.heads(c, ends, width)
 
     def render(self, c, state, params):
         getattr(self, "render_" + state["kind"])(c, state)
