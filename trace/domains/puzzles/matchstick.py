@@ -32,6 +32,8 @@ GLYPH = {frozenset(v): d for d, v in SEGMENTS.items()}
 SIZES = {"equation": (880, 500), "transform": (1100, 820), "lattice": (820, 560)}
 LOOKS = ("wooden", "chalk", "rods")
 ROD_COLORS = ("orange", "cyan", "pink", "yellow", "green")
+CAP_TOLERANCE = 0.25   # device pixels: the sticks' round caps flattened to within a quarter pixel (cairo's
+                       # default is 0.1; the caps are most of a stick's cost, and the difference is invisible)
 
 
 def digit_of(segs) -> int | None:
@@ -122,8 +124,11 @@ class Matchstick(Scene):
         (left to the caller with ``head=False``: see ``heads``)."""
         look = state["look"]
         body = {"wooden": (0.87, 0.7, 0.42), "chalk": (0.93, 0.93, 0.9)}.get(look, tint or state["rod"])
+        tol = c.ctx.get_tolerance()
+        c.ctx.set_tolerance(CAP_TOLERANCE)
         c.line(x0, y0, x1, y1, color="ink", lw=width + 3)
         c.line(x0, y0, x1, y1, color=body, lw=width, id=id)
+        c.ctx.set_tolerance(tol)
         if look == "wooden" and head:
             c.circle(x1, y1, width * 0.62, fill="red", stroke="ink", lw=1.0)
 
