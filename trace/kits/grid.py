@@ -66,8 +66,34 @@ def register_cells(c, g: Grid, prefix: str = "cell") -> None:
 def draw_cell_grid(c, g: Grid, values, fills, *, prefix: str = "cell", stroke="ink", lw: float = 1.2,
                    inset: float = 0.0) -> None:
     """Fill every cell of ``g`` by its value (``values`` is a list of rows, ``fills`` maps a value to
-    a colour) and register it as ``{prefix}:{r}:{c}`` with the colour it is drawn in."""
+    a colour), outline it in ``stroke`` and register it as ``{prefix}:{r}:{c}`` with the colour it is
+    drawn in.
+
+    Cells that touch (no ``inset``) are drawn as one fill per colour and their outlines as the grid's
+    lines in one stroke: cell by cell, each cell's fill covered half of the edge its neighbour had just
+    outlined and its own outline drew it again, so the lines end on top either way (the lines' round
+    caps make the outer corners' round joins)."""
+    if inset or stroke is None:
+        for r, row in enumerate(values):
+            for k, v in enumerate(row):
+                x0, y0, x1, y1 = g.box(r, k, inset)
+                c.rect(x0, y0, x1 - x0, y1 - y0, fill=fills[v], stroke=stroke, lw=lw, id=f"{prefix}:{r}:{k}")
+        return
+    ctx = c.ctx
+    groups: dict = {}
     for r, row in enumerate(values):
         for k, v in enumerate(row):
-            x0, y0, x1, y1 = g.box(r, k, inset)
-            c.rect(x0, y0, x1 - x0, y1 - y0, fill=fills[v], stroke=stroke, lw=lw, id=f"{prefix}:{r}:{k}")
+            x0, y0, x1, y1 = g.box(r, k)
+            groups.setdefault(fills[v], []).append((x0, y0, x1 - x0, y1 - y0))
+            c.entities.add(f"{prefix}:{r}:{k}", (x0, y0, x1, y1), None, None, (fills[v], stroke, None, lw, "rect"))
+    for colour, boxes in groups.items():
+        for box in boxes:
+            ctx.rectangle(*box)
+        c._paint(c.color(colour), None, lw)   # as RGB: the grid's lines outline every cell
+    for r in range(g.rows + 1):
+        ctx.move_to(g.x0, g.y0 + r * g.ch)
+        ctx.line_to(g.x1, g.y0 + r * g.ch)
+    for k in range(g.cols + 1):
+        ctx.move_to(g.x0 + k * g.cell, g.y0)
+        ctx.line_to(g.x0 + k * g.cell, g.y1)
+    c._paint(None, stroke, lw)

@@ -17,7 +17,7 @@ from tracegen.core.claims import Claim
 from tracegen.core.options import insert_at
 from tracegen.core.task import Scene
 from tracegen.kits.cards import label_badge, rounded_rect
-from tracegen.kits.grid import Grid
+from tracegen.kits.grid import Grid, draw_cell_grid
 
 LETTERS = "ABCD"
 FILLS = {0: "white", 1: "black"}
@@ -73,34 +73,6 @@ def _start_pool(want: int, lo: int, hi: int) -> tuple:
     return tuple(g for g, a in _small_grids(3) if a == want and lo <= sum(map(sum, g)) <= hi)
 
 
-def draw_cells(c, g: Grid, values, *, prefix: str = "cell", lw: float = 1.2) -> None:
-    """``draw_cell_grid`` with the FILLS colours and gray lines, drawn as one fill per colour and the grid's
-    lines as one stroke (the rectangles' outlines, where a later cell's fill covered half of an earlier
-    cell's shared edge and its own outline drew it again; the ends' round caps make the outer corners'
-    round joins); registers ``{prefix}:{r}:{k}`` as ``Canvas.rect`` does."""
-    ctx = c.ctx
-    boxes = {0: [], 1: []}
-    for r, row in enumerate(values):
-        for k, v in enumerate(row):
-            x0, y0, x1, y1 = g.box(r, k)
-            w, h = x1 - x0, y1 - y0
-            boxes[v].append((x0, y0, w, h))
-            c.entities.add(f"{prefix}:{r}:{k}", (x0, y0, x0 + w, y0 + h), None, None, (FILLS[v], "gray", None, lw, "rect"))
-    for v, colour in FILLS.items():
-        if boxes[v]:
-            for box in boxes[v]:
-                ctx.rectangle(*box)
-            c._paint(c.color(colour), None, lw)      # (as RGB: the cells' own lines outline them)
-    x1, y1 = g.x0 + g.cols * g.cell, g.y0 + g.rows * g.ch
-    for r in range(g.rows + 1):
-        ctx.move_to(g.x0, g.y0 + r * g.ch)
-        ctx.line_to(x1, g.y0 + r * g.ch)
-    for k in range(g.cols + 1):
-        ctx.move_to(g.x0 + k * g.cell, g.y0)
-        ctx.line_to(g.x0 + k * g.cell, y1)
-    c._paint(None, "gray", lw)
-
-
 def random_grid(rng, n, density):
     return [[int(rng.random() < density) for _ in range(n)] for _ in range(n)]
 
@@ -143,7 +115,7 @@ class LifeAutomaton(Scene):
         tw = c.text_width("START", size=15, bold=True) + 20
         rounded_rect(c, w / 2 - tw / 2, top - 42, tw, 26, radius=10, fill="paper", stroke="ink", lw=1.2)
         c.text(w / 2, top - 29, "START", size=15, bold=True, color=c.text_on("paper"))
-        draw_cells(c, g, state["grid"], lw=1.4)
+        draw_cell_grid(c, g, state["grid"], FILLS, stroke="gray", lw=1.4)
         c.register("source_grid", box=(g.x0, g.y0, g.x1, g.y1))
         if state["layout"] == "count":
             return
@@ -153,7 +125,8 @@ class LifeAutomaton(Scene):
             x = MARGIN + i * (card + GAP)
             rounded_rect(c, x, y, card, card + 26, radius=12, fill="panel", stroke="ink", lw=1.5, id=f"option:{L}")
             label_badge(c, x + 8, y + 6, L, size=15)
-            draw_cells(c, Grid(x + 18, y + 38, n, n, OPT_CELL), opt, prefix=f"{L}:cell", lw=1.2)
+            draw_cell_grid(c, Grid(x + 18, y + 38, n, n, OPT_CELL), opt, FILLS, prefix=f"{L}:cell", stroke="gray",
+                           lw=1.2)
 
 
 SCENE = LifeAutomaton()
