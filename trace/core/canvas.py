@@ -431,11 +431,18 @@ class Canvas:
                               None if segment is None else (tuple(segment[0]), tuple(segment[1])), paint)
 
     # ------------------------------------------------------------------ painting
+    def auto_outline(self, fill) -> tuple | None:
+        """The outline (colour, width) the canvas gives a fill drawn without one: a named semantic
+        colour too close to the theme's surfaces gets a thin muted one, so it stays exact and visible
+        on every theme; None otherwise."""
+        if isinstance(fill, str) and fill in NAMED_COLORS and _needs_outline(fill, self.style):
+            return "muted", 1.0
+        return None
+
     def _paint(self, fill, stroke, lw, dash=None):
         ctx = self.ctx
-        if (stroke is None and isinstance(fill, str) and fill in NAMED_COLORS
-                and _needs_outline(fill, self.style)):
-            stroke, lw = "muted", 1.0   # a semantic colour stays exact and visible on every theme
+        if stroke is None and fill is not None:
+            stroke, lw = self.auto_outline(fill) or (None, lw)
         if fill is not None:
             ctx.set_source_rgb(*rgb(fill, self.style))
             if stroke is not None:

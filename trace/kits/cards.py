@@ -41,6 +41,19 @@ def rounded_rect(c, x: float, y: float, w: float, h: float, *, radius: float = 8
                    line=None if stroke is None else line_style(dash, lw), shape="rectangle")
 
 
+def outlined_rect(c, x: float, y: float, w: float, h: float, *, radius: float = 8.0, fill, stroke,
+                  lw: float = 1.0, id=None) -> None:
+    """``rounded_rect`` with a fill and a solid outline, painted as two fills: the outline's colour over
+    the box grown by half the line width, then the fill over the box shrunk by as much (the same look;
+    a polygon's fill costs a fraction of its stroke)."""
+    g = lw / 2      # (colours as RGB: the canvas adds no outline of its own to either fill)
+    c.polygon(rounded_box(x - g, y - g, w + lw, h + lw, radius + g), fill=c.color(stroke))
+    c.polygon(rounded_box(x + g, y + g, w - lw, h - lw, radius - g), fill=c.color(fill))
+    if id is not None:
+        c.register(id, box=(x, y, x + w, y + h), fill=fill, stroke=stroke, line=line_style(None, lw),
+                   shape="rectangle")
+
+
 def card_grid(x0: float, y0: float, w: float, n: int, *, cols: int | None = None, h: float = 64.0,
               gap: float = 12.0) -> list[tuple[float, float, float, float]]:
     """Boxes (x, y, w, h) of ``n`` cards in rows of ``cols`` filling width ``w`` from (x0, y0);
@@ -61,7 +74,11 @@ def label_badge(c, x: float, y: float, label: str, *, size: float = 14.0, fill="
     the offer, so drawn as ``kind="option"``."""
     tw = c.text_width(label, size=size, bold=True)
     side = max(size + 8, tw + 10)
-    rounded_rect(c, x, y, side, size + 8, radius=4, fill=fill)
+    outline = c.auto_outline(fill)      # (a light fill on a light theme: its outline as a second fill)
+    if outline:
+        outlined_rect(c, x, y, side, size + 8, radius=4, fill=fill, stroke=outline[0], lw=outline[1])
+    else:
+        rounded_rect(c, x, y, side, size + 8, radius=4, fill=fill)
     c.text(x + side / 2, y + (size + 8) / 2, label, size=size, bold=True, color=c.text_on(fill), kind="option")
     return (x, y, x + side, y + size + 8)
 

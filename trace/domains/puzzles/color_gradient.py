@@ -16,8 +16,7 @@ import math
 from tracegen.core.style import delta_e, lab
 from tracegen.core.task import Scene
 from tracegen.kits.boards import answer_among
-from tracegen.core.canvas import _needs_outline, line_style
-from tracegen.kits.cards import rounded_box, rounded_rect
+from tracegen.kits.cards import label_badge, outlined_rect, rounded_rect
 
 W, H = 800, 620
 ROW = {1: 5, 2: 7, 3: 9}
@@ -44,29 +43,6 @@ def lab_ramp_ok(labs) -> bool:
     return all(math.dist(a, b) >= MIN_STEP for a, b in zip(labs, labs[1:]))
 
 
-def outlined_box(c, x, y, w, h, *, radius, fill, stroke, lw, id=None):
-    """``rounded_rect`` with a fill and a solid outline, drawn as two fills: the outline's colour over the
-    box grown by half the line width, then the fill over the box shrunk by as much (the same look; a
-    polygon's fill costs a fraction of its stroke)."""
-    g = lw / 2      # (colours as RGB: a named fill gets no outline of its own from the canvas)
-    c.polygon(rounded_box(x - g, y - g, w + lw, h + lw, radius + g), fill=c.color(stroke))
-    c.polygon(rounded_box(x + g, y + g, w - lw, h - lw, radius - g), fill=c.color(fill))
-    if id is not None:
-        c.register(id, box=(x, y, x + w, y + h), fill=fill, stroke=stroke, line=line_style(None, lw), shape="rectangle")
-
-
-def white_badge(c, x, y, label: str, *, size: float = 14.0) -> None:
-    """``label_badge`` with a white fill, its outline (where white would blend into the theme, as the
-    canvas outlines it) drawn as ``outlined_box`` draws one."""
-    tw = c.text_width(label, size=size, bold=True)
-    side = max(size + 8, tw + 10)
-    if _needs_outline("white", c.style):
-        outlined_box(c, x, y, side, size + 8, radius=4, fill="white", stroke="muted", lw=1.0)
-    else:
-        c.polygon(rounded_box(x, y, side, size + 8, 4), fill="white")
-    c.text(x + side / 2, y + (size + 8) / 2, label, size=size, bold=True, color=c.text_on("white"), kind="option")
-
-
 def bilinear(corners, rows, cols):
     (a, b), (c, d) = corners
     return [[mix(mix(a, b, k / (cols - 1)), mix(c, d, k / (cols - 1)), r / (rows - 1)) for k in range(cols)]
@@ -88,9 +64,9 @@ class ColorGradient(Scene):
             rounded_rect(c, x, y, s, s, radius=radius, fill="paper", stroke="ink", lw=2.0, id=id, dash=[6, 4])
             c.text(x + s / 2, y + s / 2, "?", size=s * 0.42, bold=True)
         else:
-            outlined_box(c, x, y, s, s, radius=radius, fill=tuple(color), stroke="ink", lw=1.6, id=id)
+            outlined_rect(c, x, y, s, s, radius=radius, fill=tuple(color), stroke="ink", lw=1.6, id=id)
         if label:
-            white_badge(c, x + 5, y + 5, label, size=14)
+            label_badge(c, x + 5, y + 5, label, size=14, fill="white")
 
     def render(self, c, state, params):
         if state["kind"] == "row":
@@ -111,7 +87,7 @@ class ColorGradient(Scene):
         n = len(grid)
         s = min(100.0, (H - 60 - (n - 1) * 12) / n)
         x0, y0 = (W - n * s - (n - 1) * 12) / 2, (H - n * s - (n - 1) * 12) / 2
-        outlined_box(c, x0 - 16, y0 - 16, n * s + (n - 1) * 12 + 32, n * s + (n - 1) * 12 + 32, radius=14,
+        outlined_rect(c, x0 - 16, y0 - 16, n * s + (n - 1) * 12 + 32, n * s + (n - 1) * 12 + 32, radius=14,
                      fill="panel", stroke="muted", lw=1.4)
         for r, row in enumerate(grid):
             for k, col in enumerate(row):
