@@ -55,29 +55,27 @@ class Draws:
     def __exit__(self, *exc):
         self.close()
 
+    def _u32(self) -> int:
+        """The next 32-bit draw: the high half of the last 64-bit output if it is unused, else the low
+        half of a new one (numpy's buffered ``next_uint32``)."""
+        if self._has:
+            self._has = False
+            return self._buf
+        v = self._raw()
+        self._has, self._buf = True, v >> 32
+        return v & 0xFFFFFFFF
+
     def _below(self, rng: int) -> int:
         """A draw in [0, rng] (rng < 2**32 - 1): numpy's buffered_bounded_lemire_uint32."""
         if rng == 0:
             return 0
         excl = rng + 1
-        if self._has:
-            self._has = False
-            m = self._buf * excl
-        else:
-            v = self._raw()
-            self._has, self._buf = True, v >> 32
-            m = (v & 0xFFFFFFFF) * excl
+        m = self._u32() * excl
         left = m & 0xFFFFFFFF
         if left < excl:
             threshold = (0xFFFFFFFF - rng) % excl
             while left < threshold:
-                if self._has:
-                    self._has = False
-                    m = self._buf * excl
-                else:
-                    v = self._raw()
-                    self._has, self._buf = True, v >> 32
-                    m = (v & 0xFFFFFFFF) * excl
+                m = self._u32() * excl
                 left = m & 0xFFFFFFFF
         return m >> 32
 
