@@ -41,14 +41,21 @@ def rounded_rect(c, x: float, y: float, w: float, h: float, *, radius: float = 8
                    line=None if stroke is None else line_style(dash, lw), shape="rectangle")
 
 
+def outline_boxes(x: float, y: float, w: float, h: float, radius: float, lw: float) -> tuple[list, list]:
+    """A rounded box's outline of width ``lw`` as two filled outlines: the box grown by half the line
+    width (painted in the outline's colour) and shrunk by as much (painted in the fill over it)."""
+    g = lw / 2
+    return (rounded_box(x - g, y - g, w + lw, h + lw, radius + g),
+            rounded_box(x + g, y + g, w - lw, h - lw, radius - g))
+
+
 def outlined_rect(c, x: float, y: float, w: float, h: float, *, radius: float = 8.0, fill, stroke,
                   lw: float = 1.0, id=None) -> None:
-    """``rounded_rect`` with a fill and a solid outline, painted as two fills: the outline's colour over
-    the box grown by half the line width, then the fill over the box shrunk by as much (the same look;
-    a polygon's fill costs a fraction of its stroke)."""
-    g = lw / 2      # (colours as RGB: the canvas adds no outline of its own to either fill)
-    c.polygon(rounded_box(x - g, y - g, w + lw, h + lw, radius + g), fill=c.color(stroke))
-    c.polygon(rounded_box(x + g, y + g, w - lw, h - lw, radius - g), fill=c.color(fill))
+    """``rounded_rect`` with a fill and a solid outline, painted as two fills (``outline_boxes``: the
+    same look; a polygon's fill costs a fraction of its stroke)."""
+    outer, inner = outline_boxes(x, y, w, h, radius, lw)
+    c.polygon(outer, fill=c.color(stroke))   # (colours as RGB: the canvas adds no outline of its own)
+    c.polygon(inner, fill=c.color(fill))
     if id is not None:
         c.register(id, box=(x, y, x + w, y + h), fill=fill, stroke=stroke, line=line_style(None, lw),
                    shape="rectangle")

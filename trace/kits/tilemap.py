@@ -7,6 +7,7 @@ B bridge.  A map is a list of equal-length strings, row 0 at the top."""
 
 from __future__ import annotations
 
+import functools
 import heapq
 
 from tracegen.kits import sprites_data as sd
@@ -106,16 +107,11 @@ def walk(start, moves, shape) -> list | None:
 
 
 # ---------------------------------------------------------------------------- drawing
-_RUNS: dict = {}
-
-
+@functools.lru_cache(maxsize=None)
 def _sprite_runs(name):
     """Sprite ``name``'s horizontal runs of one colour: [(colour, [(column, row, length), ...]), ...] in
     colour order, each colour's runs row by row (worked out once per sprite)."""
     rows = sd.SPRITES[name]
-    hit = _RUNS.get(name)
-    if hit is not None and hit[0] is rows:
-        return hit[1]
     runs: dict[str, list] = {}
     for i, row in enumerate(rows):
         j = 0
@@ -127,9 +123,7 @@ def _sprite_runs(name):
             if ch != ".":
                 runs.setdefault(ch, []).append((j, i, k - j))
             j = k
-    out = [(ch, runs[ch]) for ch in sorted(runs)]
-    _RUNS[name] = (rows, out)
-    return out
+    return [(ch, runs[ch]) for ch in sorted(runs)]
 
 
 def draw_sprite(c, name, x, y, size, *, palette=None) -> None:

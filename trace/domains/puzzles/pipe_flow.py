@@ -19,7 +19,7 @@ from tracegen.core.claims import Claim
 from tracegen.core.task import Scene
 from tracegen.kits.boards import LETTERS, answer_among
 from tracegen.core.canvas import line_style
-from tracegen.kits.cards import draw_card, label_badge, rounded_box, rounded_rect
+from tracegen.kits.cards import draw_card, label_badge, outline_boxes, rounded_rect
 from tracegen.kits.geometry import Draws
 
 W, H = 700, 620
@@ -136,13 +136,12 @@ def path_tiles(path) -> dict:
 
 @functools.lru_cache(maxsize=64)
 def _tile_box(u: float) -> tuple:
-    """A tile's box (inset 2 from its u x u cell, corner radius 0.14 u) grown and shrunk by 0.6, half its
-    outline's width, as cairo paths relative to the cell's corner (built in unscaled units, so the same
-    in every process whatever was drawn before)."""
+    """A tile's box (inset 2 from its u x u cell, corner radius 0.14 u) with its 1.2 wide outline as two
+    fills (``outline_boxes``), as cairo paths relative to the cell's corner (built in unscaled units, so
+    the same in every process whatever was drawn before)."""
     ctx = cairo.Context(cairo.ImageSurface(cairo.FORMAT_A8, 1, 1))
     out = []
-    for grow in (0.6, -0.6):
-        pts = rounded_box(2 - grow, 2 - grow, u - 4 + 2 * grow, u - 4 + 2 * grow, u * 0.14 + grow)
+    for pts in outline_boxes(2, 2, u - 4, u - 4, u * 0.14, 1.2):
         ctx.move_to(*pts[0])
         for p in pts[1:]:
             ctx.line_to(*p)
