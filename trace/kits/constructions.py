@@ -419,8 +419,9 @@ class Labels:
         w, h = int(self.c.width * self.RES) + 2, int(self.c.height * self.RES) + 2
         data = _strokes(w, h, self.RES, self.PAD, tuple(self.segs), tuple(self.rings))
         stride = cairo.ImageSurface.format_stride_for_width(cairo.FORMAT_A8, w)
-        buf = bytearray(data)
+        buf = data                        # (the cached bytes, copied only where discs are filled over them)
         if self.discs:
+            buf = bytearray(data)
             surf = cairo.ImageSurface.create_for_data(buf, cairo.FORMAT_A8, w, h, stride)
             ctx = cairo.Context(surf)
             ctx.scale(self.RES, self.RES)
