@@ -35,7 +35,7 @@ def random_color(r):
 
 
 def ramp_ok(colors) -> bool:
-    return all(delta_e(a, b) >= MIN_STEP for a, b in zip(colors, colors[1:]))
+    return lab_ramp_ok([lab(c) for c in colors])
 
 
 def lab_ramp_ok(labs) -> bool:
@@ -131,7 +131,7 @@ def color_gradient_completion_label(q):
         for cand in pool:
             if len(wrong) < 5:
                 at = lab(cand)
-                if all(math.dist(at, o) >= 12 for o in seen[1:] + seen[:1]):
+                if all(math.dist(at, o) >= 12 for o in seen):
                     wrong.append(cand)
                     seen.append(at)
         q.require(len(wrong) == 5, "too few distinct wrong colours")
