@@ -119,6 +119,31 @@ def test_png_encoder_is_lossless_deterministic_and_standard():
         assert np.array_equal(np.asarray(Image.open(io.BytesIO(png.encode_rgb(arr)))), arr)
 
 
+def test_bgrx_shuffle_is_the_channel_reversal_and_leaves_opencv_alone():
+    """OpenCV's shuffle writes exactly the reversed channels into the strided scanline view (also
+    from a row-strided source), refuses an output it would silently replace, and puts OpenCV's
+    thread setting back."""
+    import cv2
+
+    rng = np.random.default_rng(3)
+    before = cv2.getNumThreads()
+    cv2.setNumThreads(3)
+    try:
+        for h, w in ((1, 1), (7, 3), (64, 129), (300, 517)):
+            wide = rng.integers(0, 256, size=(h, w + 5, 4), dtype=np.uint8)
+            for bgrx in (np.ascontiguousarray(wide[:, :w]), wide[:, :w]):
+                buf = np.zeros((h, 1 + 3 * w), np.uint8)
+                px = buf[:, 1:].reshape(h, w, 3)
+                assert png.bgrx_to_rgb(bgrx, px) is px
+                assert np.array_equal(px, bgrx[..., 2::-1]) and not buf[:, 0].any()
+                assert png.encode_bgrx(bgrx) == png.encode_rgb(np.ascontiguousarray(bgrx[..., 2::-1]))
+            assert cv2.getNumThreads() == 3
+        with pytest.raises(ValueError, match="cannot write RGB into a uint16 array"):
+            png.bgrx_to_rgb(bgrx, np.empty((h, w, 3), np.uint16))
+    finally:
+        cv2.setNumThreads(before)
+
+
 def test_style_grid_spans_every_dimension():
     """The styles every scene is rendered under in the invariance check reach every value."""
     for dim, values in (("theme", range(len(THEMES))), ("font", FONTS), ("texture", TEXTURES), ("frame", FRAMES),

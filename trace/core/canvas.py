@@ -734,10 +734,9 @@ class Canvas:
         return buf[:, : self.px_width]
 
     def to_rgb(self) -> np.ndarray:
+        self.surface.flush()
         bgrx = self.pixels_bgrx()
-        out = np.empty(bgrx.shape[:2] + (3,), dtype=np.uint8)
-        out[..., 0], out[..., 1], out[..., 2] = bgrx[..., 2], bgrx[..., 1], bgrx[..., 0]
-        return out
+        return png_mod.bgrx_to_rgb(bgrx, np.empty(bgrx.shape[:2] + (3,), dtype=np.uint8))
 
     def to_png(self) -> bytes:
         self.surface.flush()
