@@ -223,3 +223,50 @@ def test_a_dropped_instance_frees_its_canvas_at_once():
     finally:
         gc.enable()
     assert len(firsts) >= 10 and not kept
+
+
+def test_pixel_memory_is_lent_again_only_when_nothing_can_read_it(monkeypatch):
+    """The pixel pool lends a canvas's memory to the next canvas once the first canvas is dropped,
+    never while a pixel view of it (or its surface) is alive, and keeps at most its byte bound idle."""
+    import gc
+
+    import numpy as np
+
+    from tracegen.core import pixels
+    from tracegen.core.canvas import Canvas
+    from tracegen.core.pixels import PixelPool
+
+    monkeypatch.setattr(pixels, "POOL", PixelPool())   # no idle blocks of earlier tests
+
+    def mem(canvas):
+        return canvas.pixels32()
+
+    def address(canvas):
+        return mem(canvas).__array_interface__["data"][0]
+
+    gc.collect()
+    a = Canvas(300, 200, Style())
+    view, first = mem(a), address(a)
+    surface = a.surface
+    del a
+    b = Canvas(300, 200, Style())                 # the first canvas's pixels are still reachable
+    assert not np.shares_memory(view, mem(b))
+    del view
+    c = Canvas(300, 200, Style())
+    assert not np.shares_memory(surface.get_data(), mem(c))
+    taken = mem(b).copy()
+    del surface
+    d = Canvas(300, 200, Style())                 # now the first canvas's memory is idle again
+    assert address(d) == first and address(b) != first and address(c) != first
+    assert np.array_equal(mem(b), taken) and np.array_equal(mem(d), mem(b))   # filled, b untouched
+    del b, c, d
+
+    pool = PixelPool(keep_bytes=3 * 4000)
+    loans = [pool.take((10, 100)) for _ in range(3)] + [pool.take((10, 50))]
+    blocks = [loan.base for loan in loans]
+    del loans
+    gc.collect()
+    assert pool.idle_bytes() == 3 * 4000          # the three largest blocks kept, the small one dropped
+    again = pool.take((5, 100))                   # the smallest block that fits
+    assert any(again.base is blk for blk in blocks[:3]) and again.shape == (5, 100)
+    assert again.dtype == np.uint32 and again.flags.c_contiguous

@@ -24,6 +24,7 @@ from collections.abc import Mapping
 import cairo
 import numpy as np
 
+from . import pixels
 from . import png as png_mod
 from .style import (DISTINCT_DELTA_E, FALLBACK_FONT, FONTS, NAMED_COLORS, Style, contrast, delta_e)
 
@@ -289,7 +290,7 @@ class Canvas:
         # the pixels start as the background colour: one pass, where a cairo surface would be
         # zeroed and then painted
         stride = cairo.ImageSurface.format_stride_for_width(cairo.FORMAT_RGB24, self.px_width)
-        data = np.empty((self.px_height, stride // 4), dtype=np.uint32)
+        data = pixels.POOL.take((self.px_height, stride // 4))   # warm memory (see core.pixels)
         data.fill(_pixel_word(style.background))
         self.surface = cairo.ImageSurface.create_for_data(data, cairo.FORMAT_RGB24, self.px_width, self.px_height,
                                                           stride)
