@@ -436,20 +436,13 @@ class Labels:
         self._sat = None
 
     def _table(self):
-        """The mask's summed-area table, stored transposed (x first): both running sums then go along
-        contiguous rows, which numpy does several times faster than down columns (whole counts, the
-        same table)."""
+        """The mask's summed-area table ((h + 1) x (w + 1) whole counts, OpenCV's ``integral``)."""
+        import cv2
         import numpy as np
 
         if self._m is None:
             self._mask()
-        m = self._m
-        h, w = m.shape
-        sat = np.zeros((w + 1, h + 1), dtype=np.int32)
-        s = sat[1:, 1:]
-        s[...] = np.cumsum(m, 1, dtype=np.int32).T
-        np.cumsum(s, 1, out=s)
-        self._sat = sat
+        self._sat = cv2.integral(self._m.view(np.uint8), sdepth=cv2.CV_32S)
 
     def blocked(self, rects):
         """How much of each box (an (n, 4) array) is taken: 0 = free, inf = outside the bounds."""
@@ -459,11 +452,11 @@ class Labels:
             self._table()
         r = np.asarray(rects, dtype=float).reshape(-1, 4)
         k, S, p = self.RES, self._sat, self.PAD
-        w, h = S.shape                    # the table is stored x first
+        h, w = S.shape
         top = np.array((w - 1, h - 1))
         j0, i0 = np.minimum(np.maximum((r[:, :2] * k).astype(int), 0), top).T
         j1, i1 = np.minimum(np.maximum(np.ceil(r[:, 2:] * k).astype(int), 0), top).T
-        n = (S[j1, i1] - S[j1, i0] - S[j0, i1] + S[j0, i0]).astype(float)
+        n = (S[i1, j1] - S[i0, j1] - S[i1, j0] + S[i0, j0]).astype(float)
         if self.boxes:
             b = np.asarray(self.boxes, dtype=float)
             hit = ((b[None, :, 0] < r[:, None, 2] + p) & (r[:, None, 0] < b[None, :, 2] + p)
@@ -503,9 +496,12 @@ class Labels:
         import numpy as np
 
         # most texts fit at their first or second candidate: those are tested one by one in plain
-        # Python (the same arithmetic as below); only then are all candidates generated and tested
+        # Python (the same arithmetic as below); only then are all candidates tested at once (a
+        # generator's rest is generated only then)
         hw, hh = float(w / 2), float(h / 2)
-        it = iter(candidates(w, h))
+        cands = candidates(w, h)
+        arr = cands if isinstance(cands, np.ndarray) else None   # all of them at once (``around``)
+        it = iter(cands if arr is None else arr[:2])
         head = []
         for cand in it:
             head.append(cand)
@@ -516,7 +512,7 @@ class Labels:
                 return tuple(float(v) for v in r)
             if free is None or len(head) == 2:
                 break
-        xy = np.asarray(head + list(it), dtype=float)
+        xy = np.asarray(head + list(it), dtype=float) if arr is None else arr
         half = np.array((w / 2, h / 2))
         rects = np.concatenate((xy - half - pad, xy + half + pad), axis=1)
         n = self.blocked(rects)
@@ -558,45 +554,54 @@ def _strokes(w: int, h: int, res: float, pad: float, segs: tuple, rings: tuple) 
     return bytes(surf.get_data())
 
 
+def _units(angles, w, h):
+    """Each direction's unit vector and the half-extents of a w x h box along it."""
+    out = []
+    for t in angles:
+        ux, uy = math.cos(t), math.sin(t)
+        out.append((ux, uy, abs(ux) * w / 2, abs(uy) * h / 2))
+    return out
+
+
+def _rays(x, y, dks, units):
+    """The centres (x + ux d, y + uy d), d = dk + ax + ay (a box's clearance ``dk`` from (x, y) along each
+    direction), distance by distance and direction by direction: an (n, 2) array."""
+    import numpy as np
+
+    u = np.array(units, dtype=float).reshape(-1, 4)
+    d = np.array(dks, dtype=float)[:, None] + u[:, 2] + u[:, 3]
+    out = np.empty(d.shape + (2,))
+    out[..., 0] = x + u[:, 0] * d
+    out[..., 1] = y + u[:, 1] * d
+    return out.reshape(-1, 2)
+
+
 def around(x, y, dist, pref: float, *, steps: int = 16, rings=(1.0, 1.6, 2.4)):
-    """Candidate centres for a w x h text around (x, y): first towards canvas angle ``pref``."""
+    """Candidate centres for a w x h text around (x, y): first towards canvas angle ``pref``.
+
+    Like every candidate function, ``around(...)(w, h)`` gives the centres in preference order; this
+    one (and ``wedge``) as one (n, 2) array, which ``Labels.spot`` tests all at once."""
     dirs = sorted(range(steps), key=lambda i: abs(((2 * math.pi * i / steps) - pref + math.pi)
                                                   % (2 * math.pi) - math.pi))
+    angles = [2 * math.pi * i / steps for i in dirs]
 
     def gen(w, h):
-        units = []          # each direction's unit vector and half-extent terms, worked out once
-        for k in rings:
-            dk = dist * k
-            for n, i in enumerate(dirs):
-                if n == len(units):
-                    t = 2 * math.pi * i / steps
-                    ux, uy = math.cos(t), math.sin(t)
-                    units.append((ux, uy, abs(ux) * w / 2, abs(uy) * h / 2))
-                ux, uy, ax, ay = units[n]
-                d = dk + ax + ay
-                yield x + ux * d, y + uy * d
+        return _rays(x, y, [dist * k for k in rings], _units(angles, w, h))
     return gen
 
 
 def wedge(v, dist, mid, ext):
     """Candidate centres for an angle's text: along its bisector inside the angle first, then
     fanning out, then all around the vertex."""
+    import numpy as np
+
     fan = [0.0] + [s * f * ext for f in (0.15, 0.3, 0.42) for s in (1, -1)]
+    angles = [mid + dt for dt in fan]
     rest = around(v[0], v[1], dist, mid, rings=(1.0, 1.6, 2.4, 3.4))
 
     def gen(w, h):
-        units = []
-        for k in (0.0, 8.0, 18.0, 32.0, 50.0):
-            dk = dist + k
-            for n, dt in enumerate(fan):
-                if n == len(units):
-                    t = mid + dt
-                    ux, uy = math.cos(t), math.sin(t)
-                    units.append((ux, uy, abs(ux) * w / 2, abs(uy) * h / 2))
-                ux, uy, ax, ay = units[n]
-                d = dk + ax + ay
-                yield v[0] + ux * d, v[1] + uy * d
-        yield from rest(w, h)
+        inside = _rays(v[0], v[1], [dist + k for k in (0.0, 8.0, 18.0, 32.0, 50.0)], _units(angles, w, h))
+        return np.concatenate((inside, rest(w, h)))
     return gen
 
 

@@ -1,0 +1,118 @@
+"""kits.constructions label placement: candidate centres computed as arrays are exactly the plain
+per-candidate arithmetic, the summed-area counts are the mask's own window sums, and ``spot`` picks
+the first free candidate, else the least blocked one (checked against a brute force over the mask)."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import numpy as np
+import pytest
+
+from tracegen.core.canvas import Canvas
+from tracegen.core.style import Style
+from tracegen.kits.constructions import Labels, around, wedge
+
+
+def plain_around(x, y, dist, pref, w, h, steps=16, rings=(1.0, 1.6, 2.4)):
+    dirs = sorted(range(steps), key=lambda i: abs(((2 * math.pi * i / steps) - pref + math.pi)
+                                                  % (2 * math.pi) - math.pi))
+    out = []
+    for k in rings:
+        for i in dirs:
+            t = 2 * math.pi * i / steps
+            ux, uy = math.cos(t), math.sin(t)
+            d = dist * k + abs(ux) * w / 2 + abs(uy) * h / 2
+            out.append((x + ux * d, y + uy * d))
+    return out
+
+
+def plain_wedge(v, dist, mid, ext, w, h):
+    fan = [0.0] + [s * f * ext for f in (0.15, 0.3, 0.42) for s in (1, -1)]
+    out = []
+    for k in (0.0, 8.0, 18.0, 32.0, 50.0):
+        for dt in fan:
+            t = mid + dt
+            ux, uy = math.cos(t), math.sin(t)
+            d = dist + k + abs(ux) * w / 2 + abs(uy) * h / 2
+            out.append((v[0] + ux * d, v[1] + uy * d))
+    return out + plain_around(v[0], v[1], dist, mid, w, h, rings=(1.0, 1.6, 2.4, 3.4))
+
+
+def test_candidate_arrays_are_the_plain_arithmetic_bit_for_bit():
+    pick = random.Random(5)
+    for _ in range(300):
+        x, y = pick.uniform(-50, 900), pick.uniform(-50, 700)
+        dist, pref, w, h = pick.uniform(1, 60), pick.uniform(-7, 7), pick.uniform(5, 200), pick.uniform(10, 40)
+        rings = tuple(sorted(pick.uniform(0.5, 5) for _ in range(pick.randint(1, 4))))
+        steps = pick.choice((8, 12, 16, 24))
+        got = around(x, y, dist, pref, steps=steps, rings=rings)(w, h)
+        assert got.shape == (steps * len(rings), 2)
+        assert got.tolist() == [list(p) for p in plain_around(x, y, dist, pref, w, h, steps, rings)]
+        ext = pick.uniform(0.1, 3)
+        got = wedge((x, y), dist, pref, ext)(w, h)
+        assert got.tolist() == [list(p) for p in plain_wedge((x, y), dist, pref, ext, w, h)]
+
+
+def _scene(seed):
+    rng = random.Random(seed)
+    c = Canvas(640, 480, Style())
+    lab = Labels(c, (10, 10, 630, 470))
+    for _ in range(rng.randint(0, 40)):
+        lab.seg((rng.uniform(0, 640), rng.uniform(0, 480)), (rng.uniform(0, 640), rng.uniform(0, 480)))
+    for _ in range(rng.randint(0, 3)):
+        lab.ring(rng.uniform(0, 640), rng.uniform(0, 480), rng.uniform(10, 150))
+    for _ in range(rng.randint(0, 4)):
+        lab.disc(rng.uniform(0, 640), rng.uniform(0, 480), rng.uniform(2, 30))
+    for _ in range(rng.randint(0, 4)):
+        x, y = rng.uniform(0, 600), rng.uniform(0, 440)
+        lab.box((x, y, x + rng.uniform(10, 80), y + rng.uniform(10, 30)))
+    return rng, lab
+
+
+def brute_counts(lab, rects):
+    """Taken mask pixels in each box's window (summed directly), boxes hit x 1000, inf outside."""
+    m, k, p = lab._m, lab.RES, lab.PAD
+    h, w = m.shape
+    out = []
+    for x0, y0, x1, y1 in rects:
+        bx0, by0, bx1, by1 = lab.bounds
+        if x0 < bx0 or y0 < by0 or x1 > bx1 or y1 > by1:
+            out.append(math.inf)
+            continue
+        j0, i0 = min(max(int(x0 * k), 0), w), min(max(int(y0 * k), 0), h)
+        j1, i1 = min(max(math.ceil(x1 * k), 0), w), min(max(math.ceil(y1 * k), 0), h)
+        n = float(m[i0:i1, j0:j1].sum())
+        n += 1000.0 * sum(b[0] < x1 + p and x0 < b[2] + p and b[1] < y1 + p and y0 < b[3] + p for b in lab.boxes)
+        out.append(n)
+    return out
+
+
+@pytest.mark.parametrize("block", range(3))
+def test_spot_is_the_first_free_candidate_else_the_least_blocked(block):
+    hits = {"first two": 0, "later": 0, "none free": 0}
+    for seed in range(block * 40, block * 40 + 40):
+        rng, lab = _scene(seed)
+        for _ in range(4):
+            w, h = rng.uniform(10, 260), rng.uniform(12, 40)
+            x, y = rng.uniform(0, 640), rng.uniform(0, 480)
+            kind = rng.random()
+            if kind < 0.4:
+                cands = around(x, y, rng.uniform(2, 40), rng.uniform(-3, 3))
+            elif kind < 0.8:
+                cands = wedge((x, y), rng.uniform(5, 60), rng.uniform(-3, 3), rng.uniform(0.2, 2))
+            else:   # a plain function returning a list of centres
+                pts = [(rng.uniform(0, 640), rng.uniform(0, 480)) for _ in range(rng.randint(1, 30))]
+                cands = lambda w, h, pts=pts: pts   # noqa: E731
+            r = lab.spot(w, h, cands)
+            xy = np.asarray(cands(w, h), dtype=float).reshape(-1, 2)
+            rects = [(cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2) for cx, cy in xy.tolist()]
+            counts = brute_counts(lab, rects)
+            assert lab.blocked(rects).tolist() == counts
+            free = [i for i, n in enumerate(counts) if n == 0]
+            want = free[0] if free else int(np.argmin(counts))
+            hits["none free" if not free else "first two" if want < 2 else "later"] += 1
+            assert r == pytest.approx(rects[want], abs=1e-9)
+            lab.box(r)
+    assert min(hits.values()) > 10, hits   # every branch exercised
