@@ -12,7 +12,7 @@ import pytest
 
 from tracegen.core.canvas import Canvas
 from tracegen.core.style import Style
-from tracegen.kits.constructions import Labels, around, wedge
+from tracegen.kits.constructions import Labels, around, beside, wedge
 
 
 def plain_around(x, y, dist, pref, w, h, steps=16, rings=(1.0, 1.6, 2.4)):
@@ -40,6 +40,20 @@ def plain_wedge(v, dist, mid, ext, w, h):
     return out + plain_around(v[0], v[1], dist, mid, w, h, rings=(1.0, 1.6, 2.4, 3.4))
 
 
+def plain_beside(a, b, gap, slide, prefer, w, h):
+    d = math.dist(a, b) or 1.0
+    ux, uy = (b[0] - a[0]) / d, (b[1] - a[1]) / d
+    nx, ny = -uy, ux
+    out = []
+    for extra in (0.0, 10.0, 24.0):
+        dd = gap + extra + abs(nx) * w / 2 + abs(ny) * h / 2
+        for t in slide:
+            m = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+            for s in ((1, -1) if prefer != -1 else (-1, 1)):
+                out.append((m[0] + s * nx * dd, m[1] + s * ny * dd))
+    return out
+
+
 def test_candidate_arrays_are_the_plain_arithmetic_bit_for_bit():
     pick = random.Random(5)
     for _ in range(300):
@@ -53,6 +67,11 @@ def test_candidate_arrays_are_the_plain_arithmetic_bit_for_bit():
         ext = pick.uniform(0.1, 3)
         got = wedge((x, y), dist, pref, ext)(w, h)
         assert got.tolist() == [list(p) for p in plain_wedge((x, y), dist, pref, ext, w, h)]
+        b = (pick.uniform(-50, 900), pick.uniform(-50, 700)) if pick.random() < 0.95 else (x, y)
+        gap, prefer = pick.uniform(2, 20), pick.choice((None, 1, -1))
+        slide = tuple(pick.random() for _ in range(pick.randint(1, 5)))
+        got = beside((x, y), b, gap=gap, slide=slide, prefer=prefer)(w, h)
+        assert got.tolist() == [list(p) for p in plain_beside((x, y), b, gap, slide, prefer, w, h)]
 
 
 def _scene(seed):
@@ -98,8 +117,10 @@ def test_spot_is_the_first_free_candidate_else_the_least_blocked(block):
             w, h = rng.uniform(10, 260), rng.uniform(12, 40)
             x, y = rng.uniform(0, 640), rng.uniform(0, 480)
             kind = rng.random()
-            if kind < 0.4:
+            if kind < 0.3:
                 cands = around(x, y, rng.uniform(2, 40), rng.uniform(-3, 3))
+            elif kind < 0.5:
+                cands = beside((x, y), (rng.uniform(0, 640), rng.uniform(0, 480)), gap=rng.uniform(4, 14))
             elif kind < 0.8:
                 cands = wedge((x, y), rng.uniform(5, 60), rng.uniform(-3, 3), rng.uniform(0.2, 2))
             else:   # a plain function returning a list of centres

@@ -606,19 +606,19 @@ def wedge(v, dist, mid, ext):
 
 
 def beside(a, b, *, gap=10.0, slide=(0.5, 0.35, 0.65, 0.22, 0.78), prefer=None):
-    """Candidate centres beside segment ab, on either side (``prefer`` = +1/-1 first)."""
+    """Candidate centres beside segment ab, on either side (``prefer`` = +1/-1 first): an (n, 2) array."""
+    import numpy as np
+
     ux, uy = _unit(a, b)
     nx, ny = -uy, ux
+    sides = (1, -1) if prefer != -1 else (-1, 1)
+    mids = np.array([(a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t) for t in slide], dtype=float)
+    normal = np.array([(s * nx, s * ny) for s in sides], dtype=float)
 
     def gen(w, h):
-        sides = (1, -1) if prefer != -1 else (-1, 1)
         ax, ay = abs(nx) * w / 2, abs(ny) * h / 2
-        for extra in (0.0, 10.0, 24.0):
-            d = gap + extra + ax + ay
-            for t in slide:
-                m = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
-                for s in sides:
-                    yield m[0] + s * nx * d, m[1] + s * ny * d
+        d = np.array([gap + extra + ax + ay for extra in (0.0, 10.0, 24.0)])
+        return (mids[None, :, None, :] + normal[None, None, :, :] * d[:, None, None, None]).reshape(-1, 2)
     return gen
 
 
