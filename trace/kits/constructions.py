@@ -521,7 +521,8 @@ class Labels:
         return tuple(float(v) for v in rects[i])
 
     def place(self, text, candidates, *, size=16.0, bold=False, color="ink", halo=False, kind="label"):
-        """Draw ``text`` centred at the first good candidate; ``candidates(w, h)`` yields centres."""
+        """Draw ``text`` centred at the first good candidate; ``candidates(w, h)`` gives centres
+        (an iterable of (x, y), or an (n, 2) array as from ``around``, ``wedge`` and ``beside``)."""
         c = self.c
         w = c.text_width(text, size=size, bold=bold) + 4
         h = size * 1.25
@@ -580,7 +581,7 @@ def around(x, y, dist, pref: float, *, steps: int = 16, rings=(1.0, 1.6, 2.4)):
     """Candidate centres for a w x h text around (x, y): first towards canvas angle ``pref``.
 
     Like every candidate function, ``around(...)(w, h)`` gives the centres in preference order; this
-    one (and ``wedge``) as one (n, 2) array, which ``Labels.spot`` tests all at once."""
+    one (like ``wedge`` and ``beside``) as one (n, 2) array, which ``Labels.spot`` tests all at once."""
     dirs = sorted(range(steps), key=lambda i: abs(((2 * math.pi * i / steps) - pref + math.pi)
                                                   % (2 * math.pi) - math.pi))
     angles = [2 * math.pi * i / steps for i in dirs]
