@@ -73,3 +73,39 @@ def test_option_cells_are_drawn_in_their_state(qid):
                 assert (sum(fill) < 0.5) == bool(v)
                 if black and v:
                     assert fill == black
+
+
+def test_every_rule_variant_matches_a_plain_neighbour_count():
+    """``step`` under every rule the distractors use (wrap-around, other survive/birth sets) against a
+    neighbour count written out here, on random grids of every shape the scene draws and smaller."""
+    import random
+
+    from tracegen.domains.symbolic.life_automaton import step
+
+    def plain(grid, wrap, survive, birth):
+        n, m = len(grid), len(grid[0])
+        out = []
+        for r in range(n):
+            row = []
+            for k in range(m):
+                s = 0
+                for a in (-1, 0, 1):
+                    for b in (-1, 0, 1):
+                        if a or b:
+                            rr, kk = r + a, k + b
+                            if wrap:
+                                s += grid[rr % n][kk % m]
+                            elif 0 <= rr < n and 0 <= kk < m:
+                                s += grid[rr][kk]
+                row.append(int(s in (survive if grid[r][k] else birth)))
+            out.append(row)
+        return out
+
+    rng = random.Random(4)
+    rules = [((2, 3), (3,)), ((2,), (3,)), ((3,), (3,)), ((2, 3), (2, 3)), ((2, 3, 4), (3,))]
+    for _ in range(400):
+        n, m = rng.randint(1, 7), rng.randint(1, 7)
+        grid = [[rng.randint(0, 1) for _ in range(m)] for _ in range(n)]
+        wrap = rng.random() < 0.5
+        survive, birth = rng.choice(rules)
+        assert step(grid, wrap=wrap, survive=survive, birth=birth) == plain(grid, wrap, survive, birth)

@@ -30,24 +30,33 @@ RULE = ("An alive cell with 2 or 3 alive neighbours (of the 8 cells around it) s
 LEAD = "Black cells are alive and white cells are empty."
 
 
+@lru_cache(maxsize=None)
+def _neighbours(n: int, m: int, wrap: bool) -> tuple:
+    """For each cell of an n x m grid (row by row), the flat indices of its 8 neighbours: those inside the
+    grid, or all 8 taken around the edges with ``wrap``."""
+    out = []
+    for r in range(n):
+        for k in range(m):
+            cells = []
+            for dr, dk in product((-1, 0, 1), repeat=2):
+                rr, kk = r + dr, k + dk
+                if not (dr or dk):
+                    continue
+                if wrap:
+                    cells.append(rr % n * m + kk % m)
+                elif 0 <= rr < n and 0 <= kk < m:
+                    cells.append(rr * m + kk)
+            out.append(tuple(cells))
+    return tuple(out)
+
+
 def step(grid, *, wrap=False, survive=(2, 3), birth=(3,)):
     """One update of ``grid`` (rows of 0/1) under a birth/survival rule."""
     n, m = len(grid), len(grid[0])
-    out = []
-    for r in range(n):
-        row = []
-        for k in range(m):
-            alive = 0
-            for dr, dk in product((-1, 0, 1), repeat=2):
-                if dr or dk:
-                    rr, kk = r + dr, k + dk
-                    if wrap:
-                        alive += grid[rr % n][kk % m]
-                    elif 0 <= rr < n and 0 <= kk < m:
-                        alive += grid[rr][kk]
-            row.append(int(alive in survive) if grid[r][k] else int(alive in birth))
-        out.append(row)
-    return out
+    flat = [v for row in grid for v in row]
+    at = flat.__getitem__
+    new = [int(sum(map(at, cells)) in (survive if v else birth)) for v, cells in zip(flat, _neighbours(n, m, wrap))]
+    return [new[r * m:(r + 1) * m] for r in range(n)]
 
 
 def run(grid, steps, **rule):
