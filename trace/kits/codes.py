@@ -10,6 +10,8 @@ and "-" (dash); within a letter the marks are one unit apart, letters three unit
 
 from __future__ import annotations
 
+import heapq
+
 BRAILLE = {
     "a": (1,), "b": (1, 2), "c": (1, 4), "d": (1, 4, 5), "e": (1, 5), "f": (1, 2, 4), "g": (1, 2, 4, 5),
     "h": (1, 2, 5), "i": (2, 4), "j": (2, 4, 5), "k": (1, 3), "l": (1, 2, 3), "m": (1, 3, 4),
@@ -102,10 +104,10 @@ def look_alikes(rng, word: str, k: int, *, same_length: bool = False) -> list[st
         same = sum(x == y for x, y in zip(w, word))
         return (-(len(w) == len(word)), -_shared_prefix(w, word), -same, int(noise[i]))
 
-    ranked = [others[i] for i in sorted(range(len(others)), key=key)]
-    if same_length:
-        ranked = [w for w in ranked if len(w) == len(word)]
-    return ranked[:k]
+    # the k first of the ranking (ranking only the same-length words, when only those are kept, leaves
+    # their order as it was)
+    pool = [i for i, w in enumerate(others) if len(w) == len(word)] if same_length else range(len(others))
+    return [others[i] for i in heapq.nsmallest(k, pool, key=key)]
 
 
 # ---------------------------------------------------------------------------- drawing
