@@ -22,7 +22,6 @@ first compress unrelated data.  Any PNG reader decodes the files (PIL in the tes
 
 from __future__ import annotations
 
-import functools
 import struct
 import threading
 import zlib
@@ -59,13 +58,6 @@ def encode_rgb(rgb: np.ndarray) -> bytes:
     return _png(w, h, buf)
 
 
-@functools.cache
-def _cv2():
-    import cv2   # imported on first use: it adds a tenth of a second to a cold start
-
-    return cv2
-
-
 _CV2_THREADS = threading.Lock()
 
 
@@ -77,7 +69,8 @@ def bgrx_to_rgb(bgrx: np.ndarray, out: np.ndarray) -> np.ndarray:
     saves here and oversubscribes the cores of a build that runs one process per core: the call
     runs on one thread, and OpenCV's own setting is put back afterwards (under a lock, so that
     threads encoding at once restore the caller's value, not each other's)."""
-    cv2 = _cv2()
+    import cv2   # imported on first use: it adds a tenth of a second to a cold start
+
     with _CV2_THREADS:
         threads = cv2.getNumThreads()
         cv2.setNumThreads(1)
