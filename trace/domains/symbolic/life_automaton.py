@@ -39,9 +39,9 @@ def _neighbours(n: int, m: int, wrap: bool) -> tuple:
         for k in range(m):
             cells = []
             for dr, dk in product((-1, 0, 1), repeat=2):
-                rr, kk = r + dr, k + dk
                 if not (dr or dk):
                     continue
+                rr, kk = r + dr, k + dk
                 if wrap:
                     cells.append(rr % n * m + kk % m)
                 elif 0 <= rr < n and 0 <= kk < m:
