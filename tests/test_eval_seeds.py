@@ -1,7 +1,7 @@
 """The evaluation seeds of a workflow run: the suite manifest's (42/43/44) unless eval.seeds names a subset of
 them; a seed outside the suite stops the workflow before any job, in one line (issue #20)."""
 
-from test_workflow import _job_counts, make_workspace, snakemake
+from workspace import job_counts, make_workspace, snakemake
 
 
 def test_seeds_default_to_the_suites_and_must_be_among_them(tmp_path):
@@ -12,7 +12,7 @@ def test_seeds_default_to_the_suites_and_must_be_among_them(tmp_path):
     local.write_text(text.replace("  seeds: [42]\n", ""))
     r = snakemake(ws, "-n", "--cores", "1", timeout=600)
     assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
-    counts = _job_counts(r.stdout + r.stderr)
+    counts = job_counts(r.stdout + r.stderr)
     assert counts["evaluate"] == 2 * 24 * 3 and counts["eval_stamp_seed"] == 24 * 3
 
     local.write_text(text.replace("  seeds: [42]\n", "  seeds: [42, 7]\n"))

@@ -15,6 +15,8 @@ from rlvr.evaluation import evaluate
 ROOT = Path(__file__).resolve().parents[1]
 SUITE = str(ROOT / "config/eval/trace_eval_v1.json")
 BIN = Path(sys.executable).parent
+# `early`: each evaluation here is a subprocess that imports torch, transformers and lm-eval (~10 s)
+pytestmark = pytest.mark.early(210)
 ENV = dict(os.environ, HF_HUB_OFFLINE="1", HF_DATASETS_OFFLINE="1", TRANSFORMERS_OFFLINE="1", WANDB_MODE="disabled")
 
 

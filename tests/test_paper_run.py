@@ -108,7 +108,7 @@ def test_local_default_and_layering(tmp_path):
 
 @pytest.fixture(scope="module")
 def paper_dry_run(tmp_path_factory):
-    from test_workflow import make_workspace
+    from workspace import make_workspace
 
     ws = make_workspace(tmp_path_factory.mktemp("paper") / "ws")
     fake = tmp_path_factory.mktemp("fakebin")
@@ -182,7 +182,7 @@ def test_gpu_jobs_start_with_the_preflight_and_training_knows_its_time_limit(pap
 # --------------------------------------------------------------------------------------------------
 
 def test_a_study_that_requires_the_recipe_refuses_a_profile_without_one(tmp_path):
-    from test_workflow import make_workspace
+    from workspace import make_workspace
 
     from rlvr.training import profiles as P
 
@@ -254,7 +254,7 @@ def test_the_paper_build_regenerated_by_tracegen_is_sharded_over_slurm_jobs_per_
     profile plans one generation job per domain and split over the paper's build configs (64 + 2 per task of
     all 1,000 tasks), each with the study's data resources, then merge, validate, export, receipt and the
     one-job regeneration check of each split."""
-    from test_workflow import make_workspace
+    from workspace import make_workspace
 
     from tracegen import dataset, registry
 

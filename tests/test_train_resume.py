@@ -22,9 +22,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from test_workflow import BIN, env, make_workspace
+from workspace import BIN, env, make_workspace
 
-pytestmark = [pytest.mark.slow, pytest.mark.timeout(1800)]   # ~3 min idle, ~8 under load
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(1800), pytest.mark.early(120)]   # ~3 min idle, ~8 under load
 
 ROOT = Path(__file__).resolve().parents[1]
 STEPS, SAVE_FREQ = 10, 2
