@@ -108,7 +108,11 @@ def test_seed_and_top_p_are_sent_when_the_request_has_them(server):
 
 
 def test_cache_hits_records_and_key_changes(server, tmp_path):
-    srv = server(lambda body, n, path: ("cut", "length") if n == 1 else ("7", "stop"))
+    # the first batch's two requests go out on two workers in either order: the reply depends on the request
+    def script(body, n, path):
+        return ("cut", "length") if n <= 2 and "the answer is 7" in json.dumps(body) else ("7", "stop")
+
+    srv = server(script)
     reqs = [chat("the answer is 7"), chat("the answer is 8"), chat("the answer is 7")]   # one duplicate
     first = http_judge(srv, tmp_path).complete(reqs)
     assert [(str(r), r.finish_reason) for r in first] == [("cut", "length"), ("7", "stop"), ("cut", "length")]

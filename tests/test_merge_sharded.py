@@ -12,6 +12,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent
 BIN = Path(sys.executable).parent
+# `early`: two ranks of torch.distributed (~35 s of CPU); the suite starts it first
+pytestmark = pytest.mark.early(35)
 
 
 @pytest.mark.slow

@@ -13,6 +13,10 @@ import sys
 from pathlib import Path
 
 import proc
+import pytest
+
+# `early`: three processes render every scene (~75 s of CPU); the suite starts it first
+pytestmark = pytest.mark.early(75)
 
 HERE = Path(__file__).resolve().parent
 SIDES = ["--max-side", "384", "--max-side", "512", "--max-side", "1024"]

@@ -32,6 +32,8 @@ from rlvr.training import smoke  # noqa: E402
 
 TASKS = ("task_charts__heatmap__axis_cell_extremum_label", "task_charts__heatmap__colorbar_interval_cell_count")
 STEPS = 3
+# `early`: tiny GRPO runs (~55 s of CPU in all); the suite starts this module first
+pytestmark = pytest.mark.early(55)
 
 
 def _args(module, argv):
