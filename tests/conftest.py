@@ -27,7 +27,7 @@ def pytest_collection_modifyitems(config, items):
 
     def key(entry):
         mark = entry[1][0].get_closest_marker("early")
-        return (0, -mark.args[0]) if mark else (1, -len(entry[1]))
+        return (0, -(mark.args[0] if mark.args else 0)) if mark else (1, -len(entry[1]))
 
     items[:] = [item for _, group in sorted(modules.items(), key=key) for item in group]
 

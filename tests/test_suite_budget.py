@@ -1,4 +1,5 @@
-"""bench/test_cost.py: the suite's seconds per task and the extrapolation, from a JUnit report."""
+"""bench/test_cost.py: the suite's seconds per task and the extrapolation, from a JUnit report; and the order
+tests/conftest.py hands modules to the workers in."""
 
 import importlib.util
 from pathlib import Path
@@ -77,3 +78,25 @@ def test_the_suite_writes_each_tests_cpu_seconds_with_its_subprocesses(tmp_path)
     [(module, name, cpu)] = cost.read_report(tmp_path / "r.xml")
     [(_, _, wall)] = cost.read_report(tmp_path / "r.xml", "wall")
     assert name == "test_burn" and 0.3 <= cpu < wall
+
+
+class _Item:
+    def __init__(self, nodeid, mark=None):
+        self.nodeid, self.mark = nodeid, mark
+
+    def get_closest_marker(self, name):
+        return self.mark if name == "early" else None
+
+
+def test_long_modules_are_scheduled_first_then_the_rest_by_size():
+    import conftest
+
+    early = pytest.mark.early
+    items = [_Item("tests/a.py::one"), _Item("tests/b.py::one"), _Item("tests/b.py::two"),
+             _Item("tests/dag.py::run", early(900).mark), _Item("tests/dag.py::check", early(900).mark),
+             _Item("tests/c.py::one"), _Item("tests/resume.py::run", early(120).mark),
+             _Item("tests/plain.py::run", early.mark)]
+    conftest.pytest_collection_modifyitems(None, items)
+    assert [i.nodeid for i in items] == ["tests/dag.py::run", "tests/dag.py::check", "tests/resume.py::run",
+                                         "tests/plain.py::run", "tests/b.py::one", "tests/b.py::two",
+                                         "tests/a.py::one", "tests/c.py::one"]
