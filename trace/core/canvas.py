@@ -715,7 +715,7 @@ class Canvas:
             k = max(1, int(words.shape[0] * NOISE_DENSITY))
             idx = rng.integers(0, words.shape[0], size=k)
             amp = int(round(self.style.noise_sigma * 4))
-            delta = rng.integers(-amp, amp + 1, size=(k, 1), dtype=np.int16)[:, 0]
+            delta = rng.integers(-amp, amp + 1, size=k, dtype=np.int16)
             px = words[idx].view(np.uint8).reshape(k, 4).astype(np.int16)
             for ch in range(3):    # channel by channel: numpy's broadcast add over (k, 3) is ten times slower
                 px[:, ch] += delta
