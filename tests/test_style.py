@@ -355,3 +355,71 @@ def test_entities_convert_lazily_to_the_same_pixels():
     with pytest.raises(KeyError):
         c.entities["zz"]
     assert dict(c.entities.items()) == {k: c.entities[k] for k in c.entities}
+
+
+def test_text_is_measured_the_same_at_every_scale_and_drawn_at_whole_pixel_sizes():
+    """Layouts measure text in user units without the transform, so a scene lays out alike at every
+    scale; the glyphs are drawn in device space at the nearest whole-pixel size, anchored on the
+    measured box (instances then share cairo's glyph rasters)."""
+    widths, boxes = set(), set()
+    for scale in (1.0, 1.37, 2.2):
+        c = Canvas(300, 80, Style(pad=(10.0, 10.0, 10.0, 10.0)), scale)
+        widths.add(c.text_width("Quartz 1,250 kg", size=13.0))
+        boxes.add(c.text(150, 40, "Quartz 1,250 kg", size=13.0, anchor="c"))
+        rec = c.texts[-1]
+        assert rec["size_px"] == round(13.0 * scale)
+        cx = (rec["box"][0] + rec["box"][2]) / 2          # the drawn box stays centred on the anchor
+        assert abs(cx - (150 + c.dx) * scale) <= 0.1
+    assert len(widths) == 1 and len(boxes) == 1
+    # two scales whose pixel sizes round alike draw the same glyph pixels at the same device spot
+    ink = []
+    for scale in (1.0, 1.03):                          # 14 px and 14.42 -> 14 px
+        c = Canvas(120, 60, Style(pad=(0.0, 0.0, 0.0, 0.0)), scale)
+        c.ctx.identity_matrix()
+        c.ctx.scale(scale, scale)                      # the device origin of the text: (20, 20) both times
+        c.text(20 / scale, 20 / scale, "Ag7", size=14.0, anchor="l", valign="t")
+        c.surface.flush()
+        ink.append(c.to_rgb()[15:50, 15:80].copy())
+    assert np.array_equal(ink[0], ink[1]) and (ink[0] < 128).any()
+    # a rotated label keeps the transform path, with its pixel size as drawn
+    c = Canvas(200, 200, Style(), 1.5)
+    c.text(100, 100, "tilted", size=12.0, angle=0.5)
+    assert c.texts[-1]["size_px"] == pytest.approx(18.0)
+
+
+def test_rectangle_outlines_have_mitred_corners_and_restore_the_round_joins():
+    """A stroked rectangle is drawn with mitred corners (cairo strokes it as four boxes): the corner
+    pixel is inked as fully as an edge pixel.  Other outlines keep round joins."""
+    import cairo
+
+    c = Canvas(60, 60, Style(pad=(0.0, 0.0, 0.0, 0.0)), 1.0)
+    c.ctx.identity_matrix()
+    c.rect(10, 10, 40, 40, stroke=(0.0, 0.0, 0.0), lw=4.0)    # edges cover x in [8, 12]
+    c.surface.flush()
+    px = c.to_rgb()[..., 0]
+    assert px[8, 8] == px[8, 30] == 0                            # the outer corner is square
+    assert c.ctx.get_line_join() == cairo.LINE_JOIN_ROUND and c.ctx.get_line_cap() == cairo.LINE_CAP_ROUND
+    c.polygon([(10, 10), (50, 10), (50, 50), (10, 50)], stroke=(0.0, 0.0, 0.0), lw=4.0)
+    c2 = Canvas(60, 60, Style(pad=(0.0, 0.0, 0.0, 0.0)), 1.0)
+    c2.ctx.identity_matrix()
+    c2.polygon([(10, 10), (50, 10), (50, 50), (10, 50)], stroke=(0.0, 0.0, 0.0), lw=4.0)
+    c2.surface.flush()
+    assert c2.to_rgb()[8, 8, 0] > 100                            # a polygon's corner stays round
+
+
+def test_shapes_use_the_coarse_coverage_grid_and_text_keeps_its_own_antialiasing():
+    """Shapes are antialiased on cairo's 4x4 grid (17 coverage levels); text keeps the greyscale
+    antialiasing of the font options (a fine edge ramp)."""
+    c = Canvas(200, 120, Style(theme=0, pad=(0.0, 0.0, 0.0, 0.0)), 1.0)
+    c.ctx.identity_matrix()
+    c.circle(60, 60, 47.3, fill=(0.0, 0.0, 0.0))
+    c.surface.flush()
+    shape = set(np.unique(c.to_rgb()[..., 0]).tolist())
+    bg = int(c.to_rgb()[0, 0, 0])
+    # every level is background blended with black at a whole number of sixteenths
+    assert all(any(abs(v - round(bg * (16 - n) / 16)) <= 1 for n in range(17)) for v in shape)
+    assert len(shape) > 6
+    c = Canvas(200, 120, Style(theme=0, pad=(0.0, 0.0, 0.0, 0.0)), 1.0)
+    c.text(100, 60, "Sample text 0123", size=23.0)
+    c.surface.flush()
+    assert len(np.unique(c.to_rgb()[..., 0])) > 17

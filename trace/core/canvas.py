@@ -33,6 +33,8 @@ NOISE_DENSITY = 0.02
 
 _FONT_COVER: dict[tuple[str, bool], dict[str, bool]] = {}
 _COVERED: dict[tuple[str, bool], set[str]] = {}   # the characters each (family, bold) is known to draw
+_METRICS: dict[tuple, tuple] = {}   # Canvas._measure's, per (family, bold, size, string)
+_METRICS_MAX = 200_000
 _ANCHOR = {"l": 0.0, "c": -0.5, "r": -1.0}         # text offset, in text widths
 _VALIGN = {"t": 0.0, "m": -0.5, "b": -1.0}         # text offset, in text heights
 _OUTLINE: dict[tuple, bool] = {}
@@ -40,6 +42,8 @@ _TILES: dict[tuple[str, int], cairo.ImageSurface] = {}
 _WORDS: dict[tuple, int] = {}
 TILE = 16   # texture tile side, device pixels
 THIN = 1.6  # dashed strokes up to this width are drawn butt-capped (see butt_dashes)
+SHAPE_ANTIALIAS = cairo.ANTIALIAS_FAST
+TOLERANCE = 0.25    # device pixels
 
 
 def rgb(color, style: Style | None = None):
@@ -308,6 +312,11 @@ class Canvas:
         ctx.translate(self.dx, self.dy)
         ctx.set_line_join(cairo.LINE_JOIN_ROUND)
         ctx.set_line_cap(cairo.LINE_CAP_ROUND)
+        # shapes are rasterised on cairo's 4x4 coverage grid (17 levels of edge coverage; text keeps its
+        # own greyscale antialiasing from the font options) and curves are flattened to within a quarter
+        # pixel: about a tenth of an instance's time, no visible change at the images' scales
+        ctx.set_antialias(SHAPE_ANTIALIAS)
+        ctx.set_tolerance(TOLERANCE)
 
     # ------------------------------------------------------------------ backdrop
     def _backdrop(self, fw: float, fh: float) -> None:
@@ -440,7 +449,10 @@ class Canvas:
             return "muted", 1.0
         return None
 
-    def _paint(self, fill, stroke, lw, dash=None):
+    def _paint(self, fill, stroke, lw, dash=None, square=False):
+        """Fill and/or stroke the current path; ``square``: the path is an axis-aligned rectangle, and
+        its solid outline is drawn with mitred corners, which cairo strokes as four boxes (a round-joined
+        outline is a general polygon to rasterise, several times the cost)."""
         ctx = self.ctx
         if stroke is None and fill is not None:
             stroke, lw = self.auto_outline(fill) or (None, lw)
@@ -453,7 +465,14 @@ class Canvas:
         if stroke is not None:
             ctx.set_source_rgb(*rgb(stroke, self.style))
             ctx.set_line_width(lw)
-            if dash:
+            if square and not dash:
+                join, cap = ctx.get_line_join(), ctx.get_line_cap()
+                ctx.set_line_join(cairo.LINE_JOIN_MITER)
+                ctx.set_line_cap(cairo.LINE_CAP_SQUARE)   # no caps on a closed path; a round one forbids the boxes
+                ctx.stroke()
+                ctx.set_line_join(join)
+                ctx.set_line_cap(cap)
+            elif dash:
                 cap = ctx.get_line_cap()
                 butt = cap == cairo.LINE_CAP_ROUND and lw <= THIN and len(dash) % 2 == 0
                 if butt:
@@ -468,7 +487,7 @@ class Canvas:
 
     def rect(self, x, y, w, h, *, fill=None, stroke=None, lw=1.0, id=None, dash=None):
         self.ctx.rectangle(x, y, w, h)
-        self._paint(fill, stroke, lw, dash)
+        self._paint(fill, stroke, lw, dash, square=True)
         if id is not None:
             self.entities.add(id, (x, y, x + w, y + h), None, None, (fill, stroke, dash, lw, "rect"))
 
@@ -572,18 +591,19 @@ class Canvas:
             self.entities.set_shape(id, kind)
 
     # ------------------------------------------------------------------ text
-    def _face(self, s: str, size: float, bold: bool, font) -> None:
-        """Select the style's font (or ``font``), falling back when it lacks a glyph of ``s``."""
+    def _face(self, s: str, size: float, bold: bool, font) -> str:
+        """Select the style's font (or ``font``), falling back when it lacks a glyph of ``s``; returns the
+        family selected."""
         ctx = self.ctx
         family = font or self.style.font
         weight = cairo.FONT_WEIGHT_BOLD if bold else cairo.FONT_WEIGHT_NORMAL
         ctx.select_font_face(family, cairo.FONT_SLANT_NORMAL, weight)
         ctx.set_font_size(size)
         if family == FALLBACK_FONT:
-            return
+            return family
         covered = _COVERED.setdefault((family, bold), set())
         if covered.issuperset(s):
-            return
+            return family
         cover = _FONT_COVER.setdefault((family, bold), {})
         for ch in s:
             ok = cover.get(ch)
@@ -593,8 +613,36 @@ class Canvas:
             if not ok:
                 ctx.select_font_face(FALLBACK_FONT, cairo.FONT_SLANT_NORMAL, weight)
                 ctx.set_font_size(size)
-                return
+                return FALLBACK_FONT
             covered.add(ch)
+        return family
+
+    def _uniform_scale(self):
+        """(k, mx, my) when the current transform is a uniform scale by k > 0 and a shift by (mx, my),
+        which is how nearly every text is drawn; None under a rotation, a skew or unequal scales."""
+        xx, yx, xy, yy, mx, my = self.ctx.get_matrix()
+        if xy == 0.0 and yx == 0.0 and xx == yy and xx > 0.0:
+            return xx, mx, my
+        return None
+
+    def _measure(self, s: str, size: float, bold: bool, font) -> tuple:
+        """(family drawn, ascent, descent, advance) of ``s`` at ``size`` user units, measured without the
+        transform: the same at every scale (so are the layouts built on them) and in every process, so
+        they are kept per string and size."""
+        key = (font or self.style.font, bold, size, s)
+        m = _METRICS.get(key)
+        if m is None:
+            ctx = self.ctx
+            ctx.save()
+            ctx.identity_matrix()
+            family = self._face(s, size, bold, font)
+            ascent, descent = ctx.font_extents()[:2]
+            m = (family, ascent, descent, ctx.text_extents(s).x_advance)
+            ctx.restore()
+            if len(_METRICS) >= _METRICS_MAX:
+                _METRICS.clear()
+            _METRICS[key] = m
+        return m
 
     def text(self, x, y, s, *, size=14.0, color="ink", anchor="c", valign="m", bold=False,
              font=None, id=None, angle=0.0, kind="label"):
@@ -610,27 +658,43 @@ class Canvas:
             raise ValueError(f"text size {size} below the legibility floor of {MIN_TEXT_PX}px")
         ctx = self.ctx
         s = str(s)
-        self._face(s, size, bold, font)
-        ascent, descent = ctx.font_extents()[:2]
-        adv = ctx.text_extents(s).x_advance
+        col = rgb(color, self.style)
+        family, ascent, descent, adv = self._measure(s, size, bold, font)
         height = ascent + descent
         left, top = _ANCHOR[anchor] * adv, _VALIGN[valign] * height
         box = (x + left, y + top, x + left + adv, y + top + height)
-        col = rgb(color, self.style)
-        if angle:
+        device = None if angle else self._uniform_scale()
+        weight = cairo.FONT_WEIGHT_BOLD if bold else cairo.FONT_WEIGHT_NORMAL
+        if device is not None:
+            # drawn in device space at the nearest whole-pixel size, anchored where the measured box
+            # is.  cairo keys its glyph rasters by the font matrix and the transform together, and
+            # every instance has its own scale, so text drawn in user space rasterised its glyphs
+            # afresh in every instance (30-40 us a string); at whole pixel sizes instances share them.
+            # Metrics are unhinted, so they scale linearly with the size.
+            k, mx, my = device
+            px = max(1, round(size * k))
+            r = px / size
             ctx.save()
-            ctx.translate(x, y)
-            ctx.rotate(angle)
-            u0, v0 = left, top
-        else:
-            u0, v0 = box[0], box[1]
-        # the pixel box under the current transform (scenes may draw inside their own transforms)
-        xx, yx, xy, yy, mx, my = ctx.get_matrix()
-        u1, v1 = u0 + adv, v0 + height
-        if xy == 0.0 and yx == 0.0 and xx > 0.0 and yy > 0.0:   # scale + shift: the corners are the box
-            pbox = [round(xx * u0 + mx, 1), round(yy * v0 + my, 1), round(xx * u1 + mx, 1), round(yy * v1 + my, 1)]
-            size_px = round(yy * size, 2)
-        else:
+            ctx.identity_matrix()
+            ctx.select_font_face(family, cairo.FONT_SLANT_NORMAL, weight)
+            ctx.set_font_size(px)
+            ascent *= r
+            u0, v0 = k * x + mx + left * r, k * y + my + top * r
+            pbox = [round(u0, 1), round(v0, 1), round(u0 + adv * r, 1), round(v0 + height * r, 1)]
+            size_px = float(px)
+        else:   # rotated, skewed or unequally scaled: drawn under the transform
+            ctx.select_font_face(family, cairo.FONT_SLANT_NORMAL, weight)
+            ctx.set_font_size(size)
+            if angle:
+                ctx.save()
+                ctx.translate(x, y)
+                ctx.rotate(angle)
+                u0, v0 = left, top
+            else:
+                u0, v0 = box[0], box[1]
+            # the pixel box under the current transform (scenes may draw inside their own transforms)
+            xx, yx, xy, yy, mx, my = ctx.get_matrix()
+            u1, v1 = u0 + adv, v0 + height
             xs = (xx * u0 + xy * v0 + mx, xx * u1 + xy * v0 + mx, xx * u1 + xy * v1 + mx, xx * u0 + xy * v1 + mx)
             ys = (yx * u0 + yy * v0 + my, yx * u1 + yy * v0 + my, yx * u1 + yy * v1 + my, yx * u0 + yy * v1 + my)
             pbox = [round(min(xs), 1), round(min(ys), 1), round(max(xs), 1), round(max(ys), 1)]
@@ -645,7 +709,7 @@ class Canvas:
         ctx.set_source_rgb(*col)
         ctx.show_text(s)
         ctx.new_path()
-        if angle:
+        if angle or device is not None:
             ctx.restore()
         if id is not None:
             self.entities.add(id, box, None, None, (col, None, None, 1.0, "text"))
@@ -676,9 +740,8 @@ class Canvas:
         return [t["text"] for t in self.texts]
 
     def text_width(self, s, *, size=14.0, bold=False, font=None) -> float:
-        s = str(s)
-        self._face(s, size, bold, font)
-        return self.ctx.text_extents(s).x_advance
+        """The advance of ``s`` in user units, measured as ``text`` measures it (the same at every scale)."""
+        return self._measure(str(s), size, bold, font)[3]
 
     # ------------------------------------------------------------------ style-driven marks
     def gridline(self, x0, y0, x1, y1, *, lw=1.0):

@@ -272,9 +272,10 @@ def fill_face(ctx, pts, rgb, edge, lw=1.1, aa=True) -> None:
     path(ctx, pts)
     ctx.set_source_rgb(*rgb)
     if not aa:
+        aa_was = ctx.get_antialias()
         ctx.set_antialias(cairo.ANTIALIAS_NONE)
         ctx.fill()
-        ctx.set_antialias(cairo.ANTIALIAS_DEFAULT)
+        ctx.set_antialias(aa_was)
         return
     ctx.fill_preserve()
     ctx.set_source_rgb(*edge)
