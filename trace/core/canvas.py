@@ -645,14 +645,16 @@ class Canvas:
         return m
 
     def text(self, x, y, s, *, size=14.0, color="ink", anchor="c", valign="m", bold=False,
-             font=None, id=None, angle=0.0, kind="label"):
+             font=None, id=None, angle=0.0, kind="label", snap=True):
         """Draw text; ``anchor`` l/c/r horizontally, ``valign`` t/m/b (box top/middle/bottom).
 
         Returns the text's logical bounding box (x0, y0, x1, y1) before rotation.  Every text is
         recorded in ``self.texts`` (string, pixel box, pixel size, weight, colour, ``kind`` and,
         with ``audit``, the WCAG contrast against the most common colour already under its box).
         ``kind="tick"`` marks the labels of a scale (axis ticks, colour-bar levels): reading a
-        value through the scale is the task, so the shortcut check ignores them.
+        value through the scale is the task, so the shortcut check ignores them.  The glyphs are drawn
+        at the nearest whole-pixel size; ``snap=False`` keeps the exact size (a size that encodes a
+        value).
         """
         if size < MIN_TEXT_PX:
             raise ValueError(f"text size {size} below the legibility floor of {MIN_TEXT_PX}px")
@@ -663,7 +665,7 @@ class Canvas:
         height = ascent + descent
         left, top = _ANCHOR[anchor] * adv, _VALIGN[valign] * height
         box = (x + left, y + top, x + left + adv, y + top + height)
-        device = None if angle else self._uniform_scale()
+        device = None if angle or not snap else self._uniform_scale()
         weight = cairo.FONT_WEIGHT_BOLD if bold else cairo.FONT_WEIGHT_NORMAL
         if device is not None:
             # drawn in device space at the nearest whole-pixel size, anchored where the measured box
@@ -682,7 +684,7 @@ class Canvas:
             u0, v0 = k * x + mx + left * r, k * y + my + top * r
             pbox = [round(u0, 1), round(v0, 1), round(u0 + adv * r, 1), round(v0 + height * r, 1)]
             size_px = float(px)
-        else:   # rotated, skewed or unequally scaled: drawn under the transform
+        else:   # exact, rotated, skewed or unequally scaled: drawn under the transform
             ctx.select_font_face(family, cairo.FONT_SLANT_NORMAL, weight)
             ctx.set_font_size(size)
             if angle:

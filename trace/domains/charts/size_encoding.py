@@ -158,7 +158,7 @@ def word_cloud(c, box, idx, state, colors, *, round_: bool) -> None:
             fs = state["values"][i] * FONT_PER_VALUE
             dot = max(4.0, fs * 0.18)
             c.circle(x + dot, cy, dot, fill=colors[state["cats"][i]], stroke="muted", lw=0.8)
-            bx = c.text(x + 2 * dot + 6, cy, state["names"][i], size=fs, anchor="l")
+            bx = c.text(x + 2 * dot + 6, cy, state["names"][i], size=fs, anchor="l", snap=False)   # size = value
             c.register(f"item:{i}", box=(x, bx[1], bx[2], bx[3]))
             x += widths[k] + spread
 
