@@ -198,12 +198,14 @@ def reachable(d, lo, hi):
 
 
 def side_fits(d, answer):
-    """For each of the difficulty's scales k: the side answer / k (whole when it fits) and whether it
-    is a whole length in 3..20 -- the same test every attempt of a construction makes, once."""
+    """For each of the difficulty's scales k: the side answer / k (whole when it fits), and the indices
+    of the scales for which it is a whole length in 3..20.  A construction draws its scale among those:
+    the same distribution as drawing any scale and rejecting the attempt when it does not fit, without
+    the rejected attempts."""
     scales = SCALES[d]
     lts = [answer / k for k in scales]
     fits = [lt.denominator == 1 and 3 <= lt <= 20 for lt in lts]
-    return scales, [int(lt) if ok else lt for lt, ok in zip(lts, fits)], fits
+    return scales, [int(lt) if ok else lt for lt, ok in zip(lts, fits)], [i for i, ok in enumerate(fits) if ok]
 
 
 def setup(q, make):
@@ -255,10 +257,10 @@ def corresponding_side_value(q):
 
     def make(s, rng):
         n = pick(rng, SHAPES[d])
-        i = int(rng.integers(len(scales)))          # pick(rng, SCALES[d]), keeping the index
+        i = pick(rng, fits)                         # a scale the answer fits (see side_fits)
         k = scales[i]
         g, t = rng.choice(n - 1, 2)
-        if not fits[i] or not base(s, rng, n, k, {t: lts[i]}):
+        if not base(s, rng, n, k, {t: lts[i]}):
             return False
         lt = lts[i]
         lg = side_len(s["poly"], g)
@@ -293,10 +295,10 @@ def area_scale_side_length_value(q):
 
     def make(s, rng):
         n = pick(rng, AREA_SHAPES[d])
-        i = int(rng.integers(len(scales)))          # pick(rng, SCALES[d]), keeping the index
+        i = pick(rng, fits)                         # a scale the answer fits (see side_fits)
         k = scales[i]
         t = int(rng.integers(n - 1))
-        if not fits[i] or not base(s, rng, n, k, {t: lts[i]}):
+        if not base(s, rng, n, k, {t: lts[i]}):
             return False
         lt = lts[i]
         a2x = abs(area2(s["poly"]))
