@@ -454,9 +454,13 @@ class Labels:
         k, S, p = self.RES, self._sat, self.PAD
         h, w = S.shape
         top = np.array((w - 1, h - 1))
-        j0, i0 = np.minimum(np.maximum((r[:, :2] * k).astype(int), 0), top).T
-        j1, i1 = np.minimum(np.maximum(np.ceil(r[:, 2:] * k).astype(int), 0), top).T
-        n = (S[i1, j1] - S[i0, j1] - S[i1, j0] + S[i0, j0]).astype(float)
+        lo = np.minimum(np.maximum((r[:, :2] * k).astype(int), 0), top)            # (j0, i0)
+        hi = np.minimum(np.maximum(np.ceil(r[:, 2:] * k).astype(int), 0), top)     # (j1, i1)
+        # the table's four corners of each box, read from the flat table (j + w i)
+        flat = S.reshape(-1)
+        ilo, ihi = lo @ (1, w), hi @ (1, w)
+        jlo, jhi = lo[:, 0], hi[:, 0]
+        n = (flat[ihi] - flat[ihi - jhi + jlo] - flat[ilo - jlo + jhi] + flat[ilo]).astype(float)
         if self.boxes:
             b = np.asarray(self.boxes, dtype=float)
             hit = ((b[None, :, 0] < r[:, None, 2] + p) & (r[:, None, 0] < b[None, :, 2] + p)
@@ -555,26 +559,30 @@ def _strokes(w: int, h: int, res: float, pad: float, segs: tuple, rings: tuple) 
     return bytes(surf.get_data())
 
 
-def _units(angles, w, h):
-    """Each direction's unit vector and the half-extents of a w x h box along it."""
-    out = []
-    for t in angles:
-        ux, uy = math.cos(t), math.sin(t)
-        out.append((ux, uy, abs(ux) * w / 2, abs(uy) * h / 2))
-    return out
+class _Rays:
+    """Candidate centres along fixed directions: for a w x h box, (x + ux d, y + uy d) with
+    d = dk + |ux| w / 2 + |uy| h / 2 (the box's clearance ``dk`` from (x, y) along each direction),
+    distance by distance and direction by direction, as an (n, 2) array.  The directions' cosines
+    and sines are worked out once (``math``'s), the boxes' clearances per call in numpy (the same
+    operations in the same order)."""
 
+    def __init__(self, x, y, dks, angles):
+        import numpy as np
 
-def _rays(x, y, dks, units):
-    """The centres (x + ux d, y + uy d), d = dk + ax + ay (a box's clearance ``dk`` from (x, y) along each
-    direction), distance by distance and direction by direction: an (n, 2) array."""
-    import numpy as np
+        u = np.array([(math.cos(t), math.sin(t)) for t in angles], dtype=float).reshape(-1, 2)
+        self.x, self.y = x, y
+        self.ux, self.uy = u[:, 0], u[:, 1]
+        self.ax, self.ay = np.abs(u[:, 0]), np.abs(u[:, 1])
+        self.dks = np.array(dks, dtype=float)[:, None]
 
-    u = np.array(units, dtype=float).reshape(-1, 4)
-    d = np.array(dks, dtype=float)[:, None] + u[:, 2] + u[:, 3]
-    out = np.empty(d.shape + (2,))
-    out[..., 0] = x + u[:, 0] * d
-    out[..., 1] = y + u[:, 1] * d
-    return out.reshape(-1, 2)
+    def __call__(self, w, h):
+        import numpy as np
+
+        d = self.dks + self.ax * w / 2 + self.ay * h / 2
+        out = np.empty(d.shape + (2,))
+        out[..., 0] = self.x + self.ux * d
+        out[..., 1] = self.y + self.uy * d
+        return out.reshape(-1, 2)
 
 
 def around(x, y, dist, pref: float, *, steps: int = 16, rings=(1.0, 1.6, 2.4)):
@@ -584,11 +592,7 @@ def around(x, y, dist, pref: float, *, steps: int = 16, rings=(1.0, 1.6, 2.4)):
     one (like ``wedge`` and ``beside``) as one (n, 2) array, which ``Labels.spot`` tests all at once."""
     dirs = sorted(range(steps), key=lambda i: abs(((2 * math.pi * i / steps) - pref + math.pi)
                                                   % (2 * math.pi) - math.pi))
-    angles = [2 * math.pi * i / steps for i in dirs]
-
-    def gen(w, h):
-        return _rays(x, y, [dist * k for k in rings], _units(angles, w, h))
-    return gen
+    return _Rays(x, y, [dist * k for k in rings], [2 * math.pi * i / steps for i in dirs])
 
 
 def wedge(v, dist, mid, ext):
@@ -597,12 +601,11 @@ def wedge(v, dist, mid, ext):
     import numpy as np
 
     fan = [0.0] + [s * f * ext for f in (0.15, 0.3, 0.42) for s in (1, -1)]
-    angles = [mid + dt for dt in fan]
+    inside = _Rays(v[0], v[1], [dist + k for k in (0.0, 8.0, 18.0, 32.0, 50.0)], [mid + dt for dt in fan])
     rest = around(v[0], v[1], dist, mid, rings=(1.0, 1.6, 2.4, 3.4))
 
     def gen(w, h):
-        inside = _rays(v[0], v[1], [dist + k for k in (0.0, 8.0, 18.0, 32.0, 50.0)], _units(angles, w, h))
-        return np.concatenate((inside, rest(w, h)))
+        return np.concatenate((inside(w, h), rest(w, h)))
     return gen
 
 
