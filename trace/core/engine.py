@@ -6,6 +6,8 @@ trace, re-render, and check that answer, annotation and image agree with the rec
 
 from __future__ import annotations
 
+import functools
+
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -199,7 +201,7 @@ def _solve(spec: TaskSpec, root: int, *, difficulty, query_id, max_attempts, str
         # a knob never fails a task a default build generates
         state = _sample_state(spec, root, difficulty, attempt, size if attempt < max_attempts // 4 else None)
         q = Query(state=state, query_id=query_id, difficulty=difficulty, rng=stream(root, "params", attempt),
-                  balance_rng=stream(root, "balance"), stratum=stratum)
+                  balance_rng=functools.partial(stream, root, "balance"), stratum=stratum)
         try:
             sol = spec.fn(q)
         except Reject as r:

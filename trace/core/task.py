@@ -98,7 +98,8 @@ class Query:
     query_id: str
     difficulty: int
     rng: Any = None                      # params stream (None on replay)
-    balance_rng: Any = None              # one draw per instance, shared by all attempts
+    balance_rng: Any = None              # one draw per instance, shared by all attempts (or a function
+    #                                      making that generator, called when a target is first drawn)
     params: dict = field(default_factory=dict)
     replay: bool = False
     steps: list = field(default_factory=list)
@@ -146,6 +147,8 @@ class Query:
                 order = stream(instance_seed(dataset_seed, task_id, f"{split}#stratum", block), "balance")
                 value = support[int(order.permutation(len(support))[pos])]
             else:
+                if callable(self.balance_rng):   # made on first use: most instances never draw from it
+                    self.balance_rng = self.balance_rng()
                 value = support[int(self.balance_rng.integers(len(support)))]
             self.params["balance_target"] = normalise(value)
         return self.params["balance_target"]

