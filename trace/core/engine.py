@@ -7,7 +7,6 @@ trace, re-render, and check that answer, annotation and image agree with the rec
 from __future__ import annotations
 
 import functools
-
 from collections import Counter
 from dataclasses import dataclass, field
 
