@@ -399,7 +399,6 @@ def test_rectangle_outlines_have_mitred_corners_and_restore_the_round_joins():
     px = c.to_rgb()[..., 0]
     assert px[8, 8] == px[8, 30] == 0                            # the outer corner is square
     assert c.ctx.get_line_join() == cairo.LINE_JOIN_ROUND and c.ctx.get_line_cap() == cairo.LINE_CAP_ROUND
-    c.polygon([(10, 10), (50, 10), (50, 50), (10, 50)], stroke=(0.0, 0.0, 0.0), lw=4.0)
     c2 = Canvas(60, 60, Style(pad=(0.0, 0.0, 0.0, 0.0)), 1.0)
     c2.ctx.identity_matrix()
     c2.polygon([(10, 10), (50, 10), (50, 50), (10, 50)], stroke=(0.0, 0.0, 0.0), lw=4.0)
