@@ -261,7 +261,7 @@ def test_pixel_memory_is_lent_again_only_when_nothing_can_read_it(monkeypatch):
     assert np.array_equal(mem(b), taken) and np.array_equal(mem(d), mem(b))   # filled, b untouched
     del b, c, d
 
-    pool = PixelPool(keep_bytes=3 * 4000)
+    pool = PixelPool(keep_bytes=3 * 4000, headroom=0.0)
     loans = [pool.take((10, 100)) for _ in range(3)] + [pool.take((10, 50))]
     blocks = [loan.base for loan in loans]
     del loans
@@ -270,3 +270,33 @@ def test_pixel_memory_is_lent_again_only_when_nothing_can_read_it(monkeypatch):
     again = pool.take((5, 100))                   # the smallest block that fits
     assert any(again.base is blk for blk in blocks[:3]) and again.shape == (5, 100)
     assert again.dtype == np.uint32 and again.flags.c_contiguous
+
+
+def test_pixel_pool_leaves_headroom_and_lends_scratch_memory_for_a_block_only():
+    """A new block has room for a somewhat larger request (image sizes vary between instances);
+    scratch memory (the PNG scanlines) comes from the same blocks and goes back when its block ends,
+    also when the block raises."""
+    import gc
+
+    import numpy as np
+    import pytest
+
+    from tracegen.core.pixels import PixelPool
+
+    pool = PixelPool(keep_bytes=10**6, headroom=0.25)
+    a = pool.take((10, 100))
+    assert a.base.size == 1250
+    del a
+    gc.collect()
+    b = pool.take((11, 110))                      # 1,210 words: the first block, warm
+    assert b.base.size == 1250 and pool.idle_bytes() == 0
+    with pool.scratch(4001) as raw:               # the idle pool is empty: a new block, 1,001 words + room
+        assert raw.dtype == np.uint8 and raw.shape == (4001,) and raw.flags.c_contiguous
+        first = raw.__array_interface__["data"][0]
+        assert pool.idle_bytes() == 0
+    assert pool.idle_bytes() == 4 * 1251
+    with pytest.raises(RuntimeError):
+        with pool.scratch(4000) as raw:
+            assert raw.__array_interface__["data"][0] == first
+            raise RuntimeError
+    assert pool.idle_bytes() == 4 * 1251

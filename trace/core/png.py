@@ -28,6 +28,8 @@ import threading
 import numpy as np
 from zlib_ng import zlib_ng
 
+from . import pixels
+
 LEVEL = 1
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -85,8 +87,14 @@ def bgrx_to_rgb(bgrx: np.ndarray, out: np.ndarray) -> np.ndarray:
 
 
 def encode_bgrx(bgrx: np.ndarray) -> bytes:
-    """PNG bytes of an (h, w, 4) uint8 array in cairo's BGRX byte order (RGB24 surfaces)."""
+    """PNG bytes of an (h, w, 4) uint8 array in cairo's BGRX byte order (RGB24 surfaces).
+
+    The scanlines are written into warm pooled memory (``core.pixels``): a fresh buffer of an image's
+    size page-faults on first touch whenever the C allocator maps it anew, which for images over a
+    megapixel cost more than the shuffle itself."""
     h, w, _ = bgrx.shape
-    buf, px = _scanlines(h, w)
-    bgrx_to_rgb(bgrx, px)
-    return _png(w, h, buf)
+    with pixels.POOL.scratch(h * (1 + 3 * w)) as raw:
+        buf = raw.reshape(h, 1 + 3 * w)
+        buf[:, 0] = 0
+        bgrx_to_rgb(bgrx, buf[:, 1:].reshape(h, w, 3))
+        return _png(w, h, buf)
