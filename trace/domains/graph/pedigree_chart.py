@@ -110,17 +110,21 @@ def label_people(people, x):
 
 
 def kinship(people):
-    """Kinship coefficients phi[a][b] by the standard recursion (parents listed before children;
-    founders unrelated and not inbred).  Relatedness is 2 phi."""
+    """Kinship coefficients by the standard recursion (parents listed before children; founders unrelated
+    and not inbred), as integers over a common power of two: ``(phi, unit)`` with phi[a][b] / unit the
+    coefficient.  Relatedness is 2 phi.  Each generation of the recursion halves, and person b's entries
+    have denominators of at most 2^(b+1), so the halvings are exact; the unit also leaves room for the
+    sixteenths of the answer values (exact integers: a tenth of the time of Fraction arithmetic)."""
     n = len(people)
-    phi = [[Fraction(0)] * n for _ in range(n)]
+    unit = 2 ** (n + 5)
+    phi = [[0] * n for _ in range(n)]
     for b in range(n):
         pb = people[b]["parents"]
-        phi[b][b] = Fraction(1, 2) + (phi[pb[0]][pb[1]] / 2 if pb else 0)
+        phi[b][b] = (unit + (phi[pb[0]][pb[1]] if pb else 0)) // 2
         for a in range(b):
-            v = (phi[a][pb[0]] + phi[a][pb[1]]) / 2 if pb else Fraction(0)
+            v = (phi[a][pb[0]] + phi[a][pb[1]]) // 2 if pb else 0
             phi[a][b] = phi[b][a] = v
-    return phi
+    return phi, unit
 
 
 def relation(people, a, b):
@@ -283,8 +287,9 @@ def relatedness_coefficient_label(q):
 
     def build(st, r):
         people = st["people"]
-        phi = kinship(people)
-        pairs = _pairs(st, r, lambda a, b: a < b and 2 * phi[a][b] == target and people[a]["partner"] != b)
+        phi, unit = kinship(people)
+        want = target.numerator * unit // target.denominator   # exact: unit is a multiple of 16
+        pairs = _pairs(st, r, lambda a, b: a < b and 2 * phi[a][b] == want and people[a]["partner"] != b)
         if not pairs:
             return {**st, "bad": 1}
         a, b = pairs[0]
@@ -301,8 +306,8 @@ def relatedness_coefficient_label(q):
     s = q.edit(build)
     q.require("bad" not in s, "no pair with the target relatedness")
     a, b = s["pair"]
-    phi = kinship(s["people"])
-    value = 2 * phi[a][b]
+    phi, unit = kinship(s["people"])
+    value = Fraction(2 * phi[a][b], unit)
     pick = LETTERS[s["options"].index(text(value))]
     q.step("relatedness", a=s["labels"][a], b=s["labels"][b], value=text(value))
     return q.answer(pick, witnesses=[f"person:{i}" for i in ancestors_on_paths(s["people"], a, b)],
