@@ -300,3 +300,22 @@ def test_pixel_pool_leaves_headroom_and_lends_scratch_memory_for_a_block_only():
             assert raw.__array_interface__["data"][0] == first
             raise RuntimeError
     assert pool.idle_bytes() == 4 * 1251
+
+
+def test_normalise_is_the_canonical_json_round_trip():
+    """Plain scalars skip the round trip; what comes back is what the round trip gives (type and value,
+    -0.0 and huge integers included), and NaN or infinity is refused as canonical JSON refuses it."""
+    import math
+
+    import numpy as np
+
+    from tracegen.core.canonical import normalise
+
+    values = ["a", "\u00e9\ud800", 0, -5, 10**30, True, False, None, 1.5, -0.0, 1e308, 5e-324, 0.1 + 0.2,
+              np.float64(2.5), np.int64(7), (1, [2.0, (3,)]), {"b": (1,), "a": {"c": np.bool_(True)}}]
+    for v in values:
+        got, want = normalise(v), json.loads(canonical_json(v))
+        assert got == want and type(got) is type(want) and repr(got) == repr(want), v
+    for bad in (math.nan, math.inf, -math.inf, [1.0, math.nan]):
+        with pytest.raises(ValueError):
+            normalise(bad)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 from typing import Any
 
 
@@ -73,6 +74,14 @@ def normalise(obj: Any) -> Any:
     """Round-trip through canonical JSON: tuples become lists, numpy scalars plain numbers.
 
     Semantic states and parameters are normalised before a task program sees them, so
-    generation and replay (which reads them back from JSON) run on identical inputs.
+    generation and replay (which reads them back from JSON) run on identical inputs.  A plain
+    string, integer, boolean, None or finite float comes back as it is (what the round trip gives),
+    without the round trip: task programs normalise many single values.
     """
+    t = type(obj)
+    if t in _PLAIN or (t is float and math.isfinite(obj)):
+        return obj
     return json.loads(canonical_json(obj))
+
+
+_PLAIN = frozenset((str, int, bool, type(None)))

@@ -48,8 +48,10 @@ class ScatterPoints(Scene):
         for _ in range(k):
             cx, cy = (float(v) for v in rng.uniform(22, 78, size=2))
             m = int(rng.integers(PER_CAT[difficulty][0], PER_CAT[difficulty][1] + 1))
-            points.append([[_pt(rng, max(LO, cx - 24), min(HI, cx + 24)), _pt(rng, max(LO, cy - 24), min(HI, cy + 24))]
-                           for _ in range(m)])
+            # m (x, y) pairs in one call: the same draws, in the same order, as a call per coordinate
+            lo, hi = [max(LO, cx - 24), max(LO, cy - 24)] * m, [min(HI, cx + 24), min(HI, cy + 24)] * m
+            xy = [round(v, 1) for v in rng.uniform(lo, hi).tolist()]
+            points.append([xy[j:j + 2] for j in range(0, 2 * m, 2)])
         return {"names": names, "points": points}
 
     # ------------------------------------------------------------------ drawing

@@ -98,8 +98,10 @@ class Violin(Scene):
             ys = np.linspace(d["lo"], d["hi"], 121)
             dens = density.pdf(d["comps"], ys)
             widths = half * dens / dens.max()
-            right = [(cx + w, v.px(0, y)[1]) for y, w in zip(ys, widths)]
-            left = [(cx - w, v.px(0, y)[1]) for y, w in zip(ys, widths)]
+            # v.px's arithmetic on all 121 points at once (the same float operations, in the same order)
+            py = (v.y1 - (ys - v.ylo) / (v.yhi - v.ylo) * (v.y1 - v.y0)).tolist()
+            right = list(zip((cx + widths).tolist(), py))
+            left = list(zip((cx - widths).tolist(), py))
             color = "accent" if single else category_color(c, i)
             c.polygon(right + left[::-1], fill=color, stroke="ink", lw=1.2, id=f"violin:{i}")
             c.text(cx, y1 + 22, lab, size=15, bold=True, id=f"label:{i}")

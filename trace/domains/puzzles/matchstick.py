@@ -79,20 +79,20 @@ def square_edges(r: int, c: int) -> tuple[str, ...]:
     return (f"h:{r}:{c}", f"h:{r + 1}:{c}", f"v:{r}:{c}", f"v:{r}:{c + 1}")
 
 
-def complete_squares(rows, cols, present) -> list[tuple[int, int]]:
-    return [(r, c) for r in range(rows) for c in range(cols) if all(e in present for e in square_edges(r, c))]
-
-
 def best_additions(rows, cols, present, k):
     """(the most complete squares after adding ``k`` sticks on empty edges, the distinct square sets
     reaching it).  Only edges of squares at most ``k`` sticks short can complete anything, and adding a
     stick never undoes a square, so sets of at most ``k`` of those edges decide it."""
-    useful = sorted({e for r in range(rows) for c in range(cols) for e in square_edges(r, c) if e not in present
-                     and sum(x not in present for x in square_edges(r, c)) <= k})
+    # each square with the sticks it lacks: it is complete after an addition exactly when the addition
+    # holds all of them (squares in row-major order)
+    lacks = [((r, c), frozenset(e for e in square_edges(r, c) if e not in present))
+             for r in range(rows) for c in range(cols)]
+    useful = sorted({e for _, miss in lacks if len(miss) <= k for e in miss})
     best, sets = -1, set()
     for m in range(min(k, len(useful)) + 1):
         for add in combinations(useful, m):
-            sq = tuple(complete_squares(rows, cols, present | set(add)))
+            add = frozenset(add)
+            sq = tuple(rc for rc, miss in lacks if miss <= add)
             if len(sq) > best:
                 best, sets = len(sq), {sq}
             elif len(sq) == best:
