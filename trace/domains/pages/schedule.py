@@ -13,6 +13,7 @@ from tracegen.core.canvas import blend
 from tracegen.core.task import Scene
 from tracegen.kits import pagekit
 from tracegen.kits.cards import rounded_rect
+from tracegen.kits.geometry import Draws
 
 N_EVENTS = {1: (4, 6), 2: (6, 9), 3: (9, 12)}
 START, END = 16, 36                  # half-hour slots: 08:00 .. 18:00
@@ -22,21 +23,24 @@ W, H = 920, 820
 GX0, GX1, GY0, GY1 = 120, W - 50, 130, H - 40
 
 
-def _touching(events) -> bool:
-    starts = {e["start"] for e in events}
-    return any(e["end"] in starts for e in events)
+def _touching(spans) -> bool:
+    """Whether some (start, end) span ends exactly where another starts."""
+    starts = {a for a, _ in spans}
+    return any(b in starts for _, b in spans)
 
 
 def make_day(rng, difficulty) -> dict:
     n = int(rng.integers(N_EVENTS[difficulty][0], N_EVENTS[difficulty][1] + 1))
-    while True:
-        events = []
-        for _ in range(n):
-            length = int(rng.integers(1, 7))
-            start = int(rng.integers(START, END - length + 1))
-            events.append({"start": start, "end": start + length})
-        if not _touching(events):
-            break
+    with Draws(rng) as d:           # the generator's own draws in plain Python: a 9-12 event day takes ~100 tries
+        while True:
+            spans = []
+            for _ in range(n):
+                length = d.integers(1, 7)
+                start = d.integers(START, END - length + 1)
+                spans.append((start, start + length))
+            if not _touching(spans):
+                break
+    events = [{"start": a, "end": b} for a, b in spans]
     return {"events": lettered(rng, events), "title": TITLES[int(rng.integers(len(TITLES)))],
             "day": DAYS[int(rng.integers(len(DAYS)))], "variant": ("minimal", "outline")[int(rng.integers(2))]}
 
@@ -52,23 +56,24 @@ def stabbed_day(rng, n: int, t: int) -> list[dict]:
     """``n`` events whose largest pairwise-disjoint set has exactly ``t`` members: every event
     covers one of ``t`` stab slots (so no ``t + 1`` are disjoint) and ``t`` disjoint anchors cover
     one stab slot each (so ``t`` are)."""
-    while True:
-        stabs = sorted(int(x) for x in rng.choice(range(START, END), size=t, replace=False))
-        if any(b - a < 2 for a, b in zip(stabs, stabs[1:])):
-            continue
-        cuts = [START] + [int(rng.integers(a + 1, b + 1)) for a, b in zip(stabs, stabs[1:])] + [END]
-        events = []
-        for k, p in enumerate(stabs):                     # the anchors, one inside each stretch
-            start = int(rng.integers(max(cuts[k], p - 5), p + 1))
-            end = int(rng.integers(p + 1, min(cuts[k + 1], start + 6) + 1))
-            events.append({"start": start, "end": end})
-        for _ in range(n - t):                            # the rest each cover some stab slot
-            p = stabs[int(rng.integers(t))]
-            start = int(rng.integers(max(START, p - 5), p + 1))
-            end = int(rng.integers(p + 1, min(END, start + 6) + 1))
-            events.append({"start": start, "end": end})
-        if not _touching(events):
-            return lettered(rng, events)
+    with Draws(rng) as d:           # the generator's own draws in plain Python: 12 events, 5 stabs take ~300 tries
+        while True:
+            # (the draws of rng.choice(range(START, END), size=t, replace=False))
+            stabs = sorted(START + x for x in d.choice(END - START, t))
+            if any(b - a < 2 for a, b in zip(stabs, stabs[1:])):
+                continue
+            cuts = [START] + [d.integers(a + 1, b + 1) for a, b in zip(stabs, stabs[1:])] + [END]
+            spans = []
+            for k, p in enumerate(stabs):                     # the anchors, one inside each stretch
+                start = d.integers(max(cuts[k], p - 5), p + 1)
+                spans.append((start, d.integers(p + 1, min(cuts[k + 1], start + 6) + 1)))
+            for _ in range(n - t):                            # the rest each cover some stab slot
+                p = stabs[d.integers(t)]
+                start = d.integers(max(START, p - 5), p + 1)
+                spans.append((start, d.integers(p + 1, min(END, start + 6) + 1)))
+            if not _touching(spans):
+                break
+    return lettered(rng, [{"start": a, "end": b} for a, b in spans])
 
 
 def lanes(events) -> tuple[list[int], int]:
