@@ -144,16 +144,20 @@ INTRO = "The diagram shows a directed capacity network with source S and sink T.
 
 
 def _plant(q, caps_for):
+    kept = []   # the accepted network's cut, worked out once (a replay skips the edit and solves it here)
+
     def fn(st, r):
         for _ in range(40):
             new = build(r, q.difficulty, caps_for(r))
-            if new and unique_min_cut(new["n"], new["edges"], new["weights"], 0, new["n"] - 1):
+            found = new and unique_min_cut(new["n"], new["edges"], new["weights"], 0, new["n"] - 1)
+            if found:
+                kept.append(found)
                 return new
         return {**st, "bad": 1}
 
     s = q.edit(fn)
     q.require("bad" not in s, "no network reaches the target")
-    found = unique_min_cut(s["n"], [tuple(e) for e in s["edges"]], s["weights"], 0, s["n"] - 1)
+    found = kept[0] if kept else unique_min_cut(s["n"], [tuple(e) for e in s["edges"]], s["weights"], 0, s["n"] - 1)
     q.require(found is not None, "the minimum cut is not unique")
     return s, found
 
