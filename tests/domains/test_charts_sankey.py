@@ -70,3 +70,16 @@ def test_every_band_value_is_printed_on_its_own_tag():
         for k, b in enumerate(boxes):
             for o in boxes[k + 1:]:
                 assert b[2] <= o[0] or o[2] <= b[0] or b[3] <= o[1] or o[3] <= b[1], "value tags overlap"
+
+
+def test_curve_points_are_the_bezier_points():
+    """The flows kit's precomputed Bernstein weights give exactly (bit for bit) the points ``bezier`` gives."""
+    import random
+
+    from tracegen.kits.flows import bezier, curve_points
+
+    rnd = random.Random(7)
+    for steps in (8, 48, 64, 65):
+        for _ in range(50):
+            curve = [(rnd.uniform(-500, 1500), rnd.uniform(-500, 1500)) for _ in range(4)]
+            assert curve_points(curve, steps) == [bezier(*curve, k / steps) for k in range(steps + 1)]

@@ -8,6 +8,7 @@ tasks read.  Tags register their box (and centre point) under the id a scene giv
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from ..core.canvas import blend
 from .cards import rounded_rect
@@ -25,16 +26,17 @@ def bezier(p0, c0, c1, p1, t: float) -> tuple[float, float]:
 def ribbon(c, curve, width: float, *, fill, stroke=None, steps: int = 48) -> None:
     """A band of constant ``width`` centred on the cubic Bezier ``curve`` = (p0, c0, c1, p1)."""
     pts = curve_points(curve, steps)
+    hypot, half = math.hypot, width / 2
+    # each point's normal follows the chord between its neighbours (one-sided at the ends)
     left, right = [], []
-    for k, (x, y) in enumerate(pts):
-        ax, ay = pts[max(0, k - 1)]
-        bx, by = pts[min(steps, k + 1)]
+    for (ax, ay), (x, y), (bx, by) in zip([pts[0]] + pts[:-1], pts, pts[1:] + [pts[-1]]):
         dx, dy = bx - ax, by - ay
-        norm = math.hypot(dx, dy) or 1.0
-        nx, ny = -dy / norm * width / 2, dx / norm * width / 2
+        norm = hypot(dx, dy) or 1.0
+        nx, ny = -dy / norm * half, dx / norm * half
         left.append((x + nx, y + ny))
         right.append((x - nx, y - ny))
-    c.polygon(left + right[::-1], fill=fill, stroke=stroke, lw=0.8)
+    right.reverse()
+    c.polygon(left + right, fill=fill, stroke=stroke, lw=0.8)
 
 
 def ribbon_fill(c, color):
@@ -55,8 +57,10 @@ def node_box(c, cx: float, cy: float, label: str, *, size: float = 15.0, height:
 
 
 def tag_box(c, x: float, y: float, text: str, *, size: float = TAG_SIZE) -> tuple:
-    w = c.text_width(text, size=size, bold=True) + 10
-    h = size * 1.5
+    return _box_at(x, y, c.text_width(text, size=size, bold=True) + 10, size * 1.5)
+
+
+def _box_at(x: float, y: float, w: float, h: float) -> tuple:
     return (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
 
 
@@ -64,8 +68,14 @@ def _overlap(a, b, pad: float = 3.0) -> bool:
     return not (a[2] + pad <= b[0] or b[2] + pad <= a[0] or a[3] + pad <= b[1] or b[3] + pad <= a[1])
 
 
-def _near(box, pts, pad: float) -> bool:
-    return any(box[0] - pad <= x <= box[2] + pad and box[1] - pad <= y <= box[3] + pad for x, y in pts)
+def _near(box, path) -> bool:
+    """Whether a point of ``path`` = (points, pad, their bounding box) lies within ``pad`` of ``box``;
+    the bounding box rules out most paths without visiting their points."""
+    pts, pad, (px0, py0, px1, py1) = path
+    x0, y0, x1, y1 = box[0] - pad, box[1] - pad, box[2] + pad, box[3] + pad
+    if px1 < x0 or px0 > x1 or py1 < y0 or py0 > y1:
+        return False
+    return any(x0 <= x <= x1 and y0 <= y <= y1 for x, y in pts)
 
 
 def place_tags(c, tags, avoid=(), paths=None) -> list[tuple]:
@@ -76,26 +86,44 @@ def place_tags(c, tags, avoid=(), paths=None) -> list[tuple]:
     the order given."""
     placed: list[tuple] = []
     taken = list(avoid)
+    near = [(pts, half + 12, (min(x for x, _ in pts), min(y for _, y in pts),
+                              max(x for x, _ in pts), max(y for _, y in pts))) for pts, half in paths or ()]
     for k, (text, cands) in enumerate(tags):
+        w, h = c.text_width(text, size=TAG_SIZE, bold=True) + 10, TAG_SIZE * 1.5
+        others = near[:k] + near[k + 1:]
         choice = None
         for x, y in cands:
-            box = tag_box(c, x, y, text)
+            box = _box_at(x, y, w, h)
             if any(_overlap(box, o) for o in taken):
                 continue
-            if paths and any(_near(box, pts, half + 12) for j, (pts, half) in enumerate(paths) if j != k):
+            if any(_near(box, path) for path in others):
                 continue
             choice = (x, y, box)
             break
         if choice is None:
             x, y = cands[0]
-            choice = (x, y, tag_box(c, x, y, text))
+            choice = (x, y, _box_at(x, y, w, h))
         placed.append(choice)
         taken.append(choice[2])
     return placed
 
 
+@lru_cache(maxsize=8)
+def _weights(steps: int) -> tuple:
+    """The Bernstein weights ``bezier`` applies at t = k / steps, k = 0..steps (the same products)."""
+    out = []
+    for k in range(steps + 1):
+        t = k / steps
+        u = 1 - t
+        out.append((u ** 3, 3 * u * u * t, 3 * u * t * t, t ** 3))
+    return tuple(out)
+
+
 def curve_points(curve, steps: int = 64) -> list[tuple[float, float]]:
-    return [bezier(*curve, k / steps) for k in range(steps + 1)]
+    """``bezier`` at t = k / steps for k = 0..steps, with the weights computed once per ``steps``."""
+    (ax, ay), (bx, by), (cx, cy), (dx, dy) = curve
+    return [(w0 * ax + w1 * bx + w2 * cx + w3 * dx, w0 * ay + w1 * by + w2 * cy + w3 * dy)
+            for w0, w1, w2, w3 in _weights(steps)]
 
 
 def draw_tag(c, x: float, y: float, text: str, *, id=None, size: float = TAG_SIZE) -> None:

@@ -39,12 +39,14 @@ VOCAB = {
 
 def occurrences(grid, word):
     """Every (row, col, direction) from which ``word`` reads in the grid."""
-    n = len(grid)
+    n, last, first = len(grid), len(word) - 1, word[0]
     out = []
     for r in range(n):
         for c in range(n):
+            if grid[r][c] != first:           # no direction reads the word from here
+                continue
             for name, (dr, dc) in DIRS.items():
-                rr, cc = r + dr * (len(word) - 1), c + dc * (len(word) - 1)
+                rr, cc = r + dr * last, c + dc * last
                 if 0 <= rr < n and 0 <= cc < n and all(grid[r + dr * i][c + dc * i] == ch for i, ch in enumerate(word)):
                     out.append((r, c, name))
     return out
@@ -57,13 +59,14 @@ def cells_of(word, r, c, name):
 
 def plant(r, grid, word):
     """Write ``word`` at a random fitting spot (agreeing with letters already there); None if none fits."""
-    n = len(grid)
+    n, last = len(grid), len(word) - 1
     spots = []
     for rr in range(n):
         for cc in range(n):
-            for name in DIRS:
-                cells = cells_of(word, rr, cc, name)
-                if all(0 <= a < n and 0 <= b < n and grid[a][b] in (None, ch) for (a, b), ch in zip(cells, word)):
+            for name, (dr, dc) in DIRS.items():
+                # a straight run lies inside the grid when its last cell does
+                if (0 <= rr + dr * last < n and 0 <= cc + dc * last < n
+                        and all(grid[rr + dr * i][cc + dc * i] in (None, ch) for i, ch in enumerate(word))):
                     spots.append((rr, cc, name))
     if not spots:
         return None
