@@ -15,6 +15,7 @@ import math
 from tracegen.core.canvas import blend
 from tracegen.core.prompt import quoted
 from tracegen.core.task import Scene
+from tracegen.kits.geometry import Draws
 from tracegen.kits.levels import text_color
 from tracegen.kits.names import category_labels, coined_names
 from tracegen.kits.panels import category_color
@@ -30,10 +31,11 @@ INTRO = ("The chart is a not-to-scale three-ring hierarchy: parent categories in
 
 def _codes(rng, n):
     out: list[str] = []
-    while len(out) < n:
-        s = "".join(CODE[int(rng.integers(len(CODE)))] for _ in range(int(rng.integers(2, 6))))
-        if s not in out:
-            out.append(s)
+    with Draws(rng) as d:       # the generator's own draws in plain Python: ~4 per code, up to 45 codes
+        while len(out) < n:
+            s = "".join(CODE[d.integers(len(CODE))] for _ in range(d.integers(2, 6)))
+            if s not in out:
+                out.append(s)
     return out
 
 
@@ -84,12 +86,12 @@ class Sunburst(Scene):
                 for _ in range(k_leaves):
                     a0 = start + leaf * step
                     fill = blend(base, c.color("paper"), 0.22)
-                    self._segment(c, cx, cy, r2, R, a0, a0 + step, fill, gap, f"leaf:{leaf}")
+                    box = self._segment(c, cx, cy, r2, R, a0, a0 + step, fill, gap, f"leaf:{leaf}")
                     lx, ly = cx + (r2 + R) / 2 * math.cos(a0 + step / 2), cy + (r2 + R) / 2 * math.sin(a0 + step / 2)
                     ink = text_color(c, fill)
                     c.text(lx, ly - 9, state["leaves"][leaf], size=13, color=ink)
                     c.text(lx, ly + 9, str(state["values"][leaf]), size=13, bold=True, color=ink)
-                    c.register(f"leaf:{leaf}", point=(lx, ly), box=self._box(cx, cy, r2, R, a0, a0 + step))
+                    c.register(f"leaf:{leaf}", point=(lx, ly), box=box)
                     leaf += 1
                 a0, a1 = start + s_first * step, start + leaf * step
                 fill = blend(base, c.color("paper"), 0.45)
@@ -99,22 +101,21 @@ class Sunburst(Scene):
                 sub += 1
             a0, a1 = start + p_first * step, start + leaf * step
             fill = blend(base, c.color("paper"), 0.7)
-            self._segment(c, cx, cy, r0, r1, a0, a1, fill, gap, None)
+            box = self._segment(c, cx, cy, r0, r1, a0, a1, fill, gap, None)
             mx, my = cx + (r0 + r1) / 2 * math.cos((a0 + a1) / 2), cy + (r0 + r1) / 2 * math.sin((a0 + a1) / 2)
             c.text(mx, my, state["parents"][p], size=15, bold=True, color=text_color(c, fill))
-            c.register(f"parent:{p}", point=(mx, my), box=self._box(cx, cy, r0, r1, a0, a1))
+            c.register(f"parent:{p}", point=(mx, my), box=box)
 
     @staticmethod
     def _arc(cx, cy, r, a0, a1):
         n = max(2, int(abs(a1 - a0) / 0.05) + 1)
-        return [(cx + r * math.cos(a0 + (a1 - a0) * k / n), cy + r * math.sin(a0 + (a1 - a0) * k / n))
-                for k in range(n + 1)]
+        d, cos, sin = a1 - a0, math.cos, math.sin
+        return [(cx + r * cos(a), cy + r * sin(a)) for a in [a0 + d * k / n for k in range(n + 1)]]
 
     def _segment(self, c, cx, cy, ri, ro, a0, a1, fill, gap, id):
-        c.polygon(self._arc(cx, cy, ro, a0, a1) + self._arc(cx, cy, ri, a1, a0), fill=fill, stroke=gap, lw=1.8)
-
-    def _box(self, cx, cy, ri, ro, a0, a1):
+        """Draw one ring segment; returns its outline's bounding box."""
         pts = self._arc(cx, cy, ro, a0, a1) + self._arc(cx, cy, ri, a1, a0)
+        c.polygon(pts, fill=fill, stroke=gap, lw=1.8)
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
         return (min(xs), min(ys), max(xs), max(ys))
 

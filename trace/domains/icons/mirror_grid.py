@@ -18,6 +18,7 @@ from __future__ import annotations
 from tracegen.core.options import LETTERS
 from tracegen.core.task import Scene
 from tracegen.kits.cards import rounded_rect
+from tracegen.kits.geometry import Draws
 from tracegen.kits.icons import COLORS, option_cells, window
 from tracegen.kits.motifs import CHIRAL, DIHEDRAL, compose, draw_motif
 
@@ -49,14 +50,15 @@ def mirrored(cell, axis):
 
 def symmetry_set(icons) -> tuple:
     """The mirrors that map the arrangement onto itself (position, type, colour and orientation)."""
-    key = sorted((round(u, 3), round(v, 3), k, c, a % 360, m) for k, c, a, m, u, v in icons)
+    # positions rounded once: the mirrors only negate and swap them, which commutes with rounding
+    placed = [(round(u, 3), round(v, 3), k, c, a, m) for k, c, a, m, u, v in icons]
+    key = sorted((u, v, k, c, a % 360, m) for u, v, k, c, a, m in placed)
     out = []
     for name, (pmap, turn) in MIRRORS.items():
         image = []
-        for k, c, a, m, u, v in icons:
-            uu, vv = pmap(u, v)
+        for u, v, k, c, a, m in placed:
             aa, mm = compose((a, m), turn)
-            image.append((round(uu, 3), round(vv, 3), k, c, aa % 360, mm))
+            image.append((*pmap(u, v), k, c, aa % 360, mm))
         if sorted(image) == key:
             out.append(name)
     return tuple(out)
@@ -73,10 +75,15 @@ def symmetry_name(icons) -> str:
 def arrangement(r, sym, difficulty, *, broken=False):
     """Icons at lattice points of the unit cell with exactly the symmetry ``sym``; ``broken``
     turns one image icon wrongly (a near miss that has no symmetry)."""
+    with Draws(r) as d:           # the generator's own integers / choice draws in plain Python
+        return _arrangement(d, sym, difficulty, broken)
+
+
+def _arrangement(r, sym, difficulty, broken):
     pts = [(u, v) for u in LATTICE for v in LATTICE]
     if sym == "none":
-        n = int(r.integers(4, 7))
-        chosen = [pts[int(i)] for i in r.choice(len(pts), size=n, replace=False)]
+        n = r.integers(4, 7)
+        chosen = [pts[i] for i in r.choice(len(pts), n)]
         return [_icon(r) + [u, v] for u, v in chosen]
     axes = SYMMETRIES[sym]
     if sym == "both_axes":
@@ -85,8 +92,7 @@ def arrangement(r, sym, difficulty, *, broken=False):
         pmap = MIRRORS[axes[0]][0]
         region = [(u, v) for u, v in pts if pmap(u, v) != (u, v) and (u, v) < pmap(u, v)]
     lo, hi = (1, 3) if sym == "both_axes" else (2, 4 if difficulty < 3 else 5)
-    seeds = [region[int(i)] for i in r.choice(len(region), size=min(len(region), int(r.integers(lo, hi))),
-                                                replace=False)]
+    seeds = [region[i] for i in r.choice(len(region), min(len(region), r.integers(lo, hi)))]
     icons = []
     for u, v in seeds:
         base = _icon(r)
@@ -96,8 +102,8 @@ def arrangement(r, sym, difficulty, *, broken=False):
             orbit += [(mirrored(cell, ax), pmap(*p)) for cell, p in orbit]
         icons += [cell + [p[0], p[1]] for cell, p in orbit]
     if broken:
-        i = int(r.integers(1, len(icons)))
-        icons[i][2] = (icons[i][2] + 90 * int(r.integers(1, 4))) % 360
+        i = r.integers(1, len(icons))
+        icons[i][2] = (icons[i][2] + 90 * r.integers(1, 4)) % 360
     return icons
 
 
@@ -108,7 +114,8 @@ class MirrorGrid(Scene):
     megapixels = (0.55, 0.85)   # image area (MP); the original's median is 0.707
 
     def sample(self, rng, difficulty):
-        return grid_state(rng, difficulty, "vertical")
+        with Draws(rng) as d:         # the generator's own integers draws in plain Python
+            return grid_state(d, difficulty, "vertical")
 
     def variant(self, state):
         return state["variant"]
@@ -195,18 +202,19 @@ def missing_mirror_cell_label(q):
     axis = q.choice("axis", ["vertical", "horizontal"])
 
     def build(st, r):
-        st = grid_state(r, d, axis)
-        rows, cols = st["rows"], st["cols"]
-        miss = int(r.integers(rows * cols))
-        answer = st["cells"][miss]
-        rr, kk = divmod(miss, cols)
-        twin = st["cells"][(rr * cols + cols - 1 - kk) if axis == "vertical" else ((rows - 1 - rr) * cols + kk)]
-        if d == 3:
-            pool = [[answer[0], answer[1], a, m] for a, m in DIHEDRAL]
-        else:
-            pool = [list(twin)] if d == 2 else []
-            pool += [c for c in st["cells"] if c[0] != answer[0]]
-            pool += [_icon(r) for _ in range(8)]
+        with Draws(r) as dr:          # the generator's own integers draws (up to the shuffle) in plain Python
+            st = grid_state(dr, d, axis)
+            rows, cols = st["rows"], st["cols"]
+            miss = dr.integers(rows * cols)
+            answer = st["cells"][miss]
+            rr, kk = divmod(miss, cols)
+            twin = st["cells"][(rr * cols + cols - 1 - kk) if axis == "vertical" else ((rows - 1 - rr) * cols + kk)]
+            if d == 3:
+                pool = [[answer[0], answer[1], a, m] for a, m in DIHEDRAL]
+            else:
+                pool = [list(twin)] if d == 2 else []
+                pool += [c for c in st["cells"] if c[0] != answer[0]]
+                pool += [_icon(dr) for _ in range(8)]
         pool = [p for p in pool if p != answer]
         uniq = []
         for p in (pool[int(i)] for i in r.permutation(len(pool))):

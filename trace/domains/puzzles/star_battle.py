@@ -15,6 +15,7 @@ from __future__ import annotations
 from tracegen.core.task import Scene
 from tracegen.kits.boards import N4, answer_among, tint
 from tracegen.kits.cards import label_badge
+from tracegen.kits.geometry import Draws
 
 W, H = 760, 640
 SIZES = {1: (5, 5), 2: (6, 7), 3: (8, 8)}
@@ -46,30 +47,61 @@ def solution(rng, n):
             return cols
 
 
+_NEIGHBOURS: dict[int, list] = {}
+
+
+def _neighbours(n):
+    """Flat indices of each cell's in-grid N4 neighbours, in N4 order (one list per board size)."""
+    nb = _NEIGHBOURS.get(n)
+    if nb is None:
+        nb = _NEIGHBOURS[n] = [[(r + dr) * n + c + dc for dr, dc in N4 if 0 <= r + dr < n and 0 <= c + dc < n]
+                               for r in range(n) for c in range(n)]
+    return nb
+
+
 def grow_regions(rng, n, stars):
-    """Regions grown at random from each star cell until every cell belongs to one (all edge-connected)."""
-    region = [[-1] * n for _ in range(n)]
+    """Regions grown at random from each star cell until every cell belongs to one (all edge-connected).
+
+    Each step claims a uniform pick from the frontier: every (claimed cell, unclaimed N4 neighbour)
+    pair, listed by claimed cell in reading order, then in N4 order.  The list is not built: ``free``
+    keeps each claimed cell's number of unclaimed neighbours, and the pick is walked to through it."""
+    nb = _neighbours(n)
+    region = [-1] * (n * n)
     for i, (r, c) in enumerate(stars):
-        region[r][c] = i
-    left = n * n - n
-    while left:
-        frontier = [(r + dr, c + dc, region[r][c]) for r in range(n) for c in range(n) if region[r][c] >= 0
-                    for dr, dc in N4 if 0 <= r + dr < n and 0 <= c + dc < n and region[r + dr][c + dc] < 0]
-        r, c, i = frontier[int(rng.integers(len(frontier)))]
-        region[r][c] = i
-        left -= 1
-    return region
+        region[r * n + c] = i
+    free = [0] * (n * n)
+    for r, c in stars:
+        free[r * n + c] = sum(region[t] < 0 for t in nb[r * n + c])
+    total = sum(free)
+    with Draws(rng) as d:             # the generator's own draws in plain Python (one per claimed cell)
+        for _ in range(n * n - n):
+            j, s = d.integers(total), 0
+            while j >= free[s]:
+                j -= free[s]
+                s += 1
+            for t in nb[s]:
+                if region[t] < 0:
+                    if not j:
+                        break
+                    j -= 1
+            region[t] = region[s]
+            free[t] = 0
+            for u in nb[t]:
+                if region[u] < 0:
+                    free[t] += 1
+                    total += 1
+                else:
+                    free[u] -= 1
+                    total -= 1
+    return [region[r * n:(r + 1) * n] for r in range(n)]
 
 
 def legal(state, cell) -> bool:
     """Whether a star may go in ``cell`` next to the shown stars."""
     r, c = cell
     n, region = state["n"], state["regions"]
-    stars = [tuple(s) for s in state["shown"]]
-    if (r, c) in stars:
-        return False
-    for sr, sc in stars:
-        if sr == r or sc == c or region[sr][sc] == region[r][c] or max(abs(sr - r), abs(sc - c)) == 1:
+    for sr, sc in state["shown"]:      # (a shown star's own cell shares its row)
+        if sr == r or sc == c or region[sr][sc] == region[r][c] or (abs(sr - r) <= 1 and abs(sc - c) <= 1):
             return False
     return 0 <= r < n and 0 <= c < n
 
@@ -138,14 +170,18 @@ def remaining_valid_cell_count(q):
     def edit(s, r):
         n = s["n"]
         lo, hi = SHOWN[s["level"]]
-        for _ in range(300):
-            show_stars(s, r, int(r.integers(lo, hi + 1)))
-            lines = [i for i in range(n) if all((st[0] if which == "row" else st[1]) != i for st in s["shown"])]
-            i = lines[int(r.integers(len(lines)))]
-            cells = [(i, k) if which == "row" else (k, i) for k in range(n)]
-            if sum(legal(s, x) for x in cells) == want:
-                s["line"] = [which, i]
-                return s
+        stars, axis = s["solution"], 0 if which == "row" else 1
+        with Draws(r) as d:           # the generator's own draws in plain Python: ~50 tries on average
+            for _ in range(300):
+                m = d.integers(lo, hi + 1)
+                s["shown"] = [stars[j] for j in sorted(d.choice(len(stars), m))]      # (as show_stars)
+                taken = {st[axis] for st in s["shown"]}
+                lines = [i for i in range(n) if i not in taken]
+                i = lines[d.integers(len(lines))]
+                cells = [(i, k) if which == "row" else (k, i) for k in range(n)]
+                if sum(legal(s, x) for x in cells) == want:
+                    s["line"] = [which, i]
+                    return s
         q.reject("no line with the target count")
 
     s = q.edit(edit)
