@@ -74,6 +74,16 @@ def test_candidate_arrays_are_the_plain_arithmetic_bit_for_bit():
         assert got.tolist() == [list(p) for p in plain_beside((x, y), b, gap, slide, prefer, w, h)]
 
 
+def test_around_shares_read_only_direction_units_between_labels():
+    """Texts whose preferred angles give the same order of directions share one set of unit vectors
+    (kept read-only); the candidates stay the plain arithmetic."""
+    a, b = around(10.0, 20.0, 15.0, 0.31), around(300.0, 5.0, 22.0, 0.33)   # same nearest directions
+    assert a.ux is b.ux and a.ay is b.ay and not a.ux.flags.writeable
+    with pytest.raises(ValueError):
+        a.ux[0] = 0.0
+    assert b(40.0, 18.0).tolist() == [list(p) for p in plain_around(300.0, 5.0, 22.0, 0.33, 40.0, 18.0)]
+
+
 def _scene(seed):
     rng = random.Random(seed)
     c = Canvas(640, 480, Style())

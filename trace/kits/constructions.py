@@ -570,13 +570,11 @@ class _Rays:
     and sines are worked out once (``math``'s), the boxes' clearances per call in numpy (the same
     operations in the same order)."""
 
-    def __init__(self, x, y, dks, angles):
+    def __init__(self, x, y, dks, angles=None, *, units=None):
         import numpy as np
 
-        u = np.array([(math.cos(t), math.sin(t)) for t in angles], dtype=float).reshape(-1, 2)
         self.x, self.y = x, y
-        self.ux, self.uy = u[:, 0], u[:, 1]
-        self.ax, self.ay = np.abs(u[:, 0]), np.abs(u[:, 1])
+        self.ux, self.uy, self.ax, self.ay = units or _units(angles)
         self.dks = np.array(dks, dtype=float)[:, None]
 
     def __call__(self, w, h):
@@ -594,9 +592,27 @@ def around(x, y, dist, pref: float, *, steps: int = 16, rings=(1.0, 1.6, 2.4)):
 
     Like every candidate function, ``around(...)(w, h)`` gives the centres in preference order; this
     one (like ``wedge`` and ``beside``) as one (n, 2) array, which ``Labels.spot`` tests all at once."""
-    dirs = sorted(range(steps), key=lambda i: abs(((2 * math.pi * i / steps) - pref + math.pi)
-                                                  % (2 * math.pi) - math.pi))
-    return _Rays(x, y, [dist * k for k in rings], [2 * math.pi * i / steps for i in dirs])
+    dirs = tuple(sorted(range(steps), key=lambda i: abs(((2 * math.pi * i / steps) - pref + math.pi)
+                                                        % (2 * math.pi) - math.pi)))
+    return _Rays(x, y, [dist * k for k in rings], units=_around_units(steps, dirs))
+
+
+def _units(angles) -> tuple:
+    """(cos, sin, |cos|, |sin|) arrays of ``angles`` (``math``'s cosines and sines)."""
+    import numpy as np
+
+    u = np.array([(math.cos(t), math.sin(t)) for t in angles], dtype=float).reshape(-1, 2)
+    return u[:, 0], u[:, 1], np.abs(u[:, 0]), np.abs(u[:, 1])
+
+
+@functools.lru_cache(maxsize=256)
+def _around_units(steps: int, dirs: tuple) -> tuple:
+    """``_units`` of ``around``'s directions in one preference order: a text's preferred angle picks one
+    of a few dozen orders of the ``steps`` directions, so labels share them (the arrays are only read)."""
+    units = _units([2 * math.pi * i / steps for i in dirs])
+    for a in units:
+        a.flags.writeable = False
+    return units
 
 
 def wedge(v, dist, mid, ext):
