@@ -46,9 +46,10 @@ def _png(width: int, height: int, scanlines: np.ndarray) -> bytes:
     return SIGNATURE + _chunk(b"IHDR", ihdr) + _chunk(b"IDAT", idat) + _chunk(b"IEND", b"")
 
 
-def _scanlines(h: int, w: int) -> tuple[np.ndarray, np.ndarray]:
-    """An (h, 1 + 3w) buffer with filter byte 0, and its (h, w, 3) pixel view."""
-    buf = np.empty((h, 1 + 3 * w), dtype=np.uint8)
+def _scanlines(h: int, w: int, raw: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """An (h, 1 + 3w) buffer with filter byte 0 (in ``raw``, h (1 + 3w) bytes, when given), and its
+    (h, w, 3) pixel view."""
+    buf = (np.empty(h * (1 + 3 * w), dtype=np.uint8) if raw is None else raw).reshape(h, 1 + 3 * w)
     buf[:, 0] = 0
     return buf, buf[:, 1:].reshape(h, w, 3)
 
@@ -94,7 +95,6 @@ def encode_bgrx(bgrx: np.ndarray) -> bytes:
     megapixel cost more than the shuffle itself."""
     h, w, _ = bgrx.shape
     with pixels.POOL.scratch(h * (1 + 3 * w)) as raw:
-        buf = raw.reshape(h, 1 + 3 * w)
-        buf[:, 0] = 0
-        bgrx_to_rgb(bgrx, buf[:, 1:].reshape(h, w, 3))
+        buf, px = _scanlines(h, w, raw)
+        bgrx_to_rgb(bgrx, px)
         return _png(w, h, buf)

@@ -566,15 +566,15 @@ def _strokes(w: int, h: int, res: float, pad: float, segs: tuple, rings: tuple) 
 class _Rays:
     """Candidate centres along fixed directions: for a w x h box, (x + ux d, y + uy d) with
     d = dk + |ux| w / 2 + |uy| h / 2 (the box's clearance ``dk`` from (x, y) along each direction),
-    distance by distance and direction by direction, as an (n, 2) array.  The directions' cosines
-    and sines are worked out once (``math``'s), the boxes' clearances per call in numpy (the same
+    distance by distance and direction by direction, as an (n, 2) array.  ``units`` are the directions'
+    cosines and sines (``_units``), worked out once; the boxes' clearances per call in numpy (the same
     operations in the same order)."""
 
-    def __init__(self, x, y, dks, angles=None, *, units=None):
+    def __init__(self, x, y, dks, units):
         import numpy as np
 
         self.x, self.y = x, y
-        self.ux, self.uy, self.ax, self.ay = units or _units(angles)
+        self.ux, self.uy, self.ax, self.ay = units
         self.dks = np.array(dks, dtype=float)[:, None]
 
     def __call__(self, w, h):
@@ -594,7 +594,7 @@ def around(x, y, dist, pref: float, *, steps: int = 16, rings=(1.0, 1.6, 2.4)):
     one (like ``wedge`` and ``beside``) as one (n, 2) array, which ``Labels.spot`` tests all at once."""
     dirs = tuple(sorted(range(steps), key=lambda i: abs(((2 * math.pi * i / steps) - pref + math.pi)
                                                         % (2 * math.pi) - math.pi)))
-    return _Rays(x, y, [dist * k for k in rings], units=_around_units(steps, dirs))
+    return _Rays(x, y, [dist * k for k in rings], _around_units(steps, dirs))
 
 
 def _units(angles) -> tuple:
@@ -621,7 +621,7 @@ def wedge(v, dist, mid, ext):
     import numpy as np
 
     fan = [0.0] + [s * f * ext for f in (0.15, 0.3, 0.42) for s in (1, -1)]
-    inside = _Rays(v[0], v[1], [dist + k for k in (0.0, 8.0, 18.0, 32.0, 50.0)], [mid + dt for dt in fan])
+    inside = _Rays(v[0], v[1], [dist + k for k in (0.0, 8.0, 18.0, 32.0, 50.0)], _units([mid + dt for dt in fan]))
     rest = around(v[0], v[1], dist, mid, rings=(1.0, 1.6, 2.4, 3.4))
 
     def gen(w, h):

@@ -56,8 +56,13 @@ def node_box(c, cx: float, cy: float, label: str, *, size: float = 15.0, height:
     return (x0, y0, x0 + w, y0 + height)
 
 
+def tag_size(c, text: str, *, size: float = TAG_SIZE) -> tuple[float, float]:
+    """A tag's box (w, h) for ``text``: the bold text with 5 units each side, one and a half lines high."""
+    return c.text_width(text, size=size, bold=True) + 10, size * 1.5
+
+
 def tag_box(c, x: float, y: float, text: str, *, size: float = TAG_SIZE) -> tuple:
-    return _box_at(x, y, c.text_width(text, size=size, bold=True) + 10, size * 1.5)
+    return _box_at(x, y, *tag_size(c, text, size=size))
 
 
 def _box_at(x: float, y: float, w: float, h: float) -> tuple:
@@ -89,7 +94,7 @@ def place_tags(c, tags, avoid=(), paths=None) -> list[tuple]:
     near = [(pts, half + 12, (min(x for x, _ in pts), min(y for _, y in pts),
                               max(x for x, _ in pts), max(y for _, y in pts))) for pts, half in paths or ()]
     for k, (text, cands) in enumerate(tags):
-        w, h = c.text_width(text, size=TAG_SIZE, bold=True) + 10, TAG_SIZE * 1.5
+        w, h = tag_size(c, text)
         others = near[:k] + near[k + 1:]
         choice = None
         for x, y in cands:

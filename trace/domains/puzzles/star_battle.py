@@ -156,8 +156,9 @@ RULES = ("Star Battle rules: every row, every column and every outlined region m
 
 
 def show_stars(s, r, k):
+    """Show ``k`` of the solution's stars, drawn by ``r`` (a generator, or the ``Draws`` of one)."""
     stars = s["solution"]
-    s["shown"] = [stars[int(i)] for i in sorted(r.choice(len(stars), size=k, replace=False))]
+    s["shown"] = [stars[int(i)] for i in sorted(r.choice(len(stars), k, replace=False))]
 
 
 # ---------------------------------------------------------------------- tasks
@@ -170,11 +171,10 @@ def remaining_valid_cell_count(q):
     def edit(s, r):
         n = s["n"]
         lo, hi = SHOWN[s["level"]]
-        stars, axis = s["solution"], 0 if which == "row" else 1
+        axis = 0 if which == "row" else 1
         with Draws(r) as d:           # the generator's own draws in plain Python: ~50 tries on average
             for _ in range(300):
-                m = d.integers(lo, hi + 1)
-                s["shown"] = [stars[j] for j in sorted(d.choice(len(stars), m))]      # (as show_stars)
+                show_stars(s, d, d.integers(lo, hi + 1))
                 taken = {st[axis] for st in s["shown"]}
                 lines = [i for i in range(n) if i not in taken]
                 i = lines[d.integers(len(lines))]
