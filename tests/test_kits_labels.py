@@ -147,3 +147,69 @@ def test_spot_is_the_first_free_candidate_else_the_least_blocked(block):
             assert r == pytest.approx(rects[want], abs=1e-9)
             lab.box(r)
     assert min(hits.values()) > 10, hits   # every branch exercised
+
+
+def _texts(rng):
+    """A random run of texts to place, with every kind of candidates."""
+    texts = []
+    for k in range(rng.randint(1, 12)):
+        x, y = rng.uniform(0, 640), rng.uniform(0, 480)
+        kind = rng.random()
+        if kind < 0.35:
+            cands = around(x, y, rng.uniform(2, 40), rng.uniform(-3, 3))
+        elif kind < 0.55:
+            cands = beside((x, y), (rng.uniform(0, 640), rng.uniform(0, 480)), gap=rng.uniform(4, 14))
+        elif kind < 0.85:
+            cands = wedge((x, y), rng.uniform(5, 60), rng.uniform(-3, 3), rng.uniform(0.2, 2))
+        else:   # a generator of centres
+            pts = [(rng.uniform(0, 640), rng.uniform(0, 480)) for _ in range(rng.randint(1, 30))]
+            cands = lambda w, h, pts=pts: iter(pts)   # noqa: E731
+        texts.append({"text": rng.choice(["A", "B'", "37°", "x = 12", "?", "area = 48 cm²"]), "candidates": cands,
+                      "size": rng.choice([15.0, 16.5, 18.0]), "bold": rng.random() < 0.5, "halo": rng.random() < 0.5})
+    return texts
+
+
+@pytest.mark.parametrize("block", range(2))
+def test_place_all_is_place_in_turn(block):
+    """Placing a run of texts at once gives the same boxes, drawing and recorded texts as placing them
+    one after another (each placed text an obstacle for the next)."""
+    for seed in range(block * 30, block * 30 + 30):
+        one, many = _scene(seed)[1], _scene(seed)[1]
+        texts = _texts(random.Random(seed))
+        got = many.place_all(texts)
+        want = [one.place(t["text"], t["candidates"], size=t["size"], bold=t["bold"], halo=t["halo"]) for t in texts]
+        assert got == want and many.boxes == one.boxes
+        assert all(type(v) is float for r in got for v in r)
+        assert many.c.texts == one.c.texts
+        one.c.surface.flush(), many.c.surface.flush()
+        assert bytes(many.c.surface.get_data()) == bytes(one.c.surface.get_data())
+    assert _scene(0)[1].place_all([]) == []
+
+
+def test_blocked_prefilters_are_exact():
+    """Placed boxes exactly at the ``PAD`` margin (touching or not by one ulp), boxes and bounds only
+    tested where the candidates' extent reaches them, and NaN rows (which must not hide the other rows'
+    obstacles): the counts are the brute force's."""
+    c = Canvas(640, 480, Style())
+    lab = Labels(c, (10, 10, 630, 470))
+    lab.seg((100.0, 100.0), (300.0, 120.0))
+    p = lab.PAD
+    rects = np.array([(200.0, 200.0, 240.0, 220.0), (400.0, 300.0, 430.0, 318.0), (20.0, 20.0, 60.0, 40.0)])
+    for x in (240.0 + p, math.nextafter(240.0 + p, 0.0), 200.0 - p - 30.0, math.nextafter(200.0 - p - 30.0, 1e9)):
+        lab.box((x, 205.0, x + 30.0, 215.0))
+    lab.box((430.0 + p, 300.0, 460.0, 320.0))                   # just clear of the second
+    lab.box((math.nextafter(430.0 + p, 0.0), 330.0, 460.0, 340.0))   # in x, not in y
+    got = lab.blocked(rects).tolist()
+    want = brute_counts(lab, rects.tolist())
+    assert got == want
+    assert want[0] == 2000.0 and want[1] == 0.0
+    for r, n in zip(rects.tolist(), want):   # alone, each box's extent is its own
+        assert lab.blocked([r]).tolist() == [n]
+    nan = np.array([(np.nan, 210.0, 250.0, 220.0), (205.0, np.nan, 235.0, np.nan)])
+    with np.errstate(invalid="ignore"):
+        mixed = lab.blocked(np.concatenate((nan, rects)))
+        assert lab.blocked(nan).shape == (2,)
+    assert mixed[2:].tolist() == want
+    assert lab.blocked(np.zeros((0, 4))).shape == (0,)
+    # out of bounds only where the extent leaves them
+    assert lab.blocked([(0.0, 20.0, 30.0, 40.0), (20.0, 20.0, 60.0, 40.0)]).tolist() == [math.inf, want[2]]

@@ -437,40 +437,65 @@ class Labels:
         self._sat = None
 
     def _table(self):
-        """The mask's summed-area table ((h + 1) x (w + 1) whole counts, OpenCV's ``integral``)."""
+        """The mask's summed-area table ((h + 1) x (w + 1) whole counts, OpenCV's ``integral``), flat,
+        with what ``blocked`` reads it by: the last cell of each axis (x, y, x, y) and the matrix that
+        turns a box's cells (j0, i0, j1, i1) into its four corners' flat indices (i1 j1, i1 j0, i0 j1,
+        i0 j0), whose counts ``_SIGNS`` combines."""
         import cv2
         import numpy as np
 
         if self._m is None:
             self._mask()
         self._sat = cv2.integral(self._m.view(np.uint8), sdepth=cv2.CV_32S)
+        h, w = self._sat.shape
+        self._flat = self._sat.reshape(-1)
+        self._top = np.array((w - 1, h - 1, w - 1, h - 1), dtype=np.intp)
+        self._corners = np.array(((0, 1, 0, 1), (0, 0, w, w), (1, 0, 1, 0), (w, w, 0, 0)), dtype=np.intp)
 
     def blocked(self, rects):
-        """How much of each box (an (n, 4) array) is taken: 0 = free, inf = outside the bounds."""
+        """How much of each box (an (n, 4) array) is taken: 0 = free, inf = outside the bounds.
+
+        A box's count is its mask pixels (the table's cells from the whole part of its top left to
+        the ceiling of its bottom right), plus 1000 per placed box it comes within ``PAD`` of."""
+        import numpy as np
+
+        r = np.asarray(rects, dtype=float).reshape(-1, 4)
+        if not len(r):
+            return np.zeros(0)
+        lo, hi = _extent(r)
+        n = self._taken(r, lo, hi)
+        self._crowd(n, r, lo, hi)
+        return n
+
+    def _taken(self, r, lo, hi):
+        """The mask counts of the boxes ``r`` (an (n, 4) float array), inf for those outside the bounds
+        (tested box by box only where their extent ``lo``, ``hi`` leaves them): ``blocked`` before the
+        placed boxes, in a few numpy calls, whose overhead is most of the time."""
         import numpy as np
 
         if self._sat is None:
             self._table()
-        r = np.asarray(rects, dtype=float).reshape(-1, 4)
-        k, S, p = self.RES, self._sat, self.PAD
-        h, w = S.shape
-        top = np.array((w - 1, h - 1))
-        lo = np.minimum(np.maximum((r[:, :2] * k).astype(int), 0), top)            # (j0, i0)
-        hi = np.minimum(np.maximum(np.ceil(r[:, 2:] * k).astype(int), 0), top)     # (j1, i1)
-        # the table's four corners of each box, read from the flat table (j + w i)
-        flat = S.reshape(-1)
-        ilo, ihi = lo @ (1, w), hi @ (1, w)
-        jlo, jhi = lo[:, 0], hi[:, 0]
-        n = (flat[ihi] - flat[ihi - jhi + jlo] - flat[ilo - jlo + jhi] + flat[ilo]).astype(float)
-        if self.boxes:
-            b = np.asarray(self.boxes, dtype=float)
-            hit = ((b[None, :, 0] < r[:, None, 2] + p) & (r[:, None, 0] < b[None, :, 2] + p)
-                   & (b[None, :, 1] < r[:, None, 3] + p) & (r[:, None, 1] < b[None, :, 3] + p))
-            n += 1000.0 * hit.sum(1)
+        q = r * self.RES
+        np.ceil(q, out=q, where=_BOTTOM_RIGHT)
+        ij = q.astype(np.intp)
+        np.maximum(ij, 0, out=ij)
+        np.minimum(ij, self._top, out=ij)
+        n = (self._flat.take(ij @ self._corners) @ _SIGNS).astype(float)
         x0, y0, x1, y1 = self.bounds
-        out = (r[:, 0] < x0) | (r[:, 1] < y0) | (r[:, 2] > x1) | (r[:, 3] > y1)
-        n[out] = np.inf
+        if not (lo[0] >= x0 and lo[1] >= y0 and hi[2] <= x1 and hi[3] <= y1):
+            n[(r[:, 0] < x0) | (r[:, 1] < y0) | (r[:, 2] > x1) | (r[:, 3] > y1)] = np.inf
         return n
+
+    def _crowd(self, n, r, lo, hi):
+        """Add 1000 to the counts ``n`` of the boxes ``r`` per placed box each comes within ``PAD`` of.
+        Only placed boxes near the boxes' extent ``lo``, ``hi`` (``_extent``) can touch one."""
+        p = self.PAD
+        near = [b for b in self.boxes
+                if b[0] < hi[2] + p and lo[0] < b[2] + p and b[1] < hi[3] + p and lo[1] < b[3] + p]
+        if near:
+            x0, y0, x1, y1 = r[:, 0], r[:, 1], r[:, 2] + p, r[:, 3] + p
+            for b in near:
+                n += 1000.0 * ((b[0] < x1) & (x0 < b[2] + p) & (b[1] < y1) & (y0 < b[3] + p))
 
     def _free(self, x0, y0, x1, y1):
         """Whether one box is free, in plain Python: the same bounds test, table counts and box
@@ -520,24 +545,73 @@ class Labels:
         xy = np.asarray(head + list(it), dtype=float) if arr is None else arr
         half = np.array((w / 2, h / 2))
         rects = np.concatenate((xy - half - pad, xy + half + pad), axis=1)
-        n = self.blocked(rects)
-        free = np.flatnonzero(n == 0)
-        i = int(free[0]) if len(free) else int(np.argmin(n))
-        return tuple(float(v) for v in rects[i])
+        # the first free one (counts are never negative) else the first least blocked one
+        return tuple(rects[int(self.blocked(rects).argmin())].tolist())
 
     def place(self, text, candidates, *, size=16.0, bold=False, color="ink", halo=False, kind="label"):
         """Draw ``text`` centred at the first good candidate; ``candidates(w, h)`` gives centres
         (an iterable of (x, y), or an (n, 2) array as from ``around``, ``wedge`` and ``beside``)."""
+        w, h = self._size(text, size, bold)
+        return self._draw(self.spot(w, h, candidates), text, size, bold, color, halo, kind)
+
+    def place_all(self, texts):
+        """``place`` each of ``texts`` (dicts of its arguments: text, candidates, size, ...) in turn, each
+        placed text an obstacle for the next, with the same results; the candidates of all of them are
+        tested against the mask at once, and each against the boxes placed before it."""
+        import numpy as np
+
+        if not texts:
+            return []
+        sizes, xys = [], []
+        for t in texts:
+            w, h = self._size(t["text"], t.get("size", 16.0), t.get("bold", False))
+            xy = t["candidates"](w, h)
+            xys.append(np.asarray(xy if isinstance(xy, np.ndarray) else list(xy), dtype=float).reshape(-1, 2))
+            if not len(xys[-1]):
+                raise ValueError(f"no candidate centres for the text {t['text']!r}")
+            sizes.append((w / 2, h / 2))
+        counts = [len(xy) for xy in xys]
+        xy = np.concatenate(xys)
+        half = np.repeat(np.array(sizes), counts, axis=0)
+        rects = np.concatenate((xy - half, xy + half), axis=1)
+        ends = np.cumsum(counts).tolist()
+        starts = [0] + ends[:-1]
+        lo, hi = np.fmin.reduceat(rects, starts, axis=0).tolist(), np.fmax.reduceat(rects, starts, axis=0).tolist()
+        taken = self._taken(rects, *_extent(rects))
+        out = []
+        for k, t in enumerate(texts):
+            r, n = rects[starts[k]:ends[k]], taken[starts[k]:ends[k]].copy()
+            self._crowd(n, r, lo[k], hi[k])
+            out.append(self._draw(tuple(r[int(n.argmin())].tolist()), t["text"], t.get("size", 16.0),
+                                  t.get("bold", False), t.get("color", "ink"), t.get("halo", False),
+                                  t.get("kind", "label")))
+        return out
+
+    def _size(self, text, size, bold):
+        """The box a text is placed in: its width plus 4, and 1.25 times its size."""
+        return self.c.text_width(text, size=size, bold=bold) + 4, size * 1.25
+
+    def _draw(self, r, text, size, bold, color, halo, kind):
+        """Draw a text in its placed box ``r`` (on a background halo) and keep the box clear."""
         c = self.c
-        w = c.text_width(text, size=size, bold=bold) + 4
-        h = size * 1.25
-        r = self.spot(w, h, candidates)
         x, y = (r[0] + r[2]) / 2, (r[1] + r[3]) / 2
         if halo:
             c.rect(r[0] - 1, r[1] - 1, r[2] - r[0] + 2, r[3] - r[1] + 2, fill="background")
         c.text(x, y, text, size=size, bold=bold, color=color, kind=kind)
         self.box(r)
         return r
+
+
+def _extent(r):
+    """The least and greatest of each column of the boxes ``r`` among their numbers (NaN is skipped:
+    it compares false in every test), as lists."""
+    import numpy as np
+
+    return np.fmin.reduce(r, axis=0).tolist(), np.fmax.reduce(r, axis=0).tolist()
+
+
+_BOTTOM_RIGHT = (False, False, True, True)   # ``Labels._taken``: the box coordinates rounded up
+_SIGNS = (1, -1, -1, 1)                      # a box's count from its corners' (i1 j1, i1 j0, i0 j1, i0 j0)
 
 
 @functools.lru_cache(maxsize=32)
@@ -767,6 +841,7 @@ def draw_figure(c, fig: dict, box, *, view: View | None = None, labels: Labels |
         c.circle(x, y, 4.2, fill="ink", id=f"pt:{name}")
         labels.disc(x, y, 6.0)
     # texts: point letters, then angles, arcs, lengths and the list of givens
+    texts = []
     for name in fig.get("dots", []) + fig.get("names", []):
         p = pts_m[name]
         vec = [0.0, 0.0]
@@ -783,19 +858,21 @@ def draw_figure(c, fig: dict, box, *, view: View | None = None, labels: Labels |
         if math.hypot(*vec) < 0.3:
             vec = [P[name][0] - centre[0], P[name][1] - centre[1]]
         pref = math.atan2(vec[1], vec[0]) if math.hypot(*vec) > 1e-9 else -math.pi / 2
-        labels.place(name, around(*P[name], 9.0, pref), size=size + 1.5, bold=True)
+        texts.append({"text": name, "candidates": around(*P[name], 9.0, pref), "size": size + 1.5, "bold": True})
     for text, v, rad, mid, ext in angle_texts:
-        labels.place(text, wedge(v, rad + 5.0, mid, ext), size=size, halo=True)
+        texts.append({"text": text, "candidates": wedge(v, rad + 5.0, mid, ext), "size": size, "halo": True})
     for text, (x, y), r, mid in arc_texts:
         px, py = x + (r + 8) * math.cos(mid), y + (r + 8) * math.sin(mid)
-        labels.place(text, around(px, py, 4.0, mid, rings=(1.0, 2.0, 3.5, 5.0)), size=size, halo=True)
+        texts.append({"text": text, "candidates": around(px, py, 4.0, mid, rings=(1.0, 2.0, 3.5, 5.0)), "size": size,
+                      "halo": True})
     notes = list(fig.get("notes", []))
     for ln in fig.get("lens", []):
         if listed and "?" not in ln["text"]:
             notes.append(ln["text"])
             continue
-        labels.place(ln["text"], beside(P[ln["a"]], P[ln["b"]], prefer=ln.get("side")), size=size,
-                     halo=True)
+        texts.append({"text": ln["text"], "candidates": beside(P[ln["a"]], P[ln["b"]], prefer=ln.get("side")),
+                      "size": size, "halo": True})
+    labels.place_all(texts)
     if notes:
         note_block(c, labels, notes, size=size)
     return view, labels
