@@ -1,6 +1,7 @@
-"""kits.constructions label placement: candidate centres computed as arrays are exactly the plain
-per-candidate arithmetic, the summed-area counts are the mask's own window sums, and ``spot`` picks
-the first free candidate, else the least blocked one (checked against a brute force over the mask)."""
+"""kits.labels (the constructions' text placement): candidate centres computed as arrays are exactly the plain
+per-candidate arithmetic, the summed-area counts are the mask's own window sums, ``spot`` picks the
+first free candidate, else the least blocked one (checked against a brute force over the mask), and
+``place_all`` is ``place`` in turn."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pytest
 
 from tracegen.core.canvas import Canvas
 from tracegen.core.style import Style
-from tracegen.kits.constructions import Labels, around, beside, wedge
+from tracegen.kits.labels import Labels, around, beside, wedge
 
 
 def plain_around(x, y, dist, pref, w, h, steps=16, rings=(1.0, 1.6, 2.4)):

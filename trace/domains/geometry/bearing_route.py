@@ -75,9 +75,8 @@ def draw_grid_route(c, s):
         c.line(x - 4, y, x + 4, y, color=color, lw=1.4)
         c.line(x, y - 4, x, y + 4, color=color, lw=1.4)
         labels.disc(x, y, 10.0)
-    for name, p in pts:
-        x, y = px(p)
-        labels.place(name, around(x, y, 10.0, math.pi * 0.75), size=17, bold=True, halo=True)
+    labels.place_all([{"text": name, "candidates": around(*px(p), 10.0, math.pi * 0.75), "size": 17, "bold": True,
+                       "halo": True} for name, p in pts])
     # the route panel
     lines = [(f"{k + 1}: {b}°", f"{n} steps") for k, (b, n) in enumerate(s["route"])]
     px0, py0, w = 575, 60, 205
@@ -182,11 +181,11 @@ def draw_leg_route(c, s):
         c.circle(x, y, 6.0, fill="series:1" if name == "F" else "ink", id=f"pt:{name}")
         labels.disc(x, y, 8.0)
     cen = view.px(((P["S"][0] + P["T"][0] + P["F"][0]) / 3, (P["S"][1] + P["T"][1] + P["F"][1]) / 3))
-    for name in ("S", "T", "F"):
-        x, y = px[name]
-        labels.place(name, around(x, y, 10.0, math.atan2(y - cen[1], x - cen[0])), size=18, bold=True, halo=True)
-    for (a, b), leg in zip((("S", "T"), ("T", "F")), s["legs"]):
-        labels.place(f"{leg[0]}°, {leg[1]} km", beside(px[a], px[b], gap=12.0), size=16, halo=True)
+    texts = [{"text": n, "candidates": around(*px[n], 10.0, math.atan2(px[n][1] - cen[1], px[n][0] - cen[0])),
+              "size": 18, "bold": True, "halo": True} for n in ("S", "T", "F")]
+    texts += [{"text": f"{leg[0]}°, {leg[1]} km", "candidates": beside(px[a], px[b], gap=12.0), "size": 16,
+               "halo": True} for (a, b), leg in zip((("S", "T"), ("T", "F")), s["legs"])]
+    labels.place_all(texts)
     compass(c, 660, 130, 38.0)
     c.rect(575, 220, 205, 110, fill="panel", stroke="muted", lw=1.2)
     for k, t in enumerate(("bearings are", "clockwise", "from north")):

@@ -64,12 +64,13 @@ class ConeNet(Scene):
             c.circle(*p, 4.5, fill="ink")
             c.register(f"pt:{name}", point=p)
             labels.disc(p[0], p[1], 5)
-        for name, p, ang in (("S", S, math.pi - math.radians(mid)), ("P", P, -math.radians(a1)),
-                             ("Q", Q, -math.radians(a0))):
-            labels.place(name, around(p[0], p[1], 10, ang), size=18, bold=True)
         bis = on(mid, min(34.0, R * 0.3) + 10)
-        labels.place(f"θ = {theta}°", around(bis[0], bis[1], 8, -math.radians(mid)), size=17)
-        labels.place(f"l = {l}", beside(S, P, gap=8), size=17, halo=True)
+        labels.place_all([{"text": name, "candidates": around(p[0], p[1], 10, ang), "size": 18, "bold": True}
+                          for name, p, ang in (("S", S, math.pi - math.radians(mid)), ("P", P, -math.radians(a1)),
+                                               ("Q", Q, -math.radians(a0)))]
+                         + [{"text": f"θ = {theta}°", "candidates": around(bis[0], bis[1], 8, -math.radians(mid)),
+                             "size": 17},
+                            {"text": f"l = {l}", "candidates": beside(S, P, gap=8), "size": 17, "halo": True}])
         # ---- the arrow and the cone, to scale
         c.arrow(420, 270, 490, 320, color="accent", lw=2.2, head=11)
         labels.seg((420, 270), (490, 320))

@@ -67,9 +67,8 @@ class CoordinateComposite(Scene):
             x, y = pl.px(p["x"], p["y"])
             c.circle(x, y, 5.5, fill="red", stroke="paper", lw=1.2, id=f"pt:{p['label']}")
             labels.disc(x, y, 7.0)
-        for p in state["cands"]:
-            x, y = pl.px(p["x"], p["y"])
-            labels.place(p["label"], around(x, y, 9.0, -math.pi / 4), size=17.0, bold=True, halo=True)
+        labels.place_all([{"text": p["label"], "candidates": around(*pl.px(p["x"], p["y"]), 9.0, -math.pi / 4),
+                           "size": 17.0, "bold": True, "halo": True} for p in state["cands"]])
 
 
 SCENE = CoordinateComposite()

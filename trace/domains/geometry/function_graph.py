@@ -46,9 +46,8 @@ class FunctionGraph(Scene):
             x, y = pts[k]
             mark(c, x, y, "dot", color=color, size=6.0, id=f"pt:{name}")
             labels.disc(x, y, 8.0)
-        for name, k in sorted(state["marks"].items()):
-            x, y = pts[k]
-            labels.place(name, around(x, y, 10.0, -math.pi / 2), size=18.0, bold=True, halo=True)
+        labels.place_all([{"text": name, "candidates": around(*pts[k], 10.0, -math.pi / 2), "size": 18.0, "bold": True,
+                           "halo": True} for name, k in sorted(state["marks"].items())])
 
 
 SCENE = FunctionGraph()

@@ -72,13 +72,17 @@ class PaperFold(Scene):
         for k in ("A", "B", "C", "D", "E", "F", "P"):
             c.circle(*P[k], 4.0, fill="ink", id=f"pt:{k}")
             labels.disc(*P[k], 6.0)
-        for k in ("A", "B", "C", "D", "E", "F", "P"):
-            x, y = P[k]
-            labels.place(k, around(x, y, 10.0, math.atan2(y - cen[1], x - cen[0])), size=17, bold=True)
+        names = ("A", "B", "C", "D", "E", "F", "P")
+        texts = [{"text": k, "candidates": around(*P[k], 10.0, math.atan2(P[k][1] - cen[1], P[k][0] - cen[0])),
+                  "size": 17, "bold": True} for k in names]
+        texts += [{"text": an["text"], "candidates": wedge(marks[k][2], marks[k][1] + 5.0, marks[k][0],
+                                                            math.radians(marks[k][3])), "size": 16, "halo": True}
+                  for k, an in enumerate(state["angles"])]
+        texts += [{"text": ln["text"], "candidates": beside(P[ln["a"]], P[ln["b"]], gap=10.0), "size": 16, "halo": True}
+                  for ln in state["lens"]]
+        placed = labels.place_all(texts)[len(names):]
         xs = []
-        for k, an in enumerate(state["angles"]):
-            mid, r, v, deg = marks[k]
-            box = labels.place(an["text"], wedge(v, r + 5.0, mid, math.radians(deg)), size=16, halo=True)
+        for an, box in zip(state["angles"], placed):
             if an["text"] == "x":
                 xs.append(box)
             else:
@@ -86,8 +90,6 @@ class PaperFold(Scene):
         if xs:
             c.register("target", box=(min(b[0] for b in xs), min(b[1] for b in xs), max(b[2] for b in xs),
                                       max(b[3] for b in xs)))
-        for ln in state["lens"]:
-            labels.place(ln["text"], beside(P[ln["a"]], P[ln["b"]], gap=10.0), size=16, halo=True)
 
 
 SCENE = PaperFold()

@@ -67,11 +67,14 @@ class PolarGraphPaper(Scene):
             c.circle(x, y, 8.0, fill=color.get(p["label"], "series:2"), stroke="ink", lw=1.4,
                      id=f"pt:{p['label'] or k}")
             labels.disc(x, y, 9.0)
+        texts = []
         for p in pts:
             if p["label"]:
                 t = math.radians(p["a"])
                 x, y = cx + p["r"] * unit * math.cos(t), cy - p["r"] * unit * math.sin(t)
-                labels.place(p["label"], around(x, y, 12.0, -t + math.pi / 2), size=19.0, bold=True, halo=True)
+                texts.append({"text": p["label"], "candidates": around(x, y, 12.0, -t + math.pi / 2), "size": 19.0,
+                              "bold": True, "halo": True})
+        labels.place_all(texts)
 
 
 SCENE = PolarGraphPaper()

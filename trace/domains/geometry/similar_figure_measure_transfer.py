@@ -71,18 +71,21 @@ class SimilarFigures(Scene):
             a, b = P[m["i"]], P[(m["i"] + 1) % len(P)]
             equal_ticks(c, a, b, m["ticks"], color="accent")
         size = 17.0
+        texts = []
         for P, prime in ((P1, ""), (P2, "'")):
             cx, cy = centroid(P)
-            for i, p in enumerate(P):
-                labels.place(names[i] + prime, around(*p, 9.0, math.atan2(p[1] - cy, p[0] - cx)), size=size, bold=True)
+            texts += [{"text": names[i] + prime, "candidates": around(*p, 9.0, math.atan2(p[1] - cy, p[0] - cx)),
+                       "size": size, "bold": True} for i, p in enumerate(P)]
         for m in state["marks"]:
             P = P1 if m["fig"] == 1 else P2
             a, b = P[m["i"]], P[(m["i"] + 1) % len(P)]
-            labels.place(m["text"], beside(a, b, gap=12.0, prefer=outward(a, b, centroid(P))), size=size, halo=True)
+            texts.append({"text": m["text"], "candidates": beside(a, b, gap=12.0, prefer=outward(a, b, centroid(P))),
+                          "size": size, "halo": True})
         for note in state.get("notes", []):
             box = boxes[note["fig"] - 1]
-            labels.place(note["text"], scan((box[0] - 40, box[1] - 30, box[2] + 40, box[3] + 30), prefer=(0.5, 1.0)),
-                         size=size, halo=True)
+            texts.append({"text": note["text"], "size": size, "halo": True,
+                          "candidates": scan((box[0] - 40, box[1] - 30, box[2] + 40, box[3] + 30), prefer=(0.5, 1.0))})
+        labels.place_all(texts)
 
 
 SCENE = SimilarFigures()

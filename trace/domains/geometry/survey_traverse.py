@@ -107,16 +107,13 @@ def draw_turn(c, s, labels):
         c.circle(*p, 5.0, fill="ink", id=f"pt:{n}")
         labels.disc(*p, 7.0)
     cen = (sum(p[0] for p in px.values()) / len(px), sum(p[1] for p in px.values()) / len(px))
-    for n in names:
-        p = px[n]
-        labels.place(n, around(*p, 10.0, math.atan2(p[1] - cen[1], p[0] - cen[0])), size=18, bold=True)
-    for turn, mid in zip(s["turns"], mids):
-        v = px[turn["at"]]
-        labels.place(f"{turn['dir']} {turn['angle']}°", around(v[0], v[1], 40.0, mid), size=15,
-                     halo=True, color="accent")
-    for leg in s["legs"]:
-        a, b = px[leg["a"]], px[leg["b"]]
-        labels.place(leg["text"], beside(a, b, gap=12.0), size=15, halo=True)
+    texts = [{"text": n, "candidates": around(*px[n], 10.0, math.atan2(px[n][1] - cen[1], px[n][0] - cen[0])),
+              "size": 18, "bold": True} for n in names]
+    texts += [{"text": f"{turn['dir']} {turn['angle']}°", "candidates": around(*px[turn["at"]], 40.0, mid),
+               "size": 15, "halo": True, "color": "accent"} for turn, mid in zip(s["turns"], mids)]
+    texts += [{"text": leg["text"], "candidates": beside(px[leg["a"]], px[leg["b"]], gap=12.0), "size": 15,
+               "halo": True} for leg in s["legs"]]
+    labels.place_all(texts)
 
 
 def leg_points(b_in, turns, rng):
@@ -294,9 +291,11 @@ def draw_offset(c, s, labels):
         labels.disc(*q, 7.0)
     c.text((bx + pts[-1][0]) / 2, by + 42, "baseline chainage", size=14)
     labels.box(((bx + pts[-1][0]) / 2 - 70, by + 32, (bx + pts[-1][0]) / 2 + 70, by + 52))
+    texts = []
     for p, q in zip(st, pts):
-        labels.place(p["name"], around(*q, 9.0, -math.pi / 2), size=17, bold=True)
-        labels.place(str(p["off"]), beside((q[0], by), q, gap=8.0), size=14, halo=True)
+        texts += [{"text": p["name"], "candidates": around(*q, 9.0, -math.pi / 2), "size": 17, "bold": True},
+                  {"text": str(p["off"]), "candidates": beside((q[0], by), q, gap=8.0), "size": 14, "halo": True}]
+    labels.place_all(texts)
 
 
 N_OFFSETS = {1: 3, 2: 4, 3: (5, 6)}
