@@ -101,6 +101,21 @@ def _scene(seed):
     return rng, lab
 
 
+def random_candidates(rng, *, lazy=False):
+    """Candidates of every kind around a random point: ``around``, ``beside``, ``wedge``, or a plain
+    function of a few centres (a list, or with ``lazy`` an iterator over them)."""
+    x, y = rng.uniform(0, 640), rng.uniform(0, 480)
+    kind = rng.random()
+    if kind < 0.3:
+        return around(x, y, rng.uniform(2, 40), rng.uniform(-3, 3))
+    if kind < 0.5:
+        return beside((x, y), (rng.uniform(0, 640), rng.uniform(0, 480)), gap=rng.uniform(4, 14))
+    if kind < 0.8:
+        return wedge((x, y), rng.uniform(5, 60), rng.uniform(-3, 3), rng.uniform(0.2, 2))
+    pts = [(rng.uniform(0, 640), rng.uniform(0, 480)) for _ in range(rng.randint(1, 30))]
+    return (lambda w, h: iter(pts)) if lazy else (lambda w, h: pts)
+
+
 def brute_counts(lab, rects):
     """Taken mask pixels in each box's window (summed directly), boxes hit x 1000, inf outside."""
     m, k, p = lab._m, lab.RES, lab.PAD
@@ -126,17 +141,7 @@ def test_spot_is_the_first_free_candidate_else_the_least_blocked(block):
         rng, lab = _scene(seed)
         for _ in range(4):
             w, h = rng.uniform(10, 260), rng.uniform(12, 40)
-            x, y = rng.uniform(0, 640), rng.uniform(0, 480)
-            kind = rng.random()
-            if kind < 0.3:
-                cands = around(x, y, rng.uniform(2, 40), rng.uniform(-3, 3))
-            elif kind < 0.5:
-                cands = beside((x, y), (rng.uniform(0, 640), rng.uniform(0, 480)), gap=rng.uniform(4, 14))
-            elif kind < 0.8:
-                cands = wedge((x, y), rng.uniform(5, 60), rng.uniform(-3, 3), rng.uniform(0.2, 2))
-            else:   # a plain function returning a list of centres
-                pts = [(rng.uniform(0, 640), rng.uniform(0, 480)) for _ in range(rng.randint(1, 30))]
-                cands = lambda w, h, pts=pts: pts   # noqa: E731
+            cands = random_candidates(rng)
             r = lab.spot(w, h, cands)
             xy = np.asarray(cands(w, h), dtype=float).reshape(-1, 2)
             rects = [(cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2) for cx, cy in xy.tolist()]
@@ -153,18 +158,8 @@ def test_spot_is_the_first_free_candidate_else_the_least_blocked(block):
 def _texts(rng):
     """A random run of texts to place, with every kind of candidates."""
     texts = []
-    for k in range(rng.randint(1, 12)):
-        x, y = rng.uniform(0, 640), rng.uniform(0, 480)
-        kind = rng.random()
-        if kind < 0.35:
-            cands = around(x, y, rng.uniform(2, 40), rng.uniform(-3, 3))
-        elif kind < 0.55:
-            cands = beside((x, y), (rng.uniform(0, 640), rng.uniform(0, 480)), gap=rng.uniform(4, 14))
-        elif kind < 0.85:
-            cands = wedge((x, y), rng.uniform(5, 60), rng.uniform(-3, 3), rng.uniform(0.2, 2))
-        else:   # a generator of centres
-            pts = [(rng.uniform(0, 640), rng.uniform(0, 480)) for _ in range(rng.randint(1, 30))]
-            cands = lambda w, h, pts=pts: iter(pts)   # noqa: E731
+    for _ in range(rng.randint(1, 12)):
+        cands = random_candidates(rng, lazy=True)
         texts.append({"text": rng.choice(["A", "B'", "37°", "x = 12", "?", "area = 48 cm²"]), "candidates": cands,
                       "size": rng.choice([15.0, 16.5, 18.0]), "bold": rng.random() < 0.5, "halo": rng.random() < 0.5})
     return texts
