@@ -6,8 +6,9 @@ Maths (math coordinates: y up, angles in degrees, counter-clockwise): ``polar``,
 
 Drawing (logical canvas units, y down): ``View`` fits a figure's points into a box;
 ``angle_mark`` (one to three arcs, or the reflex side), ``right_angle_mark``, ``equal_ticks``,
-``parallel_arrows``, ``circle_arc``, ``dimension_line``, ``hatch`` (hatched even-odd region) and
-``Labels``, a placer that keeps every text off lines, circles, marks, points and other texts.
+``parallel_arrows``, ``circle_arc``, ``dimension_line``, ``hatch`` (hatched even-odd region); texts go
+through ``Labels`` (``kits.labels``, re-exported here), a placer that keeps every text off lines, circles,
+marks, points and other texts.
 
 ``draw_figure`` draws a *figure*: a JSON-native dict a scene keeps in its state, so the state
 says exactly what the picture shows (solvers in tests read it back)::
@@ -371,7 +372,7 @@ def hatch(c, path, box, *, color="accent", spacing=9.0, angle=45.0, lw=1.2, fill
     ctx.set_fill_rule(cairo.FILL_RULE_WINDING)
 
 
-# ---------------------------------------------------------------------- label placement
+# ---------------------------------------------------------------------- the declarative figure
 LABEL_SIZE = {"sparse": 18.0, "normal": 16.5, "dense": 15.0}
 
 
