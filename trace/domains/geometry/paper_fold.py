@@ -75,9 +75,8 @@ class PaperFold(Scene):
         names = ("A", "B", "C", "D", "E", "F", "P")
         texts = [{"text": k, "candidates": around(*P[k], 10.0, math.atan2(P[k][1] - cen[1], P[k][0] - cen[0])),
                   "size": 17, "bold": True} for k in names]
-        texts += [{"text": an["text"], "candidates": wedge(marks[k][2], marks[k][1] + 5.0, marks[k][0],
-                                                            math.radians(marks[k][3])), "size": 16, "halo": True}
-                  for k, an in enumerate(state["angles"])]
+        texts += [{"text": an["text"], "candidates": wedge(v, r + 5.0, mid, math.radians(deg)), "size": 16,
+                   "halo": True} for k, an in enumerate(state["angles"]) for mid, r, v, deg in [marks[k]]]
         texts += [{"text": ln["text"], "candidates": beside(P[ln["a"]], P[ln["b"]], gap=10.0), "size": 16, "halo": True}
                   for ln in state["lens"]]
         placed = labels.place_all(texts)[len(names):]
