@@ -180,6 +180,8 @@ def test_place_all_is_place_in_turn(block):
         one.c.surface.flush(), many.c.surface.flush()
         assert bytes(many.c.surface.get_data()) == bytes(one.c.surface.get_data())
     assert _scene(0)[1].place_all([]) == []
+    with pytest.raises(TypeError, match="colour"):   # an option place does not take is an error, not ignored
+        _scene(0)[1].place_all([{"text": "A", "candidates": lambda w, h: [(50.0, 50.0)], "colour": "red"}])
 
 
 def test_blocked_prefilters_are_exact():

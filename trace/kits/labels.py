@@ -195,9 +195,11 @@ class Labels:
         # the first free one (counts are never negative) else the first least blocked one
         return tuple(rects[int(self.blocked(rects).argmin())].tolist())
 
-    def place(self, text, candidates, *, size=16.0, bold=False, color="ink", halo=False, kind="label"):
+    def place(self, text, candidates, **style):
         """Draw ``text`` centred at the first good candidate; ``candidates(w, h)`` gives centres
-        (an iterable of (x, y), or an (n, 2) array as from ``around``, ``wedge`` and ``beside``)."""
+        (an iterable of (x, y), or an (n, 2) array as from ``around``, ``wedge`` and ``beside``).
+        ``style``: size, bold, color, halo (a background box under the text) and kind (``_text``)."""
+        text, candidates, size, bold, color, halo, kind = _text(text, candidates, **style)
         w, h = self._size(text, size, bold)
         return self._draw(self.spot(w, h, candidates), text, size, bold, color, halo, kind)
 
@@ -207,15 +209,16 @@ class Labels:
         tested against the mask at once, and each against the boxes placed before it."""
         import numpy as np
 
+        texts = [_text(**t) for t in texts]
         if not texts:
             return []
         sizes, xys = [], []
-        for t in texts:
-            w, h = self._size(t["text"], t.get("size", 16.0), t.get("bold", False))
-            xy = t["candidates"](w, h)
+        for text, candidates, size, bold, *_ in texts:
+            w, h = self._size(text, size, bold)
+            xy = candidates(w, h)
             xys.append(np.asarray(xy if isinstance(xy, np.ndarray) else list(xy), dtype=float).reshape(-1, 2))
             if not len(xys[-1]):
-                raise ValueError(f"no candidate centres for the text {t['text']!r}")
+                raise ValueError(f"no candidate centres for the text {text!r}")
             sizes.append((w / 2, h / 2))
         counts = [len(xy) for xy in xys]
         xy = np.concatenate(xys)
@@ -223,15 +226,15 @@ class Labels:
         rects = np.concatenate((xy - half, xy + half), axis=1)
         ends = np.cumsum(counts).tolist()
         starts = [0] + ends[:-1]
-        lo, hi = np.fmin.reduceat(rects, starts, axis=0).tolist(), np.fmax.reduceat(rects, starts, axis=0).tolist()
-        taken = self._taken(rects, *_extent(rects))
+        # each text's extent (for its placed boxes), and all of theirs (for the bounds)
+        lo, hi = np.fmin.reduceat(rects, starts, axis=0), np.fmax.reduceat(rects, starts, axis=0)
+        taken = self._taken(rects, np.fmin.reduce(lo, axis=0).tolist(), np.fmax.reduce(hi, axis=0).tolist())
+        lo, hi = lo.tolist(), hi.tolist()
         out = []
-        for k, t in enumerate(texts):
+        for k, (text, _, size, bold, color, halo, kind) in enumerate(texts):
             r, n = rects[starts[k]:ends[k]], taken[starts[k]:ends[k]].copy()
             self._crowd(n, r, lo[k], hi[k])
-            out.append(self._draw(tuple(r[int(n.argmin())].tolist()), t["text"], t.get("size", 16.0),
-                                  t.get("bold", False), t.get("color", "ink"), t.get("halo", False),
-                                  t.get("kind", "label")))
+            out.append(self._draw(tuple(r[int(n.argmin())].tolist()), text, size, bold, color, halo, kind))
         return out
 
     def _size(self, text, size, bold):
@@ -247,6 +250,12 @@ class Labels:
         c.text(x, y, text, size=size, bold=bold, color=color, kind=kind)
         self.box(r)
         return r
+
+
+def _text(text, candidates, *, size=16.0, bold=False, color="ink", halo=False, kind="label"):
+    """A text to place, its candidates and how it is drawn (``Canvas.text``'s size, weight, colour and
+    kind, on a background box with ``halo``): ``place``'s arguments, with their defaults, in order."""
+    return text, candidates, size, bold, color, halo, kind
 
 
 def _extent(r):
