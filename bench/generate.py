@@ -31,13 +31,24 @@ summarised per file and over all of them (the TSV's ``group`` column names the f
 instance's least CPU time: other processes on a shared machine only ever add time (cache and
 memory-bus contention), and a pass over the other tasks between two timings of an instance
 leaves the font caches as cold as in the first pass.
+
+``--fresh-processes``: every pass runs in a new process of ours (this script, one pass) and a new
+reference worker, each warmed up on every task first; the least time of each instance is then
+taken over those processes.  A process's speed depends on its address-space layout and hash seed
+(both randomised per process), and that luck lasts for all of its passes: the same task was 1.2x
+slower in every pass of one process than in another.  A least over passes inside one process
+cannot remove that; a least over fresh processes samples it on both sides alike.
 """
 
 from __future__ import annotations
 
 import argparse
 import io
+import json
+import os
+import signal
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -114,6 +125,70 @@ def measure(specs: dict, seeds: int, passes: int = 1, ref: Reference | None = No
                 best[(tid, "cairo", s)] = _least(best.get((tid, "cairo", s)), [ms])
                 shape[(tid, "own", s)] = (shape[(tid, "own", s)][0], shape[(tid, "own", s)][1][:1] + (cairo_size,))
     return {"best": best, "shape": shape, "errors": errors}
+
+
+def _flat(m: dict) -> dict:
+    """``measure``'s result as JSON (its keys are tuples, its errors sets)."""
+    return {"best": [[*k, v] for k, v in m["best"].items()], "shape": [[*k, v] for k, v in m["shape"].items()],
+            "errors": {t: sorted(s) for t, s in m["errors"].items()}}
+
+
+def merge(results: list) -> dict:
+    """``measure``'s results of several processes (as ``_flat`` gives them) as one: each instance's
+    least time over them, its shape (the same in each) and every error."""
+    best: dict = {}
+    shape: dict = {}
+    errors: dict = {}
+    for r in results:
+        for *k, v in r["best"]:
+            best[tuple(k)] = _least(best.get(tuple(k)), v)
+        for *k, (mp, sizes) in r["shape"]:
+            shape[tuple(k)] = (mp, tuple(sizes))
+        for t, s in r["errors"].items():
+            errors.setdefault(t, set()).update(s)
+    return {"best": best, "shape": shape, "errors": errors}
+
+
+def _pass_worker() -> int:
+    """One pass in this fresh process (``--fresh-processes``): the request ({"tasks", "seeds",
+    "reference_python"}) on stdin, ``measure``'s result and the two processes' ids on stdout."""
+    answers, sys.stdout = sys.stdout, sys.stderr     # anything a scene prints goes to stderr
+    req = json.load(sys.stdin)
+    from tracegen import registry
+
+    specs = {t: registry.get(t) for t in req["tasks"]}
+    try:
+        with Reference.start(req["reference_python"]) as ref:
+            m = measure(specs, req["seeds"], 1, ref)
+            pids = [os.getpid(), ref.proc.pid if ref else None]
+    except WorkerError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    answers.write(json.dumps({**_flat(m), "pids": pids}))
+    return 0
+
+
+def measure_fresh(task_ids: list, seeds: int, passes: int, reference_python: str | None) -> dict:
+    """``measure`` with each pass in a fresh process of ours and a fresh reference worker (one per
+    pass, one at a time); each instance's least time over the passes.  ``pids``: the processes'
+    ids (ours, the original's) pass by pass."""
+    results = []
+    request = json.dumps({"tasks": task_ids, "seeds": seeds, "reference_python": reference_python})
+    for _ in range(max(1, passes)):
+        p = subprocess.Popen([sys.executable, str(Path(__file__).resolve()), "--pass-worker"], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+        try:
+            out, err = p.communicate(request)
+        finally:
+            if p.poll() is None:
+                os.killpg(p.pid, signal.SIGKILL)
+                p.wait()
+        if p.returncode != 0:
+            lines = [ln for ln in err.strip().splitlines() if ln.strip()]
+            last = lines[-1] if lines else f"exit status {p.returncode}"
+            raise WorkerError(f"a benchmark pass failed: {last.removeprefix('error: ')}")
+        results.append(json.loads(out))
+    return {**merge(results), "pids": [tuple(r["pids"]) for r in results]}
 
 
 def _ours(times, mps, sizes) -> dict:
@@ -223,6 +298,8 @@ def main(argv=None) -> int:
     p.add_argument("--seeds", type=int, default=20, help="instances per task")
     p.add_argument("--passes", type=int, default=1, help="time every instance this many times (passes over the "
                                                          "task list) and keep its least CPU time")
+    p.add_argument("--fresh-processes", action="store_true",
+                   help="run each pass in a fresh process of ours and a fresh reference worker")
     p.add_argument("--reference-python", metavar="PATH",
                    help="a Python with the original generator installed: time it side by side (interleaved)")
     p.add_argument("--out", required=True, help="TSV to write")
@@ -246,8 +323,11 @@ def main(argv=None) -> int:
     specs = {t: registry.get(t) for t in order if t in known}
     group_of = {t: g for g, ids in reversed(list(groups.items())) for t in ids}
     try:
-        with Reference.start(a.reference_python) as ref:
-            m = measure(specs, a.seeds, a.passes, ref)
+        if a.fresh_processes:
+            m = measure_fresh(list(specs), a.seeds, a.passes, a.reference_python)
+        else:
+            with Reference.start(a.reference_python) as ref:
+                m = measure(specs, a.seeds, a.passes, ref)
         rows = task_rows(order, specs, a.seeds, m, group_of)
         cold = cold_start([sys.executable, "-m", "tracegen", "list"], a.cold_starts) if a.cold_starts else None
         ref_cold = cold_start(Reference.list_command(a.reference_python), 1, reference=True) \
@@ -258,7 +338,8 @@ def main(argv=None) -> int:
     out = Path(a.out)
     write_tsv(out, rows, bool(a.reference_python))
     lines = [f"CPU ms per instance, {a.seeds} seeds per task" + (f", least of {a.passes} passes" if a.passes > 1
-                                                                 else "")]
+                                                                 else "")
+             + (" (each pass in fresh processes)" if a.fresh_processes else "")]
     if len(groups) > 1:
         for g, ids in groups.items():
             lines += summarise([r for r in rows if r["task_id"] in set(ids)], len(set(ids)), label=g)
@@ -275,4 +356,4 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(_pass_worker() if sys.argv[1:] == ["--pass-worker"] else main())

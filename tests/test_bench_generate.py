@@ -58,6 +58,15 @@ def _fake_python(tmp_path, body=FAKE) -> Path:
     return py
 
 
+def _load_bench():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("bench_generate", BENCH)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    return bench
+
+
 @pytest.fixture(scope="module")
 def side_by_side(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("bench")
@@ -112,11 +121,7 @@ def test_a_broken_reference_python_is_one_line(tmp_path):
 def test_each_generator_runs_a_tasks_instances_back_to_back(monkeypatch):
     """Interleaved per task, not per instance: the original's instances of a task, then ours, and
     cairo's comparison writer only after our timed instances (never between two of them)."""
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("bench_generate", BENCH)
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = _load_bench()
     from tracegen import registry
     from tracegen.core import engine
 
@@ -140,3 +145,46 @@ def test_each_generator_runs_a_tasks_instances_back_to_back(monkeypatch):
     timed = [("ref", 0), ("ref", 1), ("ours", 0, None), ("ours", 0, 0.02), ("ours", 1, None), ("ours", 1, 0.02)]
     assert calls == warm + timed + [("ours", 0, None), ("cairo",), ("ours", 1, None), ("cairo",)]
     assert m["best"][(TASKS[1], "cairo", 0)] == [1.0] and m["shape"][(TASKS[1], "own", 0)][1][1] == 5
+
+
+def test_fresh_processes_run_each_pass_in_new_processes_on_both_sides(tmp_path):
+    """``--fresh-processes``: every pass in a new process of ours and a new reference worker, the
+    instances' least times taken over them (the same figures as the one-process path gives)."""
+    import os
+
+    bench = _load_bench()
+    m = bench.measure_fresh(TASKS, seeds=2, passes=3, reference_python=str(_fake_python(tmp_path)))
+    pids = m["pids"]
+    assert len(pids) == 3 and all(a and b for a, b in pids)
+    ours, theirs = {a for a, _ in pids}, {b for _, b in pids}
+    assert len(ours) == 3 and len(theirs) == 3 and os.getpid() not in ours | theirs
+    assert m["errors"] == {TASKS[0]: {1}}
+    for t in TASKS:
+        assert m["best"][(t, "ref", 0)][0] >= 3.5 and len(m["best"][(t, "own", 0)]) == 2
+        assert m["shape"][(t, "matched", 0)][0] == pytest.approx(0.12, abs=0.002)
+    assert (TASKS[0], "ref", 1) not in m["best"] and (TASKS[1], "ref", 1) in m["best"]
+
+
+def test_merge_keeps_each_instances_least_time():
+    bench = _load_bench()
+    k = ["t", "own", 0]
+    one = {"best": [[*k, [3.0, 1.0]]], "shape": [[*k, [0.5, [10]]]], "errors": {"t": [1]}}
+    two = {"best": [[*k, [2.0, 1.5]]], "shape": [[*k, [0.5, [10]]]], "errors": {"u": [0]}}
+    m = bench.merge([one, two])
+    assert m["best"] == {("t", "own", 0): [2.0, 1.0]} and m["shape"] == {("t", "own", 0): (0.5, (10,))}
+    assert m["errors"] == {"t": {1}, "u": {0}}
+
+
+def test_fresh_processes_report_a_broken_reference_in_one_line(tmp_path):
+    tasks = tmp_path / "tasks.txt"
+    tasks.write_text(TASKS[0] + "\n")
+    rc, out, err = _run(["--tasks", str(tasks), "--seeds", "1", "--passes", "2", "--fresh-processes",
+                         "--out", str(tmp_path / "o.tsv"), "--cold-starts", "0", "--reference-python",
+                         str(_fake_python(tmp_path, "raise ImportError('no cairo')"))])
+    assert rc == 2 and err.strip().count("\n") == 0, err
+    assert "a benchmark pass failed" in err and "cannot import trace_tasks" in err and "no cairo" in err
+    assert not (tmp_path / "o.tsv").exists()
+    rc, out, err = _run(["--tasks", str(tasks), "--seeds", "1", "--passes", "2", "--fresh-processes",
+                         "--out", str(tmp_path / "o.tsv"), "--cold-starts", "0"])
+    assert rc == 0, err
+    assert "least of 2 passes (each pass in fresh processes)" in out and (tmp_path / "o.tsv").exists()
