@@ -35,9 +35,10 @@ leaves the font caches as cold as in the first pass.
 ``--fresh-processes``: every pass runs in a new process of ours (this script, one pass) and a new
 reference worker, each warmed up on every task first; the least time of each instance is then
 taken over those processes.  A process's speed depends on its address-space layout and hash seed
-(both randomised per process), and that luck lasts for all of its passes: the same task was 1.2x
-slower in every pass of one process than in another.  A least over passes inside one process
-cannot remove that; a least over fresh processes samples it on both sides alike.
+(both randomised per process), and that luck lasts for all of its passes: between three processes
+of ours, a tenth of the tasks were over 1.2x apart, form_section two_amount 1.5x in every pass.  A
+least over passes inside one process cannot remove that; a least over fresh processes samples it
+on both sides alike.
 """
 
 from __future__ import annotations
