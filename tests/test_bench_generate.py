@@ -163,6 +163,11 @@ def test_fresh_processes_run_each_pass_in_new_processes_on_both_sides(tmp_path):
         assert m["best"][(t, "ref", 0)][0] >= 3.5 and len(m["best"][(t, "own", 0)]) == 2
         assert m["shape"][(t, "matched", 0)][0] == pytest.approx(0.12, abs=0.002)
     assert (TASKS[0], "ref", 1) not in m["best"] and (TASKS[1], "ref", 1) in m["best"]
+    from tracegen import registry
+
+    with bench.Reference.start(str(_fake_python(tmp_path / "again"))) as ref:   # the one-process path
+        one = bench.measure({t: registry.get(t) for t in TASKS}, seeds=2, passes=1, ref=ref)
+    assert set(one["best"]) == set(m["best"]) and one["shape"] == m["shape"] and one["errors"] == m["errors"]
 
 
 def test_merge_keeps_each_instances_least_time():
