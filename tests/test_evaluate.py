@@ -46,6 +46,12 @@ def generate(work, benchmark, seed, name, *extra):
     return [json.loads(line) for line in out.read_text().splitlines()], r
 
 
+@pytest.fixture(scope="module")
+def blink42(work):
+    """blink's generations at seed 42 (rows, the finished process), made once for the tests that read them."""
+    return generate(work, "blink", 42, "blink-42")
+
+
 def _rows(work, benchmark):
     from rlvr.evaluation import benchmarks
     from rlvr.evaluation.common import dataset
@@ -53,11 +59,11 @@ def _rows(work, benchmark):
     return dataset.read(work / benchmark, benchmarks.Row)
 
 
-def test_evaluate_samples_with_the_seed_and_writes_one_row_per_document(work):
+def test_evaluate_samples_with_the_seed_and_writes_one_row_per_document(work, blink42):
     from rlvr.evaluation import benchmarks
 
     docs = _rows(work, "blink")
-    rows, r = generate(work, "blink", 42, "blink-42")
+    rows, r = blink42
     assert [row["index"] for row in rows] == list(range(len(docs)))
     assert [row["fields"] for row in rows] == [d.fields for d in docs]
     assert [row["n_images"] for row in rows] == [len(d.images) for d in docs]
@@ -101,8 +107,8 @@ def test_judged_benchmark_runs_one_judge_for_all_slices_then_scores(work):
     assert "judge" in r.stderr
 
 
-def test_partial_generations_never_score(work, tmp_path):
-    rows, _ = generate(work, "blink", 42, "blink-partial")
+def test_partial_generations_never_score(work, blink42, tmp_path):
+    rows, _ = blink42
     part = tmp_path / "part.jsonl"
     part.write_text("".join(json.dumps(row) + "\n" for row in rows[1:]))
     r = rlvr("score", "--suite", SUITE, "--benchmark", "blink", "--model", "m", "--seed", 42, "--input", part,
