@@ -47,15 +47,13 @@ import argparse
 import io
 import json
 import os
-import signal
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))   # bench/reference.py, also when loaded by path
-from reference import Reference, WorkerError, cold_start  # noqa: E402
+from reference import Reference, WorkerError, cold_start, run_to_end  # noqa: E402
 
 TARGET_MEDIAN, TARGET_FLOOR = 15.0, 5.0
 WARMUP_SEED = 10**6
@@ -176,17 +174,10 @@ def measure_fresh(task_ids: list, seeds: int, passes: int, reference_python: str
     results = []
     request = json.dumps({"tasks": task_ids, "seeds": seeds, "reference_python": reference_python})
     for _ in range(max(1, passes)):
-        p = subprocess.Popen([sys.executable, str(Path(__file__).resolve()), "--pass-worker"], stdin=subprocess.PIPE,
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
-        try:
-            out, err = p.communicate(request)
-        finally:
-            if p.poll() is None:
-                os.killpg(p.pid, signal.SIGKILL)
-                p.wait()
-        if p.returncode != 0:
+        rc, out, err = run_to_end([sys.executable, str(Path(__file__).resolve()), "--pass-worker"], input=request)
+        if rc != 0:
             lines = [ln for ln in err.strip().splitlines() if ln.strip()]
-            last = lines[-1] if lines else f"exit status {p.returncode}"
+            last = lines[-1] if lines else f"exit status {rc}"
             raise WorkerError(f"a benchmark pass failed: {last.removeprefix('error: ')}")
         results.append(json.loads(out))
     return {**merge(results), "pids": [tuple(r["pids"]) for r in results]}

@@ -106,6 +106,21 @@ class _Nothing:
         return None
 
 
+def run_to_end(cmd: list[str], *, input: str | None = None, stdout=subprocess.PIPE, env=None,
+               timeout: float | None = None) -> tuple:
+    """Run ``cmd`` in its own session to its end: (exit status, stdout, stderr), text.  Its whole
+    process group is killed if it is still running when the call ends (a timeout, an interrupt)."""
+    p = subprocess.Popen(cmd, stdin=subprocess.PIPE if input is not None else None, stdout=stdout,
+                         stderr=subprocess.PIPE, text=True, env=env, start_new_session=True)
+    try:
+        out, err = p.communicate(input, timeout=timeout)
+    finally:
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGKILL)
+            p.wait()
+    return p.returncode, out, err
+
+
 def cold_start(cmd: list[str], repeats: int = 5, timeout: float = 1800, reference: bool = False) -> tuple:
     """Median (wall s, CPU s) of a fresh process running ``cmd`` (CPU: user + system of the child;
     ``reference``: run it in the reference's clean environment)."""
@@ -113,17 +128,10 @@ def cold_start(cmd: list[str], repeats: int = 5, timeout: float = 1800, referenc
     for _ in range(repeats):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         t = time.perf_counter()
-        p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-                             env=_env() if reference else None, start_new_session=True)
-        try:
-            _, err = p.communicate(timeout=timeout)
-        finally:
-            if p.poll() is None:
-                os.killpg(p.pid, signal.SIGKILL)
-                p.wait()
+        rc, _, err = run_to_end(cmd, stdout=subprocess.DEVNULL, env=_env() if reference else None, timeout=timeout)
         walls.append(time.perf_counter() - t)
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
-        if p.returncode != 0:
-            raise WorkerError(f"{' '.join(cmd)} failed: {(err or '').strip().splitlines()[-1:] or p.returncode}")
+        if rc != 0:
+            raise WorkerError(f"{' '.join(cmd)} failed: {(err or '').strip().splitlines()[-1:] or rc}")
     return statistics.median(walls), statistics.median(cpus)
